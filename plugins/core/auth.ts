@@ -1,0 +1,165 @@
+import fp from 'fastify-plugin'
+import fastifyCookie from '@fastify/cookie'
+import fastifyJwt from '@fastify/jwt'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { sessions, users } from '../../src/db/schema.js'
+import { forbidden, unauthorized } from '../../src/errors.js'
+import { ErrorResponse, type RoleType } from '../../schemas/common.js'
+import type { Clock } from '../../src/clock.js'
+
+/** Who may call a route. Every route declares one in `config.access`; the default is to refuse to start. */
+export type Access = 'public' | 'member' | 'editor' | 'admin'
+
+export interface AuthUser {
+  id: number
+  sessionId: number
+  role: RoleType
+  username: string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+  interface FastifyInstance {
+    clock: Clock
+    hasRole(user: AuthUser, needed: RoleType): boolean
+    signAccessToken(userId: number, sessionId: number): { token: string; expiresAt: Date }
+    setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
+    clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
+    readSessionCookie(request: FastifyRequest, kind: 'access' | 'refresh'): string | undefined
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; sid: number; iat?: number; exp?: number }
+    user: AuthUser
+  }
+}
+
+export interface SessionTokens {
+  access: { token: string; expiresAt: Date }
+  refresh?: { token: string; expiresAt: Date }
+}
+
+export interface AuthPluginOptions {
+  jwtSecret: string
+  cookieSecure: 'auto' | 'always' | 'never'
+  clock: Clock
+}
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
+const rank: Record<RoleType, number> = { member: 1, editor: 2, admin: 3 }
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    await app.register(fastifyCookie)
+    await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } })
+    app.decorate('clock', options.clock)
+    app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
+
+    const isSecure = (request: FastifyRequest) =>
+      options.cookieSecure === 'always' || (options.cookieSecure === 'auto' && request.protocol === 'https')
+    // Over HTTPS the __Host- prefix pins the cookie to this exact host; plain http cannot carry it.
+    const cookieName = (request: FastifyRequest, kind: 'access' | 'refresh') =>
+      `${isSecure(request) ? '__Host-' : ''}${kind}_token`
+
+    app.decorate('readSessionCookie', (request: FastifyRequest, kind: 'access' | 'refresh') => request.cookies[cookieName(request, kind)])
+    app.decorate('signAccessToken', (userId: number, sessionId: number) => {
+      const now = options.clock().getTime()
+      const exp = Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS
+      const token = app.jwt.sign({ sub: String(userId), sid: sessionId, iat: Math.floor(now / 1000), exp })
+      return { token, expiresAt: new Date(exp * 1000) }
+    })
+    app.decorate('setSessionCookies', (request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens) => {
+      const base = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: isSecure(request) }
+      const maxAge = (until: Date) => Math.max(0, Math.floor((until.getTime() - options.clock().getTime()) / 1000))
+      reply.setCookie(cookieName(request, 'access'), tokens.access.token, { ...base, maxAge: maxAge(tokens.access.expiresAt) })
+      if (tokens.refresh) {
+        reply.setCookie(cookieName(request, 'refresh'), tokens.refresh.token, { ...base, maxAge: maxAge(tokens.refresh.expiresAt) })
+      }
+    })
+    app.decorate('clearSessionCookies', (request: FastifyRequest, reply: FastifyReply) => {
+      const base = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: isSecure(request) }
+      reply.clearCookie(cookieName(request, 'access'), base)
+      reply.clearCookie(cookieName(request, 'refresh'), base)
+    })
+
+    // One indexed lookup per request: the session must be live and the user active; the role is read
+    // here, so logout, deactivation and role changes take effect on the very next request.
+    const liveSession = app.db
+      .select({ id: users.id, role: users.role, username: users.username })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sid')),
+          eq(sessions.userId, sql.placeholder('uid')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.status, 'active')
+        )
+      )
+      .prepare()
+
+    async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+      const token = app.readSessionCookie(request, 'access')
+      if (!token) throw unauthorized()
+      let payload: { sub: string; sid: number }
+      try {
+        payload = app.jwt.verify<{ sub: string; sid: number }>(token)
+      } catch {
+        throw unauthorized('session expired or invalid', 'SESSION_INVALID')
+      }
+      const row = liveSession.get({ sid: payload.sid, uid: Number(payload.sub), now: options.clock().toISOString() })
+      if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
+      return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
+    }
+
+    app.addHook('onRoute', (route) => declareAccess(route))
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access ?? 'public'
+      if (access === 'public') return
+      request.user = await authenticate(request)
+      if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) {
+        throw forbidden(`${access} role required`)
+      }
+    })
+  },
+  { name: 'auth', dependencies: ['db', 'errors'] }
+)
+
+/**
+ * Checks every route's access level at start (a forgotten one stops the server) and writes the
+ * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500 answers.
+ */
+function declareAccess(route: RouteOptions): void {
+  const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown }
+  const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> }
+  if (!config.access) {
+    // Swagger UI's own routes and the CORS preflight are hidden from the docs and public by nature.
+    if (schema.hide === true || route.method === 'OPTIONS') return
+    throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`)
+  }
+  const response: Record<string, unknown> = { ...schema.response }
+  const add = (status: number, description: string) => {
+    response[status] ??= { ...ErrorResponse, description }
+  }
+  const methods = [route.method].flat()
+  const unsafe = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m))
+  if (schema.body || schema.params || schema.querystring) add(400, 'Invalid input')
+  if (config.access !== 'public') add(401, 'No or invalid session')
+  if (config.access === 'editor' || config.access === 'admin' || unsafe) {
+    add(403, config.access === 'public' || config.access === 'member' ? 'Cross-site request refused' : `Requires the ${config.access} role (or a cross-site request)`)
+  }
+  if (schema.body) add(413, 'Body too large')
+  if (config.rateLimit) add(429, 'Rate limit exceeded')
+  add(500, 'Internal error')
+  route.schema = {
+    ...schema,
+    response,
+    ...(config.access === 'public' ? {} : { security: [{ cookieAuth: [] }] })
+  }
+}

@@ -1,0 +1,54 @@
+import { STATUS_CODES } from 'node:http'
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import type { ErrorResponseBody } from '../../schemas/common.js'
+
+// Fastify's own error codes mapped to the stable codes clients see.
+const fastifyCodes: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
+}
+
+function body(statusCode: number, code: string, message: string): ErrorResponseBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
+}
+
+/** The one error handler: Fastify's error shape plus a stable code; 5xx never carry internals. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        const details = error.validation.map((issue) => {
+          const missing = (issue.params as { missingProperty?: string }).missingProperty
+          const extra = (issue.params as { additionalProperty?: string }).additionalProperty
+          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+          const field = [error.validationContext, path, missing ?? extra].filter(Boolean).join('.')
+          const message = extra ? 'unknown property' : (issue.message ?? 'is invalid')
+          return { field, message }
+        })
+        const message = details.map((d) => `${d.field} ${d.message}`).join('; ')
+        return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
+      }
+      const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+      if (statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed')
+        return reply
+          .status(statusCode)
+          .send(body(statusCode, 'INTERNAL_ERROR', `internal error; reference ${request.id}`))
+      }
+      const code = fastifyCodes[error.code] ?? (error.code?.startsWith('FST_') ? 'BAD_REQUEST' : error.code) ?? 'ERROR'
+      if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
+      return reply.status(statusCode).send(body(statusCode, code, error.message))
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(body(404, 'ROUTE_NOT_FOUND', `route ${request.method} ${request.url.split('?')[0]} not found`))
+    })
+  },
+  { name: 'errors' }
+)

@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
+import type { Db } from '../../src/db/client.js'
+import { sessions, type SessionRow } from '../../src/db/schema.js'
+import { hashToken, randomToken } from '../../src/services/tokens.js'
+import { REFRESH_TOKEN_SECONDS } from '../core/auth.js'
+
+/** Two tabs refreshing at once present the same token; within this window that is not theft. */
+export const REUSE_GRACE_MS = 10_000
+
+const plusSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
+
+export function createSession(db: Db, userId: number, now: Date, meta: { userAgent?: string; ip?: string }) {
+  const refreshToken = randomToken()
+  const expiresAt = plusSeconds(now, REFRESH_TOKEN_SECONDS)
+  const row = db
+    .insert(sessions)
+    .values({
+      userId,
+      refreshHash: hashToken(refreshToken),
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null
+    })
+    .returning()
+    .get()
+  return { session: row, refresh: { token: refreshToken, expiresAt } }
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; session: SessionRow; refresh: { token: string; expiresAt: Date } }
+  | { kind: 'grace'; session: SessionRow }
+  | { kind: 'reused' }
+  | { kind: 'invalid' }
+
+/**
+ * Rotation with reuse detection, in one transaction: the current token is swapped for a new one; the
+ * previous token inside the grace window yields only a new access token; any older or later use of a
+ * rotated token revokes the whole session (a thief and the owner cannot both keep it).
+ */
+export function rotateRefreshToken(db: Db, presented: string, now: Date): RefreshOutcome {
+  const hash = hashToken(presented)
+  const stamp = now.toISOString()
+  return db.transaction((tx) => {
+    const current = tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.refreshHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, stamp)))
+      .get()
+    if (current) {
+      const refreshToken = randomToken()
+      const expiresAt = plusSeconds(now, REFRESH_TOKEN_SECONDS)
+      const session = tx
+        .update(sessions)
+        .set({ refreshHash: hashToken(refreshToken), previousRefreshHash: hash, rotatedAt: stamp, lastSeenAt: stamp, expiresAt: expiresAt.toISOString() })
+        .where(eq(sessions.id, current.id))
+        .returning()
+        .get()
+      return { kind: 'rotated', session, refresh: { token: refreshToken, expiresAt } }
+    }
+    const previous = tx.select().from(sessions).where(eq(sessions.previousRefreshHash, hash)).get()
+    if (!previous || previous.revokedAt) return { kind: 'invalid' }
+    const rotatedAt = previous.rotatedAt ? Date.parse(previous.rotatedAt) : 0
+    if (now.getTime() - rotatedAt <= REUSE_GRACE_MS && previous.expiresAt > stamp) {
+      return { kind: 'grace', session: previous }
+    }
+    tx.update(sessions).set({ revokedAt: stamp }).where(eq(sessions.id, previous.id)).run()
+    return { kind: 'reused' }
+  })
+}
+
+export function revokeSession(db: Db, sessionId: number, now: Date, userId?: number): boolean {
+  const where = userId === undefined ? eq(sessions.id, sessionId) : and(eq(sessions.id, sessionId), eq(sessions.userId, userId))
+  const result = db.update(sessions).set({ revokedAt: now.toISOString() }).where(and(where, isNull(sessions.revokedAt))).run()
+  return result.changes > 0
+}
+
+export function findSessionByRefresh(db: Db, presented: string): SessionRow | undefined {
+  const hash = hashToken(presented)
+  return db.select().from(sessions).where(eq(sessions.refreshHash, hash)).get()
+}
+
+/** Ends every session of a user, optionally sparing one (the one that changed the password). */
+export function revokeUserSessions(db: Db, userId: number, now: Date, exceptSessionId?: number): void {
+  db.update(sessions)
+    .set({ revokedAt: now.toISOString() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)
+      )
+    )
+    .run()
+}
+
+export function listLiveSessions(db: Db, userId: number, now: Date): SessionRow[] {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now.toISOString())))
+    .orderBy(desc(sessions.lastSeenAt))
+    .all()
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { LoginBody, SessionResponse } from '../../schemas/sessions.js'
+import { NoContent } from '../../schemas/common.js'
+import { unauthorized } from '../../src/errors.js'
+import { dummyPasswordHash, verifyPassword } from '../../src/services/password.js'
+import { perMinute } from '../core/rate-limit.js'
+import { findUserById, findUserByUsername, toUser } from '../users/repository.js'
+import { createSession, findSessionByRefresh, revokeSession, rotateRefreshToken } from './repository.js'
+
+const invalidCredentials = () => unauthorized('invalid username or password', 'INVALID_CREDENTIALS')
+
+/** POST /login, /refresh, /logout (seed §4–5). */
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/login',
+    {
+      config: { access: 'public', rateLimit: perMinute(10) },
+      schema: {
+        tags: ['sessions'],
+        summary: 'Log in; sets the access_token and refresh_token httpOnly cookies',
+        body: LoginBody,
+        response: { 200: SessionResponse }
+      }
+    },
+    async (request, reply) => {
+      const { username, password } = request.body
+      const user = findUserByUsername(app.db, username)
+      // Unknown user and wrong password cost the same hash and give the same answer.
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
+      if (!user || !valid || user.status !== 'active') throw invalidCredentials()
+      const now = app.clock()
+      const { session, refresh } = createSession(app.db, user.id, now, { userAgent: request.headers['user-agent'], ip: request.ip })
+      const access = app.signAccessToken(user.id, session.id)
+      app.setSessionCookies(request, reply, { access, refresh })
+      return { user: toUser(user, true), accessExpiresAt: access.expiresAt.toISOString() }
+    }
+  )
+
+  app.post(
+    '/refresh',
+    {
+      config: { access: 'public', rateLimit: perMinute(10) },
+      schema: {
+        tags: ['sessions'],
+        summary: 'Renew the session: rotates the refresh token and issues a new access token',
+        description: 'Reads the refresh_token cookie. A rotated token presented again after a 10 s grace window revokes the session.',
+        response: { 200: SessionResponse }
+      }
+    },
+    async (request, reply) => {
+      const presented = app.readSessionCookie(request, 'refresh')
+      if (!presented) throw unauthorized('no refresh token', 'SESSION_INVALID')
+      const outcome = rotateRefreshToken(app.db, presented, app.clock())
+      if (outcome.kind === 'invalid' || outcome.kind === 'reused') {
+        app.clearSessionCookies(request, reply)
+        if (outcome.kind === 'reused') request.log.warn('refresh token reused after rotation: session revoked')
+        throw unauthorized(outcome.kind === 'reused' ? 'refresh token reused; session ended' : 'session ended', 'SESSION_INVALID')
+      }
+      const user = findUserById(app.db, outcome.session.userId)
+      if (!user || user.status !== 'active') {
+        app.clearSessionCookies(request, reply)
+        throw unauthorized('session ended', 'SESSION_INVALID')
+      }
+      const access = app.signAccessToken(user.id, outcome.session.id)
+      app.setSessionCookies(request, reply, { access, refresh: outcome.kind === 'rotated' ? outcome.refresh : undefined })
+      return { user: toUser(user, true), accessExpiresAt: access.expiresAt.toISOString() }
+    }
+  )
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['sessions'],
+        summary: 'Log out: revokes the session and clears the cookies (idempotent)',
+        response: { 204: NoContent }
+      }
+    },
+    async (request, reply) => {
+      // Works with either cookie, so an expired access token still ends the session.
+      const now = app.clock()
+      const refresh = app.readSessionCookie(request, 'refresh')
+      const session = refresh ? findSessionByRefresh(app.db, refresh) : undefined
+      if (session) revokeSession(app.db, session.id, now)
+      const access = app.readSessionCookie(request, 'access')
+      if (access) {
+        try {
+          const payload = app.jwt.verify<{ sid: number }>(access, { ignoreExpiration: true } as never)
+          revokeSession(app.db, payload.sid, now)
+        } catch {
+          // an invalid access token has no session to end
+        }
+      }
+      app.clearSessionCookies(request, reply)
+      return reply.status(204).send(null)
+    }
+  )
+}
+export default sessionRoutes

@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { StrictObject, TimeString } from './common.js'
+
+const Label = Type.String({ minLength: 1, maxLength: 60 })
+const LabelList = Type.Array(Label, { minItems: 1, maxItems: 100, uniqueItems: true })
+
+export const TimingConfig = StrictObject({
+  defaultSongSeconds: Type.Integer({ minimum: 1, maximum: 7200 }),
+  songGapSeconds: Type.Integer({ minimum: 0, maximum: 600 }),
+  setBreakSeconds: Type.Integer({ minimum: 0, maximum: 7200 }),
+  defaultStartTime: TimeString
+})
+export type TimingConfigType = Static<typeof TimingConfig>
+
+/** What an admin can set: stored in the database, validated, effective at once. */
+export const EditableAppConfig = StrictObject({
+  appName: Type.String({ minLength: 1, maxLength: 80 }),
+  bandName: Type.String({ minLength: 1, maxLength: 120 }),
+  timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA timezone, e.g. Europe/Berlin' }),
+  locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', examples: ['de-DE'] }),
+  genres: LabelList,
+  gigKinds: LabelList,
+  keys: LabelList,
+  timing: TimingConfig,
+  features: StrictObject({ calendar: Type.Boolean() })
+})
+export type EditableAppConfigType = Static<typeof EditableAppConfig>
+
+/** The public document: nothing secret, no path, no internal setting. */
+export const PublicAppConfig = Type.Object({
+  appName: Type.String(),
+  bandName: Type.String(),
+  version: Type.String(),
+  timezone: Type.String(),
+  locale: Type.String(),
+  genres: Type.Array(Type.String()),
+  gigKinds: Type.Array(Type.String()),
+  gigStatuses: Type.Array(Type.String()),
+  songStatuses: Type.Array(Type.String()),
+  keys: Type.Array(Type.String()),
+  timing: TimingConfig,
+  features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
+  hasLogo: Type.Boolean()
+})
+export type PublicAppConfigType = Static<typeof PublicAppConfig>
+
+export const GIG_STATUSES = ['inquiry', 'confirmed', 'declined', 'cancelled'] as const
+export const SONG_STATUSES = ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] as const
+
+// German band defaults; keys use German note names (H = B natural, B = B flat).
+const naturals = ['C', 'Cis', 'Des', 'D', 'Dis', 'Es', 'E', 'F', 'Fis', 'Ges', 'G', 'Gis', 'As', 'A', 'Ais', 'B', 'H']
+export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
+  appName: 'Bandstand',
+  bandName: 'Unsere Band',
+  timezone: 'Europe/Berlin',
+  locale: 'de-DE',
+  genres: ['Pop', 'Rock', 'Schlager', 'Jazz', 'Swing', 'Soul', 'Funk', 'Blues', 'Country', 'Volksmusik', 'Latin', 'Disco', 'Ballade', 'Eigenes'],
+  gigKinds: ['Hochzeit', 'Geburtstag', 'Firmenfeier', 'Stadtfest', 'Club', 'Festival', 'Gala', 'Sonstiges'],
+  keys: [...naturals.map((n) => `${n}-Dur`), ...naturals.map((n) => `${n.toLowerCase()}-Moll`)],
+  timing: { defaultSongSeconds: 240, songGapSeconds: 30, setBreakSeconds: 600, defaultStartTime: '20:00' },
+  features: { calendar: true }
+}

@@ -1,0 +1,49 @@
+import { Type, type Static, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox'
+
+/** Request bodies reject unknown properties: nothing is silently stored or ignored. */
+export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> =>
+  Type.Object(properties, { additionalProperties: false, ...options })
+
+export const ErrorResponse = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    code: Type.String({ description: 'stable machine-readable code, e.g. GIG_NOT_FOUND' }),
+    message: Type.String(),
+    details: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+        description: 'for validation errors: every offending field'
+      })
+    )
+  },
+  { description: 'Error (Fastify shape with a stable code)' }
+)
+export type ErrorResponseBody = Static<typeof ErrorResponse>
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+export const IdParams = StrictObject({ id: Id })
+export type IdParamsType = Static<typeof IdParams>
+
+export const Instant = Type.String({ format: 'date-time', description: 'RFC 3339 UTC instant' })
+export const DateString = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'calendar date YYYY-MM-DD',
+  examples: ['2026-12-31']
+})
+export const TimeString = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  description: 'wall-clock time HH:MM in the band timezone',
+  examples: ['20:00']
+})
+export const LocalDateTime = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d$',
+  description: 'local date-time YYYY-MM-DDTHH:MM in the band timezone',
+  examples: ['2026-12-31T18:30']
+})
+export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('member')])
+export type RoleType = Static<typeof Role>
+
+/** Optional free text that a client may clear with null. */
+export const NullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()])
+
+export const NoContent = Type.Null({ description: 'No content' })

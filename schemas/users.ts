@@ -1,0 +1,60 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Instant, Role, StrictObject } from './common.js'
+
+export const Username = Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' })
+export const Password = Type.String({ minLength: 1, maxLength: 1024, description: 'policy: 15–256 characters, not common, not the username' })
+export const Instruments = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })
+export const Email = Type.String({ format: 'email', maxLength: 254 })
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  displayName: Type.String(),
+  email: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'only for admins and the user themself' })),
+  role: Role,
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  isMusician: Type.Boolean(),
+  isSinger: Type.Boolean(),
+  instruments: Type.Array(Type.String()),
+  createdAt: Instant
+})
+export type UserType = Static<typeof User>
+
+export const ProfileUpdate = StrictObject(
+  {
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    email: Type.Optional(Type.Union([Email, Type.Null()])),
+    instruments: Type.Optional(Instruments),
+    isSinger: Type.Optional(Type.Boolean())
+  },
+  { minProperties: 1 }
+)
+export type ProfileUpdateType = Static<typeof ProfileUpdate>
+
+export const UserCreate = StrictObject({
+  username: Username,
+  displayName: Type.String({ minLength: 1, maxLength: 80 }),
+  email: Type.Optional(Type.Union([Email, Type.Null()])),
+  role: Role,
+  password: Password,
+  isMusician: Type.Optional(Type.Boolean()),
+  isSinger: Type.Optional(Type.Boolean()),
+  instruments: Type.Optional(Instruments)
+})
+export type UserCreateType = Static<typeof UserCreate>
+
+export const UserPatch = StrictObject(
+  {
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    email: Type.Optional(Type.Union([Email, Type.Null()])),
+    role: Type.Optional(Role),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    isMusician: Type.Optional(Type.Boolean()),
+    isSinger: Type.Optional(Type.Boolean()),
+    instruments: Type.Optional(Instruments),
+    password: Type.Optional(Password)
+  },
+  { minProperties: 1 }
+)
+export type UserPatchType = Static<typeof UserPatch>
+

@@ -1,0 +1,4 @@
+// tsc keeps the source tree (src/, plugins/, schemas/) under dist/, so the server lands at
+// dist/src/server.js; this writes the documented entry point dist/server.js next to it.
+import { writeFileSync } from 'node:fs'
+writeFileSync(new URL('../dist/server.js', import.meta.url), "import './src/server.js'\n")

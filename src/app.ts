@@ -1,0 +1,63 @@
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { loadConfig, type Config } from './config.js'
+import { systemClock, type Clock } from './clock.js'
+import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
+import { APP_VERSION } from './version.js'
+import errorsPlugin from '../plugins/core/errors.js'
+import dbPlugin from '../plugins/core/db.js'
+import docsPlugin from '../plugins/core/docs.js'
+import securityPlugin from '../plugins/core/security.js'
+import rateLimitPlugin from '../plugins/core/rate-limit.js'
+import authPlugin from '../plugins/core/auth.js'
+import appSettingsPlugin from '../plugins/core/app-settings.js'
+import healthRoutes from '../plugins/health/routes.js'
+import sessionRoutes from '../plugins/sessions/routes.js'
+
+export interface BuildAppOptions {
+  /** Defaults to the validated environment. */
+  config?: Config
+  logger?: FastifyServerOptions['logger']
+  clock?: Clock
+  /** Create `admin` on an empty database (the server does; tests seed their own users). */
+  createFirstAdmin?: boolean
+}
+
+export async function buildApp(options: BuildAppOptions = {}) {
+  const config = options.config ?? loadConfig()
+  const clock = options.clock ?? systemClock
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Validation names every offending field; bodies keep unknown properties so they can be refused.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  // Cross-cutting plugins first, in dependency order; then one line per resource.
+  await app.register(errorsPlugin)
+  await app.register(dbPlugin, { databaseFile: config.databaseFile })
+  await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
+  await app.register(rateLimitPlugin)
+  await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
+  await app.register(appSettingsPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(sessionRoutes)
+
+  if (options.createFirstAdmin !== false) {
+    const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
+    if (created) {
+      app.log.warn(
+        generatedPassword
+          ? `First start: created user "admin" with password ${generatedPassword} — log in with POST /login and change it (PUT /change_password). It is shown only this once.`
+          : 'First start: created user "admin" with the password from ADMIN_PASSWORD.'
+      )
+    }
+  }
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,44 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { count } from 'drizzle-orm'
+import type { Db } from './db/client.js'
+import { users } from './db/schema.js'
+import { hashPassword } from './services/password.js'
+
+/** JWT_SECRET, or a secret generated on first start and kept in the data directory (mode 0600). */
+export function ensureJwtSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv
+  const file = join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return secret
+}
+
+/**
+ * With no user at all, creates `admin` with ADMIN_PASSWORD or a random password.
+ * Returns the generated password (to be shown once), or null when nothing was generated.
+ */
+export async function ensureFirstAdmin(db: Db, now: Date, adminPassword?: string): Promise<{ created: boolean; generatedPassword: string | null }> {
+  const existing = db.select({ n: count() }).from(users).get()
+  if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null }
+  const password = adminPassword ?? randomBytes(18).toString('base64url')
+  const stamp = now.toISOString()
+  db.insert(users)
+    .values({
+      username: 'admin',
+      displayName: 'Administrator',
+      role: 'admin',
+      status: 'active',
+      isMusician: false,
+      passwordHash: await hashPassword(password),
+      createdAt: stamp,
+      updatedAt: stamp
+    })
+    .onConflictDoNothing()
+    .run()
+  return { created: true, generatedPassword: adminPassword ? null : password }
+}

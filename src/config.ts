@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
+
+/** Environment variables, exactly as an operator writes them (strings). */
+export const EnvSchema = Type.Object({
+  PORT: Type.String({ pattern: '^[0-9]{1,5}$', default: '3000' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
+  CORS_ORIGINS: Type.String({
+    default: '',
+    pattern: '^(|https?://[^,\\s/]+(,\\s*https?://[^,\\s/]+)*)$',
+    description: 'comma-separated origins such as https://band.example'
+  }),
+  TRUST_PROXY: Type.String({ default: 'false', pattern: '^(true|false|[0-9a-fA-F:.\\/]+(,\\s*[0-9a-fA-F:.\\/]+)*)$' }),
+  COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
+  DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' }
+  ),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
+  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) })
+})
+export type Env = Static<typeof EnvSchema>
+
+export type TrustProxy = boolean | string[]
+
+/** The validated, typed configuration the app runs with. */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseFile: string
+  jwtSecret?: string
+  corsOrigins: string[]
+  trustProxy: TrustProxy
+  cookieSecure: 'auto' | 'always' | 'never'
+  docsEnabled: boolean
+  logLevel: string
+  adminPassword?: string
+  bodyLimitBytes: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Validates the environment; an invalid value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]])
+  )
+  const values = Value.Default(EnvSchema, known) as Env
+  const problems = [...Value.Errors(EnvSchema, values)].map((error) => {
+    const name = error.path.replace(/^\//, '')
+    const secret = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD'
+    return `${name}: ${error.message}${secret ? '' : ` (got "${String(error.value)}")`}`
+  })
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`)
+  }
+  const port = Number(values.PORT)
+  if (port < 1 || port > 65535) throw new ConfigError(`Invalid configuration:\n  PORT: must be 1-65535 (got "${values.PORT}")`)
+  const dataDir = resolve(values.DATA_DIR)
+  return {
+    port,
+    host: values.HOST,
+    dataDir,
+    databaseFile: resolve(dataDir, 'bandstand.db'),
+    jwtSecret: values.JWT_SECRET,
+    corsOrigins: values.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    cookieSecure: values.COOKIE_SECURE === 'auto' ? 'auto' : values.COOKIE_SECURE === 'true' ? 'always' : 'never',
+    docsEnabled: values.DOCS_ENABLED === 'true',
+    logLevel: values.LOG_LEVEL,
+    adminPassword: values.ADMIN_PASSWORD,
+    bodyLimitBytes: Number(values.BODY_LIMIT_BYTES)
+  }
+}
+
+function parseTrustProxy(raw: string): TrustProxy {
+  if (raw === 'true') return true
+  if (raw === 'false') return false
+  return raw.split(',').map((a) => a.trim()).filter(Boolean)
+}
+
+/** Loads `.env` from the working directory when present (Node ≥ 20.12 has it built in). */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file)
+}

@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm'
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex, check } from 'drizzle-orm/sqlite-core'
+
+// Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times `HH:MM` and
+// local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API contract.
+const createdAt = () => text('created_at').notNull()
+const updatedAt = () => text('updated_at').notNull()
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    email: text('email'),
+    role: text('role', { enum: ['admin', 'editor', 'member'] }).notNull().default('member'),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    isMusician: integer('is_musician', { mode: 'boolean' }).notNull().default(true),
+    isSinger: integer('is_singer', { mode: 'boolean' }).notNull().default(false),
+    instruments: text('instruments', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)]
+)
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull(),
+    // The token this one replaced: accepted for a few seconds (two tabs racing), theft after that.
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: text('rotated_at'),
+    createdAt: createdAt(),
+    lastSeenAt: text('last_seen_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip')
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_hash_unique').on(t.refreshHash),
+    index('sessions_previous_refresh_hash_idx').on(t.previousRefreshHash),
+    index('sessions_user_idx').on(t.userId)
+  ]
+)
+
+/** One row (id = 1): the band's app configuration as a JSON document. */
+export const appSettings = sqliteTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey(),
+    config: text('config', { mode: 'json' }).notNull(),
+    updatedAt: updatedAt()
+  },
+  (t) => [check('app_settings_single_row', sql`${t.id} = 1`)]
+)
+
+/** One row (id = 1): the band logo. */
+export const appLogo = sqliteTable(
+  'app_logo',
+  {
+    id: integer('id').primaryKey(),
+    mimeType: text('mime_type').notNull(),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+    etag: text('etag').notNull(),
+    updatedAt: updatedAt()
+  },
+  (t) => [check('app_logo_single_row', sql`${t.id} = 1`)]
+)
+
+export const songs = sqliteTable(
+  'songs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    artist: text('artist'),
+    genre: text('genre'),
+    durationSeconds: integer('duration_seconds'),
+    key: text('key'),
+    tempoBpm: integer('tempo_bpm'),
+    leadSinger: text('lead_singer'),
+    backingVocals: text('backing_vocals'),
+    composers: text('composers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    lyricists: text('lyricists', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    arrangers: text('arrangers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    publisher: text('publisher'),
+    gemaWorkNumber: text('gema_work_number'),
+    iswc: text('iswc'),
+    isOriginal: integer('is_original', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] })
+      .notNull()
+      .default('proposed'),
+    notes: text('notes'),
+    links: text('links', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [index('songs_title_idx').on(t.title), index('songs_status_idx').on(t.status)]
+)
+
+export const songVotes = sqliteTable(
+  'song_votes',
+  {
+    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    vote: text('vote', { enum: ['yes', 'no', 'abstain'] }).notNull(),
+    updatedAt: updatedAt()
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.userId] }), index('song_votes_user_idx').on(t.userId)]
+)
+
+export const rehearsals = sqliteTable(
+  'rehearsals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    location: text('location'),
+    notes: text('notes'),
+    // Bumped on every change: the calendar feed's SEQUENCE.
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [index('rehearsals_date_idx').on(t.date, t.startTime)]
+)
+
+export const rehearsalSongs = sqliteTable(
+  'rehearsal_songs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    rehearsalId: integer('rehearsal_id').notNull().references(() => rehearsals.id, { onDelete: 'cascade' }),
+    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    notes: text('notes'),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false)
+  },
+  (t) => [index('rehearsal_songs_rehearsal_idx').on(t.rehearsalId, t.position)]
+)
+
+export const rehearsalAvailability = sqliteTable(
+  'rehearsal_availability',
+  {
+    rehearsalId: integer('rehearsal_id').notNull().references(() => rehearsals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    note: text('note'),
+    updatedAt: updatedAt()
+  },
+  (t) => [primaryKey({ columns: [t.rehearsalId, t.userId] }), index('rehearsal_availability_user_idx').on(t.userId)]
+)
+
+export const surveys = sqliteTable(
+  'surveys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description'),
+    kind: text('kind', { enum: ['poll', 'date'] }).notNull(),
+    multipleChoice: integer('multiple_choice', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    closesAt: text('closes_at'),
+    createdBy: integer('created_by').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [index('surveys_created_idx').on(t.createdAt)]
+)
+
+export const surveyOptions = sqliteTable(
+  'survey_options',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id').notNull().references(() => surveys.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    at: text('at')
+  },
+  (t) => [index('survey_options_survey_idx').on(t.surveyId, t.position)]
+)
+
+export const surveyAnswers = sqliteTable(
+  'survey_answers',
+  {
+    surveyId: integer('survey_id').notNull().references(() => surveys.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').notNull().references(() => surveyOptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    value: text('value', { enum: ['yes', 'maybe', 'no'] }).notNull(),
+    answeredAt: text('answered_at').notNull()
+  },
+  (t) => [
+    primaryKey({ columns: [t.optionId, t.userId] }),
+    index('survey_answers_survey_user_idx').on(t.surveyId, t.userId)
+  ]
+)
+
+export const gigs = sqliteTable(
+  'gigs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    date: text('date').notNull(),
+    kind: text('kind'),
+    status: text('status', { enum: ['inquiry', 'confirmed', 'declined', 'cancelled'] }).notNull().default('inquiry'),
+    venueName: text('venue_name'),
+    venueAddress: text('venue_address'),
+    venueCity: text('venue_city'),
+    organizerName: text('organizer_name'),
+    organizerContact: text('organizer_contact'),
+    getInTime: text('get_in_time'),
+    soundcheckTime: text('soundcheck_time'),
+    doorsTime: text('doors_time'),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    notes: text('notes'),
+    // Optimistic concurrency for PUT /gigs/{id}/setlist.
+    setlistVersion: integer('setlist_version').notNull().default(0),
+    // Bumped by every live-mode change (and setlist save): ETag and SSE event ids.
+    liveVersion: integer('live_version').notNull().default(0),
+    // Bumped on every change of the gig: the calendar feed's SEQUENCE.
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [index('gigs_date_idx').on(t.date, t.startTime), index('gigs_status_idx').on(t.status)]
+)
+
+export const setlistSets = sqliteTable(
+  'setlist_sets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    breakAfterSeconds: integer('break_after_seconds')
+  },
+  (t) => [index('setlist_sets_gig_idx').on(t.gigId, t.position)]
+)
+
+export const setlistEntries = sqliteTable(
+  'setlist_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    setId: integer('set_id').notNull().references(() => setlistSets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // RESTRICT: a song that a setlist uses is retired, never deleted.
+    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    durationSeconds: integer('duration_seconds'),
+    status: text('status', { enum: ['planned', 'played', 'skipped'] }).notNull().default('planned'),
+    inserted: integer('inserted', { mode: 'boolean' }).notNull().default(false),
+    rating: integer('rating'),
+    liveUpdatedAt: text('live_updated_at')
+  },
+  (t) => [
+    index('setlist_entries_gig_idx').on(t.gigId, t.position),
+    index('setlist_entries_set_idx').on(t.setId, t.position),
+    index('setlist_entries_song_idx').on(t.songId),
+    check('setlist_entries_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 3`)
+  ]
+)
+
+export const gigScheduleItems = sqliteTable(
+  'gig_schedule_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    title: text('title').notNull(),
+    who: text('who'),
+    where: text('where'),
+    notes: text('notes')
+  },
+  (t) => [index('gig_schedule_items_gig_idx').on(t.gigId, t.at)]
+)
+
+export const gigAvailability = sqliteTable(
+  'gig_availability',
+  {
+    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    note: text('note'),
+    updatedAt: updatedAt()
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.userId] }), index('gig_availability_user_idx').on(t.userId)]
+)
+
+export const calendarTokens = sqliteTable(
+  'calendar_tokens',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [uniqueIndex('calendar_tokens_hash_unique').on(t.tokenHash)]
+)
+
+export type UserRow = typeof users.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect
+export type SongRow = typeof songs.$inferSelect
+export type GigRow = typeof gigs.$inferSelect
+export type RehearsalRow = typeof rehearsals.$inferSelect
+export type SurveyRow = typeof surveys.$inferSelect

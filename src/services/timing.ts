@@ -1,0 +1,77 @@
+import { addSecondsLocal, timeOf } from './local-time.js'
+
+export interface TimingDefaults {
+  defaultSongSeconds: number
+  songGapSeconds: number
+  setBreakSeconds: number
+  defaultStartTime: string
+}
+
+export interface TimingEntryInput {
+  /** The entry's own duration (overrides the song's). */
+  durationSeconds: number | null
+  songDurationSeconds: number | null
+  status: 'planned' | 'played' | 'skipped'
+}
+
+export interface TimingSetInput {
+  breakAfterSeconds: number | null
+  entries: TimingEntryInput[]
+}
+
+export interface EntryTiming {
+  /** Local wall-clock `HH:MM` (after midnight it simply continues at 00:xx). */
+  plannedStart: string
+  plannedStartAt: string
+  durationSeconds: number
+}
+
+export interface SetTiming {
+  start: string
+  end: string
+  startAt: string
+  endAt: string
+  durationSeconds: number
+  breakAfterSeconds: number
+  entries: EntryTiming[]
+}
+
+export interface SetlistTiming {
+  startAt: string
+  endAt: string
+  /** Sets plus the breaks between them (no break after the last set). */
+  totalSeconds: number
+  sets: SetTiming[]
+}
+
+/**
+ * The setlist timing rules of the API contract: the first set starts at the gig's start time (else the
+ * configured default); each entry takes its duration (entry, else song, else default) plus the gap between
+ * songs; skipped entries take no time; each set is followed by its break (set value, else default).
+ */
+export function computeSetlistTiming(date: string, startTime: string | null, sets: TimingSetInput[], defaults: TimingDefaults): SetlistTiming {
+  const startAt = `${date}T${startTime ?? defaults.defaultStartTime}`
+  let cursor = startAt
+  let elapsed = 0
+  const timedSets = sets.map((set, index) => {
+    const setStart = cursor
+    let setSeconds = 0
+    const entries = set.entries.map((entry) => {
+      const durationSeconds = entry.durationSeconds ?? entry.songDurationSeconds ?? defaults.defaultSongSeconds
+      const timing = { plannedStart: timeOf(cursor), plannedStartAt: cursor, durationSeconds }
+      if (entry.status !== 'skipped') {
+        const slot = durationSeconds + defaults.songGapSeconds
+        setSeconds += slot
+        cursor = addSecondsLocal(setStart, setSeconds)
+      }
+      return timing
+    })
+    const setEnd = addSecondsLocal(setStart, setSeconds)
+    const breakAfterSeconds = set.breakAfterSeconds ?? defaults.setBreakSeconds
+    const isLast = index === sets.length - 1
+    elapsed += setSeconds + (isLast ? 0 : breakAfterSeconds)
+    cursor = addSecondsLocal(setEnd, isLast ? 0 : breakAfterSeconds)
+    return { start: timeOf(setStart), end: timeOf(setEnd), startAt: setStart, endAt: setEnd, durationSeconds: setSeconds, breakAfterSeconds, entries }
+  })
+  return { startAt, endAt: addSecondsLocal(startAt, elapsed), totalSeconds: elapsed, sets: timedSets }
+}

@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { LightMyRequestResponse } from 'fastify'
+import { buildApp, type App } from '../src/app.js'
+import { loadConfig, type Config } from '../src/config.js'
+import { users } from '../src/db/schema.js'
+import { hashPassword } from '../src/services/password.js'
+import { createSession } from '../plugins/sessions/repository.js'
+import type { RoleType } from '../schemas/common.js'
+
+export const PASSWORD = 'correct horse battery staple 42'
+let passwordHash: Promise<string> | undefined
+// Hashing is deliberately slow; tests share one hash of the common test password.
+const testPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD))
+
+export interface TestContext {
+  app: App
+  config: Config
+  dir: string
+  /** Moves the test clock. */
+  advance(ms: number): void
+  now(): Date
+  close(): Promise<void>
+}
+
+/** A real app on a fresh, migrated SQLite file in a temp dir. */
+export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
+  const config: Config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', ...env }), ...overrides }
+  let offset = 0
+  const now = () => new Date(Date.now() + offset)
+  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false })
+  await app.ready()
+  return {
+    app,
+    config,
+    dir,
+    now,
+    advance: (ms) => {
+      offset += ms
+    },
+    async close() {
+      await app.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+export interface TestUser {
+  id: number
+  username: string
+  role: RoleType
+}
+
+/** Inserts a user directly (fast) with the shared test password. */
+export async function createUser(app: App, username: string, role: RoleType = 'member', extra: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
+  const stamp = new Date().toISOString()
+  const row = app.db
+    .insert(users)
+    .values({ username, displayName: username[0]!.toUpperCase() + username.slice(1), role, passwordHash: await testPasswordHash(), createdAt: stamp, updatedAt: stamp, ...extra })
+    .returning()
+    .get()
+  return { id: row.id, username: row.username, role: row.role }
+}
+
+/** Cookie jar for inject(): keeps what Set-Cookie says, sends it back. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>()
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === ''
+      if (expired) this.cookies.delete(cookie.name)
+      else this.cookies.set(cookie.name, cookie.value)
+    }
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+  set(name: string, value: string): void {
+    this.cookies.set(name, value)
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+}
+
+export interface Client {
+  jar: CookieJar
+  user: TestUser
+  request(method: string, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  put(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  patch(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+}
+
+/** A client with its own cookie jar; `login` performs the real POST /login. */
+export function client(app: App, user: TestUser, jar = new CookieJar()): Client {
+  const request = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...(jar.header() ? { cookie: jar.header() } : {}), ...headers }
+    })
+    jar.store(response)
+    return response
+  }
+  return {
+    jar,
+    user,
+    request,
+    get: (url, headers) => request('GET', url, undefined, headers),
+    post: (url, payload, headers) => request('POST', url, payload, headers),
+    put: (url, payload, headers) => request('PUT', url, payload, headers),
+    patch: (url, payload, headers) => request('PATCH', url, payload, headers),
+    delete: (url, headers) => request('DELETE', url, undefined, headers)
+  }
+}
+
+export async function login(app: App, user: TestUser, password = PASSWORD): Promise<Client> {
+  const c = client(app, user)
+  const response = await c.post('/login', { username: user.username, password })
+  if (response.statusCode !== 200) throw new Error(`login of ${user.username} failed: ${response.statusCode} ${response.body}`)
+  return c
+}
+
+/** An anonymous client (no cookies). */
+export const anonymous = (app: App) => client(app, { id: 0, username: 'anonymous', role: 'member' })
+
+/**
+ * A client with a live session for an existing user, without the deliberately slow POST /login
+ * (which the session tests exercise for real).
+ */
+export function sessionClient(app: App, user: TestUser): Client {
+  const { session } = createSession(app.db, user.id, app.clock(), { userAgent: 'test' })
+  const c = client(app, user)
+  c.jar.set('access_token', app.signAccessToken(user.id, session.id).token)
+  return c
+}
+
+/** Creates a user and gives them a session. */
+export async function userClient(app: App, username: string, role: RoleType = 'member'): Promise<Client> {
+  return sessionClient(app, await createUser(app, username, role))
+}
+
+/** Counts SQL statements the app executes while fn runs (for N+1 tests). */
+export async function countStatements<T>(app: App, fn: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> {
+  const sql: string[] = []
+  app.dbTrace.listener = (statement) => sql.push(statement)
+  try {
+    const result = await fn()
+    return { result, statements: sql.length, sql }
+  } finally {
+    app.dbTrace.listener = undefined
+  }
+}
+
+export const json = <T = any>(response: LightMyRequestResponse): T => response.json() as T
