@@ -9,6 +9,7 @@ import dbPlugin from '../plugins/core/db.js'
 import docsPlugin from '../plugins/core/docs.js'
 import securityPlugin from '../plugins/core/security.js'
 import rateLimitPlugin from '../plugins/core/rate-limit.js'
+import compressPlugin from '../plugins/core/compress.js'
 import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
@@ -38,6 +39,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile })
+  await app.register(compressPlugin)
   await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
