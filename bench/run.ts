@@ -1,0 +1,194 @@
+/**
+ * npm run bench — HTTP load against the built server (node dist/server.js) on a seeded database,
+ * cookie-authenticated, compared with a bare Fastify route serving the same bytes. Then the document
+ * renderers. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune it; CI runs a
+ * one-second smoke run. It reports, it asserts nothing.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { projectPath } from '../src/project-path.js'
+import { seedBenchData } from './seed-bench-data.js'
+
+interface CannonResult {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; average: number }
+  errors: number
+  non2xx: number
+  '2xx': number
+  '3xx'?: number
+  statusCodeStats?: Record<string, { count: number }>
+}
+type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
+
+const documentBenchModule = './documents.js'
+const duration = Number(process.env.BENCH_DURATION ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round((kb / 1024) * 10) / 10
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${url}/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await sleep(5)
+  }
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+interface Row {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  bareRps?: number
+  note?: string
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
+  const data = await seedBenchData(join(dataDir, 'bandstand.db'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const server = spawn(process.execPath, [projectPath('dist', 'server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOCS_ENABLED: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit']
+  })
+  const rows: Row[] = []
+  let bare: ChildProcess | undefined
+  try {
+    await waitForHealth(base, server)
+    const startMs = Math.round(performance.now() - started)
+    const rssStart = rssMb(server.pid!)
+
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: data.username, password: data.password })
+    })
+    if (!login.ok) throw new Error(`login failed: ${login.status}`)
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const headers = { cookie }
+
+    bare = fork(projectPath('bench', 'bare-server.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    const bareAddress = await new Promise<string>((resolve) => bare!.once('message', (m) => resolve((m as { address: string }).address)))
+
+    const live = await fetch(`${base}/gigs_lm/${data.liveGigId}`, { headers })
+    const etag = live.headers.get('etag') ?? '"none"'
+
+    const endpoints: Array<{ name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; expect?: number }> = [
+      { name: 'GET /songs (500)', path: '/songs' },
+      { name: 'GET /gigs (300)', path: '/gigs' },
+      { name: 'GET /gigs/{id}/setlist (60)', path: `/gigs/${data.liveGigId}/setlist` },
+      { name: 'GET /gigs_lm/{id}', path: `/gigs_lm/${data.liveGigId}` },
+      { name: 'GET /gigs_lm/{id} 304', path: `/gigs_lm/${data.liveGigId}`, headers: { 'if-none-match': etag }, expect: 304 },
+      {
+        name: 'PUT /gigs_lm/{id}/',
+        path: `/gigs_lm/${data.liveGigId}/`,
+        method: 'PUT',
+        body: JSON.stringify({ entryId: data.liveEntryId, status: 'played', rating: 3 }),
+        headers: { 'content-type': 'application/json' }
+      },
+      { name: 'GET /cal/ical/{token} (500)', path: `/cal/ical/${data.calendarToken}` }
+    ]
+
+    for (const endpoint of endpoints) {
+      const requestHeaders = { ...headers, ...endpoint.headers }
+      const sample = await fetch(base + endpoint.path, { method: endpoint.method ?? 'GET', headers: requestHeaders, body: endpoint.body })
+      const sampleBody = Buffer.from(await sample.arrayBuffer())
+      if (sample.status !== (endpoint.expect ?? 200)) {
+        rows.push({ name: endpoint.name, rps: 0, p50: 0, p99: 0, errors: 1, note: `answered ${sample.status}` })
+        continue
+      }
+      const result = await autocannon({
+        url: base + endpoint.path,
+        method: endpoint.method ?? 'GET',
+        headers: requestHeaders,
+        body: endpoint.body,
+        connections,
+        duration
+      })
+      const ok = endpoint.expect === 304 ? (result['3xx'] ?? 0) : result['2xx']
+      const row: Row = { name: endpoint.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + (result.requests.total - ok) }
+      if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET') {
+        await fetch(`${bareAddress}/body/${rows.length}`, { method: 'PUT', body: sampleBody, headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' } })
+        const bareResult = await autocannon({ url: `${bareAddress}/bare/${rows.length}`, connections, duration })
+        row.bareRps = Math.round(bareResult.requests.average)
+      }
+      rows.push(row)
+    }
+
+    // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in a row.
+    const loginResult = await autocannon({
+      url: `${base}/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: data.username, password: data.password }),
+      connections: 1,
+      amount: 8
+    })
+    rows.push({ name: 'POST /login (8 sequential)', rps: Math.round(loginResult.requests.average), p50: loginResult.latency.p50, p99: loginResult.latency.p99, errors: loginResult.errors + loginResult.non2xx, note: 'scrypt; rate limit 10/min' })
+
+    const rssEnd = rssMb(server.pid!)
+    print(rows, { startMs, rssStart, rssEnd })
+    mkdirSync(projectPath('bench', 'results'), { recursive: true })
+    writeFileSync(projectPath('bench', 'results', 'latest.json'), JSON.stringify({ date: new Date().toISOString(), duration, connections, startMs, rssStart, rssEnd, rows }, null, 2))
+  } finally {
+    server.kill('SIGTERM')
+    bare?.kill('SIGTERM')
+    await sleep(200)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const { runDocumentBench } = (await import(documentBenchModule)) as { runDocumentBench: () => Promise<void> }
+  await runDocumentBench()
+}
+
+function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number }) {
+  const cpu = cpus()[0]?.model ?? 'unknown cpu'
+  console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each\n`)
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bare req/s', 'ratio']
+  const lines = rows.map((r) => [
+    r.name,
+    String(r.rps),
+    String(r.p50),
+    String(r.p99),
+    String(r.errors),
+    r.bareRps ? String(r.bareRps) : '-',
+    r.bareRps ? `${Math.round((r.rps / r.bareRps) * 100)} %` : '-'
+  ].concat(r.note ? [r.note] : []))
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+  const format = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join('  ')
+  console.log(format(header))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const line of lines) console.log(format(line))
+  console.log(`\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} MB; RSS after run: ${process.rssEnd} MB\n`)
+}
+const process_version = () => globalThis.process.version
+
+await main()
