@@ -24,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     clock: Clock
+    /** Every route with its declared access level: the authorization matrix test walks it. */
+    routeTable: RouteAccess[]
     hasRole(user: AuthUser, needed: RoleType): boolean
     signAccessToken(userId: number, sessionId: number): { token: string; expiresAt: Date }
     setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
@@ -36,6 +38,12 @@ declare module '@fastify/jwt' {
     payload: { sub: string; sid: number; iat?: number; exp?: number }
     user: AuthUser
   }
+}
+
+export interface RouteAccess {
+  method: string
+  url: string
+  access: Access
 }
 
 export interface SessionTokens {
@@ -118,7 +126,12 @@ export default fp<AuthPluginOptions>(
       return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
     }
 
-    app.addHook('onRoute', (route) => declareAccess(route))
+    const routeTable: RouteAccess[] = []
+    app.decorate('routeTable', routeTable)
+    app.addHook('onRoute', (route) => {
+      const access = declareAccess(route)
+      if (access) for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access })
+    })
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'public'
       if (access === 'public') return
@@ -135,12 +148,12 @@ export default fp<AuthPluginOptions>(
  * Checks every route's access level at start (a forgotten one stops the server) and writes the
  * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500 answers.
  */
-function declareAccess(route: RouteOptions): void {
+function declareAccess(route: RouteOptions): Access | undefined {
   const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown }
   const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> }
   if (!config.access) {
     // Swagger UI's own routes and the CORS preflight are hidden from the docs and public by nature.
-    if (schema.hide === true || route.method === 'OPTIONS') return
+    if (schema.hide === true || route.method === 'OPTIONS') return undefined
     throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`)
   }
   const response: Record<string, unknown> = { ...schema.response }
@@ -162,4 +175,5 @@ function declareAccess(route: RouteOptions): void {
     response,
     ...(config.access === 'public' ? {} : { security: [{ cookieAuth: [] }] })
   }
+  return config.access
 }

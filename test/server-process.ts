@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { projectPath } from '../src/project-path.js'
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export interface ServerProcess {
+  child: ChildProcess
+  base: string
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Starts the built server (`node dist/server.js`, built by `npm test`) and waits for /health. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [projectPath('dist', 'server.js')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not answer /health:\n${output}`)
+    try {
+      if ((await fetch(`${base}/health`)).ok) break
+    } catch {
+      await sleep(20)
+    }
+  }
+  return {
+    child,
+    base,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode
+      const exited = once(child, 'exit')
+      child.kill(signal)
+      const [code] = (await exited) as [number | null]
+      return code
+    }
+  }
+}
+
+/** Logs in over HTTP; returns the Cookie header value to send back. */
+export async function loginOverHttp(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password })
+  })
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`)
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
