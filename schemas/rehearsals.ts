@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateString, Id, Instant, NullableText, StrictObject, TimeString } from './common.js'
+import { DateString, Id, Instant, StrictObject, TimeString } from './common.js'
+import { Nullable, NullableString as NullableText } from './nullable.js'
 
 export const AvailabilityStatus = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('maybe')])
 
@@ -37,7 +38,7 @@ export type RehearsalType = Static<typeof Rehearsal>
 export const RehearsalCreate = StrictObject({
   date: DateString,
   startTime: TimeString,
-  endTime: Type.Optional(Type.Union([TimeString, Type.Null()], { description: 'default start + 2 h, at most 23:59' })),
+  endTime: Type.Optional(Nullable(TimeString, { description: 'default start + 2 h, at most 23:59' })),
   location: Type.Optional(NullableText(200)),
   notes: Type.Optional(NullableText(2000)),
   songs: Type.Optional(RehearsalSongs)
@@ -48,7 +49,7 @@ export const RehearsalPatch = StrictObject(
   {
     date: Type.Optional(DateString),
     startTime: Type.Optional(TimeString),
-    endTime: Type.Optional(Type.Union([TimeString, Type.Null()], { description: 'null resets to start + 2 h' })),
+    endTime: Type.Optional(Nullable(TimeString, { description: 'null resets to start + 2 h' })),
     location: Type.Optional(NullableText(200)),
     notes: Type.Optional(NullableText(2000)),
     songs: Type.Optional(RehearsalSongs)

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, NullableText, StrictObject } from './common.js'
+import { Id, Instant, StrictObject } from './common.js'
+import { Nullable, NullableString as NullableText } from './nullable.js'
 
 export const SongStatus = Type.Union(
   [Type.Literal('proposed'), Type.Literal('accepted'), Type.Literal('rehearsing'), Type.Literal('ready'), Type.Literal('retired')],
@@ -17,14 +18,14 @@ const PersonList = Type.Array(Type.String({ minLength: 1, maxLength: 120 }), {
 })
 const Link = Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', maxLength: 500, description: 'http(s) URL' })
 const Links = Type.Array(Link, { maxItems: 10, description: 'at most 10 http(s) URLs, each ≤ 500 characters' })
-const Duration = Type.Union([Type.Integer({ minimum: 1, maximum: 7200 }), Type.Null()], { description: 'seconds, 1 s – 2 h' })
-const Tempo = Type.Union([Type.Integer({ minimum: 20, maximum: 400 }), Type.Null()], { description: 'beats per minute, 20–400' })
-const Label = (description: string) => Type.Union([Type.String({ minLength: 1, maxLength: 60 }), Type.Null()], { description })
-const GemaWorkNumber = Type.Union([Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }), Type.Null()], {
+const Duration = Nullable(Type.Integer({ minimum: 1, maximum: 7200 }), { description: 'seconds, 1 s – 2 h' })
+const Tempo = Nullable(Type.Integer({ minimum: 20, maximum: 400 }), { description: 'beats per minute, 20–400' })
+const Label = (description: string) => Nullable(Type.String({ minLength: 1, maxLength: 60 }), { description })
+const GemaWorkNumber = Nullable(Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }), {
   description: 'GEMA Werknummer, e.g. 1234567-001',
   examples: ['1234567-001']
 })
-const Iswc = Type.Union([Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9]$' }), Type.Null()], {
+const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9]$' }), {
   description: 'ISWC, e.g. T-034.524.680-1',
   examples: ['T-034.524.680-1']
 })

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, LocalDateTime, NullableText, StrictObject } from './common.js'
+import { Id, Instant, LocalDateTime, StrictObject } from './common.js'
+import { Nullable, NullableString as NullableText } from './nullable.js'
 
 export const SurveyKind = Type.Union([Type.Literal('poll'), Type.Literal('date')], {
   description: 'poll: options are labels; date: options are local date-times (finding a date)'
@@ -20,7 +21,7 @@ export const SurveyCreate = StrictObject({
   kind: SurveyKind,
   multipleChoice: Type.Optional(Type.Boolean({ description: 'polls only (default false: at most one yes); date surveys always allow several' })),
   options: Type.Array(SurveyOptionInput, { minItems: 2, maxItems: 50 }),
-  closesAt: Type.Optional(Type.Union([Instant, Type.Null()], { description: 'must be in the future; the survey closes by itself then' }))
+  closesAt: Type.Optional(Nullable(Instant, { description: 'must be in the future; the survey closes by itself then' }))
 })
 export type SurveyCreateType = Static<typeof SurveyCreate>
 
