@@ -5,7 +5,8 @@ import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/t
  * it turns `null` into `""` or `0` into `null` before a branch matches; a type list has no such ambiguity.
  */
 export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) => {
-  const { type, ...rest } = schema as unknown as { type: string }
+  // A plain copy: TypeBox's Kind symbol of T must not survive, or TypeBox would treat the result as a T.
+  const { type, ...rest } = JSON.parse(JSON.stringify(schema)) as { type: string }
   return Type.Unsafe<Static<T> | null>({ ...rest, ...options, type: [type, 'null'] })
 }
 

@@ -133,7 +133,7 @@ test('rehearsal availability: own answer upsert, everyone sees all, summary over
 
   const put = await member.put(`/rehearsals/${r.id}/availability`, { status: 'maybe', note: 'late' })
   assert.equal(put.statusCode, 200)
-  assert.deepEqual({ ...json(put), updatedAt: undefined }, { userId: member.user.id, displayName: 'Mia', status: 'maybe', note: 'late', updatedAt: undefined })
+  assert.deepEqual({ ...json<object>(put), updatedAt: undefined }, { userId: member.user.id, displayName: 'Mia', status: 'maybe', note: 'late', updatedAt: undefined })
   assert.equal(json(await member.put(`/rehearsals/${r.id}/availability`, { status: 'yes' })).status, 'yes')
   await other.put(`/rehearsals/${r.id}/availability`, { status: 'no' })
   await former.put(`/rehearsals/${r.id}/availability`, { status: 'yes' })

@@ -183,7 +183,7 @@ test('surveys: the list takes the same number of statements for 10 and 100 surve
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const member = await userClient(ctx.app, 'mia')
-  const voters = []
+  const voters: Array<{ id: number }> = []
   for (let i = 0; i < 20; i++) voters.push(await createUser(ctx.app, `voter${i}`))
   const stamp = new Date().toISOString()
   const insert = (n: number) =>
