@@ -14,6 +14,10 @@ import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
+import songRoutes from '../plugins/songs/routes.js'
+import rehearsalRoutes from '../plugins/rehearsals/routes.js'
+import surveyRoutes from '../plugins/surveys/routes.js'
+import todoRoutes from '../plugins/todos/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -48,6 +52,10 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
+  await app.register(songRoutes)
+  await app.register(rehearsalRoutes)
+  await app.register(surveyRoutes)
+  await app.register(todoRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)

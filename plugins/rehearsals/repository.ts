@@ -1,0 +1,186 @@
+import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import type { Db } from '../../src/db/client.js'
+import { rehearsalAvailability, rehearsals, rehearsalSongs, songs, users, type RehearsalRow } from '../../src/db/schema.js'
+import type { AvailabilityOverviewType, RehearsalType } from '../../schemas/rehearsals.js'
+
+export interface RehearsalSongValues {
+  songId: number
+  notes?: string | null
+  done?: boolean
+}
+
+type SongLine = RehearsalType['songs'][number]
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Songs of many rehearsals in one statement. */
+function songsOf(db: Db, rehearsalIds: number[]): Map<number, SongLine[]> {
+  const byRehearsal = new Map<number, SongLine[]>()
+  if (rehearsalIds.length === 0) return byRehearsal
+  const rows = db
+    .select({ rehearsalId: rehearsalSongs.rehearsalId, songId: rehearsalSongs.songId, title: songs.title, notes: rehearsalSongs.notes, done: rehearsalSongs.done })
+    .from(rehearsalSongs)
+    .innerJoin(songs, eq(songs.id, rehearsalSongs.songId))
+    .where(inArray(rehearsalSongs.rehearsalId, rehearsalIds))
+    .orderBy(asc(rehearsalSongs.rehearsalId), asc(rehearsalSongs.position))
+    .all()
+  for (const { rehearsalId, ...line } of rows) {
+    const list = byRehearsal.get(rehearsalId)
+    if (list) list.push(line)
+    else byRehearsal.set(rehearsalId, [line])
+  }
+  return byRehearsal
+}
+
+const toRehearsal = (row: RehearsalRow, lines: SongLine[]): RehearsalType => ({
+  id: row.id,
+  date: row.date,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  location: row.location,
+  notes: row.notes,
+  songs: lines,
+  sequence: row.sequence,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt
+})
+
+export function listRehearsals(db: Db, filter: { from?: string; to?: string }): RehearsalType[] {
+  const where: SQL[] = []
+  if (filter.from) where.push(gte(rehearsals.date, filter.from))
+  if (filter.to) where.push(lte(rehearsals.date, filter.to))
+  const rows = db.select().from(rehearsals).where(and(...where)).orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id)).all()
+  const lines = songsOf(db, rows.map((r) => r.id))
+  return rows.map((row) => toRehearsal(row, lines.get(row.id) ?? []))
+}
+
+export function findRehearsalRow(db: Db, id: number): RehearsalRow | undefined {
+  return db.select().from(rehearsals).where(eq(rehearsals.id, id)).get()
+}
+
+export function getRehearsal(db: Db, id: number): RehearsalType | undefined {
+  const row = findRehearsalRow(db, id)
+  return row && toRehearsal(row, songsOf(db, [id]).get(id) ?? [])
+}
+
+function writeSongs(tx: Tx, rehearsalId: number, lines: RehearsalSongValues[]): void {
+  tx.delete(rehearsalSongs).where(eq(rehearsalSongs.rehearsalId, rehearsalId)).run()
+  if (lines.length === 0) return
+  tx.insert(rehearsalSongs)
+    .values(lines.map((line, position) => ({ rehearsalId, songId: line.songId, position, notes: line.notes ?? null, done: line.done ?? false })))
+    .run()
+}
+
+/** Unknown song ids: the caller gets a 400 and nothing is written (checked inside the transaction). */
+export class UnknownSongsError extends Error {
+  constructor(readonly ids: number[]) {
+    super(`unknown song ids: ${ids.join(', ')}`)
+  }
+}
+
+function assertSongsExist(tx: Tx, lines: RehearsalSongValues[]): void {
+  const ids = [...new Set(lines.map((l) => l.songId))]
+  if (ids.length === 0) return
+  const found = new Set(tx.select({ id: songs.id }).from(songs).where(inArray(songs.id, ids)).all().map((r) => r.id))
+  const missing = ids.filter((id) => !found.has(id))
+  if (missing.length > 0) throw new UnknownSongsError(missing)
+}
+
+export function createRehearsal(
+  db: Db,
+  values: Omit<typeof rehearsals.$inferInsert, 'id' | 'sequence'>,
+  lines: RehearsalSongValues[]
+): number {
+  return db.transaction((tx) => {
+    assertSongsExist(tx, lines)
+    const row = tx.insert(rehearsals).values(values).returning({ id: rehearsals.id }).get()
+    writeSongs(tx, row.id, lines)
+    return row.id
+  })
+}
+
+/** Header change, optional song list replacement and sequence bump as one unit. */
+export function updateRehearsal(
+  db: Db,
+  id: number,
+  values: Partial<typeof rehearsals.$inferInsert> & { updatedAt: string },
+  lines: RehearsalSongValues[] | undefined
+): boolean {
+  return db.transaction((tx) => {
+    if (lines) assertSongsExist(tx, lines)
+    const current = tx.select({ sequence: rehearsals.sequence }).from(rehearsals).where(eq(rehearsals.id, id)).get()
+    if (!current) return false
+    tx.update(rehearsals).set({ ...values, sequence: current.sequence + 1 }).where(eq(rehearsals.id, id)).run()
+    if (lines) writeSongs(tx, id, lines)
+    return true
+  })
+}
+
+export function deleteRehearsal(db: Db, id: number): boolean {
+  return db.delete(rehearsals).where(eq(rehearsals.id, id)).run().changes > 0
+}
+
+export function upsertRehearsalAvailability(
+  db: Db,
+  values: { rehearsalId: number; userId: number; status: 'yes' | 'no' | 'maybe'; note: string | null; updatedAt: string }
+): void {
+  db.insert(rehearsalAvailability)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [rehearsalAvailability.rehearsalId, rehearsalAvailability.userId],
+      set: { status: values.status, note: values.note, updatedAt: values.updatedAt }
+    })
+    .run()
+}
+
+/**
+ * Everyone's answers plus who of the active musicians has not answered yet; the summary counts only
+ * active musicians (an answer of a former member stays visible but does not count).
+ */
+export function rehearsalAvailabilityOf(db: Db, rehearsalId: number): AvailabilityOverviewType {
+  const answers = db
+    .select({
+      userId: rehearsalAvailability.userId,
+      displayName: users.displayName,
+      status: rehearsalAvailability.status,
+      note: rehearsalAvailability.note,
+      updatedAt: rehearsalAvailability.updatedAt
+    })
+    .from(rehearsalAvailability)
+    .innerJoin(users, eq(users.id, rehearsalAvailability.userId))
+    .where(eq(rehearsalAvailability.rehearsalId, rehearsalId))
+    .orderBy(asc(users.displayName), asc(users.id))
+    .all()
+  const musicians = db
+    .select({ userId: users.id, displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.status, 'active'), eq(users.isMusician, true)))
+    .orderBy(asc(users.displayName), asc(users.id))
+    .all()
+  const byUser = new Map(answers.map((a) => [a.userId, a.status]))
+  const summary = { yes: 0, no: 0, maybe: 0, unanswered: 0 }
+  const unanswered: AvailabilityOverviewType['unanswered'] = []
+  for (const m of musicians) {
+    const status = byUser.get(m.userId)
+    if (status) summary[status]++
+    else {
+      summary.unanswered++
+      unanswered.push(m)
+    }
+  }
+  return { answers, unanswered, summary }
+}
+
+export function ownAvailability(db: Db, rehearsalId: number, userId: number) {
+  return db
+    .select({
+      userId: rehearsalAvailability.userId,
+      displayName: users.displayName,
+      status: rehearsalAvailability.status,
+      note: rehearsalAvailability.note,
+      updatedAt: rehearsalAvailability.updatedAt
+    })
+    .from(rehearsalAvailability)
+    .innerJoin(users, eq(users.id, rehearsalAvailability.userId))
+    .where(and(eq(rehearsalAvailability.rehearsalId, rehearsalId), eq(rehearsalAvailability.userId, userId)))
+    .get()
+}

@@ -1,0 +1,217 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import {
+  Song,
+  SongCreate,
+  SongDeleteResult,
+  SongIdParams,
+  SongListQuery,
+  SongPatch,
+  SongVotes,
+  VoteBody,
+  type SongCreateType,
+  type SongPatchType
+} from '../../schemas/songs.js'
+import { badRequest, conflict, forbidden, notFound } from '../../src/errors.js'
+import {
+  deleteOrRetireSong,
+  deleteVote,
+  findSong,
+  insertSong,
+  listSongs,
+  songVotesOf,
+  toSong,
+  updateSong,
+  upsertVote
+} from './repository.js'
+
+const NotFound = { ...ErrorResponse, description: 'Song not found' }
+
+/** Rules a schema cannot express: values from the band's configuration and real URLs. */
+function checkSongInput(app: FastifyInstance, body: SongCreateType | SongPatchType): void {
+  const settings = app.appSettings.get()
+  if (body.key != null && !settings.keys.includes(body.key)) {
+    throw badRequest('INVALID_KEY', `key "${body.key}" is not one of the configured keys`)
+  }
+  if (body.genre != null && !settings.genres.includes(body.genre)) {
+    throw badRequest('INVALID_GENRE', `genre "${body.genre}" is not one of the configured genres`)
+  }
+  for (const link of body.links ?? []) {
+    let url: URL | undefined
+    try {
+      url = new URL(link)
+    } catch {
+      url = undefined
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+      throw badRequest('INVALID_LINK', `link "${link.slice(0, 100)}" is not an http(s) URL`)
+    }
+  }
+  for (const field of ['composers', 'lyricists', 'arrangers'] as const) {
+    if (body[field]?.some((name) => name.trim() === '')) throw badRequest('INVALID_PERSON', `${field} must not contain blank names`)
+  }
+}
+
+const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/songs',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'The repertoire in title order (retired songs only when asked for)',
+        description:
+          'Filters: `status` (retired songs appear only with `status=retired` or `includeRetired=true`), `genre`, `q` (case-insensitive substring of title or artist; % and _ are literal).',
+        querystring: SongListQuery,
+        response: { 200: Type.Array(Song) }
+      }
+    },
+    async (request) => listSongs(app.db, request.query, app.appSettings.get().locale).map(toSong)
+  )
+
+  app.get(
+    '/songs/:id',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['songs'], summary: 'One song', params: SongIdParams, response: { 200: Song, 404: NotFound } }
+    },
+    async (request) => {
+      const row = findSong(app.db, request.params.id)
+      if (!row) throw notFound('song', request.params.id)
+      return toSong(row)
+    }
+  )
+
+  app.post(
+    '/songs',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Add a song (editors) or propose one (members)',
+        description: 'Members may only propose: the status must be `proposed` (the default for members); editors may use any status (default `accepted`).',
+        body: SongCreate,
+        response: { 201: Song }
+      }
+    },
+    async (request, reply) => {
+      const body = request.body
+      const isEditor = app.hasRole(request.user, 'editor')
+      const status = body.status ?? (isEditor ? 'accepted' : 'proposed')
+      if (!isEditor && status !== 'proposed') throw forbidden('members may only propose songs (status proposed)')
+      checkSongInput(app, body)
+      const now = app.clock().toISOString()
+      const row = insertSong(app.db, {
+        ...body,
+        status,
+        proposedBy: status === 'proposed' ? request.user.id : null,
+        createdAt: now,
+        updatedAt: now
+      })
+      return reply.status(201).send(toSong(row))
+    }
+  )
+
+  app.patch(
+    '/songs/:id',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Change a song (accept, retire, edit); omitted fields stay, null clears',
+        params: SongIdParams,
+        body: SongPatch,
+        response: { 200: Song, 404: NotFound }
+      }
+    },
+    async (request) => {
+      checkSongInput(app, request.body)
+      const row = updateSong(app.db, request.params.id, { ...request.body, updatedAt: app.clock().toISOString() })
+      if (!row) throw notFound('song', request.params.id)
+      return toSong(row)
+    }
+  )
+
+  app.delete(
+    '/songs/:id',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Delete a song; a song used by a setlist is retired instead',
+        params: SongIdParams,
+        response: { 200: SongDeleteResult, 404: NotFound }
+      }
+    },
+    async (request) => {
+      const outcome = deleteOrRetireSong(app.db, request.params.id, app.clock().toISOString())
+      if (!outcome) throw notFound('song', request.params.id)
+      return outcome.deleted ? { deleted: true, retired: false } : { deleted: false, retired: true, song: toSong(outcome.song) }
+    }
+  )
+
+  const proposedSong = (id: number) => {
+    const row = findSong(app.db, id)
+    if (!row) throw notFound('song', id)
+    if (row.status !== 'proposed') throw conflict('SONG_NOT_PROPOSED', `song ${id} is ${row.status}; only proposed songs take votes`)
+    return row
+  }
+
+  app.put(
+    '/songs/:id/vote',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Cast or change my vote on a proposed song',
+        description: 'Always the calling member\'s own vote; answers with all votes of the song.',
+        params: SongIdParams,
+        body: VoteBody,
+        response: { 200: SongVotes, 404: NotFound, 409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' } }
+      }
+    },
+    async (request) => {
+      proposedSong(request.params.id)
+      upsertVote(app.db, request.params.id, request.user.id, request.body.vote, app.clock().toISOString())
+      return songVotesOf(app.db, request.params.id)
+    }
+  )
+
+  app.delete(
+    '/songs/:id/vote',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Withdraw my vote on a proposed song (idempotent)',
+        params: SongIdParams,
+        response: { 204: NoContent, 404: NotFound, 409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' } }
+      }
+    },
+    async (request, reply) => {
+      proposedSong(request.params.id)
+      deleteVote(app.db, request.params.id, request.user.id)
+      return reply.status(204).send(null)
+    }
+  )
+
+  app.get(
+    '/songs/:id/votes',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Vote counts and who voted what',
+        params: SongIdParams,
+        response: { 200: SongVotes, 404: NotFound }
+      }
+    },
+    async (request) => {
+      if (!findSong(app.db, request.params.id)) throw notFound('song', request.params.id)
+      return songVotesOf(app.db, request.params.id)
+    }
+  )
+}
+export default songRoutes

@@ -1,0 +1,95 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { DateString, Id, Instant, StrictObject, TimeString } from './common.js'
+import { Nullable, NullableString as NullableText } from './nullable.js'
+
+export const AvailabilityStatus = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('maybe')])
+
+export const RehearsalSongInput = StrictObject({
+  songId: Id,
+  notes: Type.Optional(NullableText(1000)),
+  done: Type.Optional(Type.Boolean({ default: false }))
+})
+const RehearsalSongs = Type.Array(RehearsalSongInput, {
+  maxItems: 100,
+  description: 'the songs to work on, in order; replaces the whole list'
+})
+
+export const RehearsalSong = Type.Object({
+  songId: Type.Integer(),
+  title: Type.String({ description: 'the song title (read-only convenience)' }),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  done: Type.Boolean()
+})
+
+export const Rehearsal = Type.Object({
+  id: Type.Integer(),
+  date: DateString,
+  startTime: TimeString,
+  endTime: TimeString,
+  location: Type.Union([Type.String(), Type.Null()]),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  songs: Type.Array(RehearsalSong),
+  sequence: Type.Integer({ description: 'revision counter, bumped on every change' }),
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export type RehearsalType = Static<typeof Rehearsal>
+
+export const RehearsalCreate = StrictObject({
+  date: DateString,
+  startTime: TimeString,
+  endTime: Type.Optional(Nullable(TimeString, { description: 'default start + 2 h, at most 23:59' })),
+  location: Type.Optional(NullableText(200)),
+  notes: Type.Optional(NullableText(2000)),
+  songs: Type.Optional(RehearsalSongs)
+})
+export type RehearsalCreateType = Static<typeof RehearsalCreate>
+
+export const RehearsalPatch = StrictObject(
+  {
+    date: Type.Optional(DateString),
+    startTime: Type.Optional(TimeString),
+    endTime: Type.Optional(Nullable(TimeString, { description: 'null resets to start + 2 h' })),
+    location: Type.Optional(NullableText(200)),
+    notes: Type.Optional(NullableText(2000)),
+    songs: Type.Optional(RehearsalSongs)
+  },
+  { minProperties: 1 }
+)
+export type RehearsalPatchType = Static<typeof RehearsalPatch>
+
+export const RehearsalListQuery = Type.Object({
+  from: Type.Optional(DateString),
+  to: Type.Optional(DateString),
+  upcoming: Type.Optional(Type.Boolean({ description: 'only rehearsals from today on (band timezone)' }))
+})
+export type RehearsalListQueryType = Static<typeof RehearsalListQuery>
+
+export const RehearsalIdParams = StrictObject({ id: Id })
+
+export const AvailabilityBody = StrictObject({
+  status: AvailabilityStatus,
+  note: Type.Optional(NullableText(500))
+})
+export type AvailabilityBodyType = Static<typeof AvailabilityBody>
+
+export const AvailabilityAnswer = Type.Object({
+  userId: Type.Integer(),
+  displayName: Type.String(),
+  status: AvailabilityStatus,
+  note: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Instant
+})
+export type AvailabilityAnswerType = Static<typeof AvailabilityAnswer>
+
+export const AvailabilityOverview = Type.Object({
+  answers: Type.Array(AvailabilityAnswer),
+  unanswered: Type.Array(Type.Object({ userId: Type.Integer(), displayName: Type.String() }), {
+    description: 'active musicians without an answer'
+  }),
+  summary: Type.Object(
+    { yes: Type.Integer(), no: Type.Integer(), maybe: Type.Integer(), unanswered: Type.Integer() },
+    { description: 'counted over active musicians' }
+  )
+})
+export type AvailabilityOverviewType = Static<typeof AvailabilityOverview>

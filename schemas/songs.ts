@@ -1,0 +1,156 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Id, Instant, StrictObject } from './common.js'
+import { Nullable, NullableString as NullableText } from './nullable.js'
+
+export const SongStatus = Type.Union(
+  [Type.Literal('proposed'), Type.Literal('accepted'), Type.Literal('rehearsing'), Type.Literal('ready'), Type.Literal('retired')],
+  { description: 'proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for' }
+)
+export type SongStatusType = Static<typeof SongStatus>
+
+export const VoteValue = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('abstain')])
+
+// The GEMA export splits each name at the first comma into surname and first name.
+const PersonList = Type.Array(Type.String({ minLength: 1, maxLength: 120 }), {
+  maxItems: 10,
+  description: 'person names as "Lastname, Firstname" (the GEMA report splits at the comma); at most 10, each ≤ 120 characters',
+  examples: [['Joplin, Scott']]
+})
+const Link = Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', maxLength: 500, description: 'http(s) URL' })
+const Links = Type.Array(Link, { maxItems: 10, description: 'at most 10 http(s) URLs, each ≤ 500 characters' })
+const Duration = Nullable(Type.Integer({ minimum: 1, maximum: 7200 }), { description: 'seconds, 1 s – 2 h' })
+const Tempo = Nullable(Type.Integer({ minimum: 20, maximum: 400 }), { description: 'beats per minute, 20–400' })
+const Label = (description: string) => Nullable(Type.String({ minLength: 1, maxLength: 60 }), { description })
+const GemaWorkNumber = Nullable(Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }), {
+  description: 'GEMA Werknummer, e.g. 1234567-001',
+  examples: ['1234567-001']
+})
+const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9]$' }), {
+  description: 'ISWC, e.g. T-034.524.680-1',
+  examples: ['T-034.524.680-1']
+})
+
+const songFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  artist: NullableText(200),
+  genre: Label('one of the configured genres (GET /public/app_config)'),
+  durationSeconds: Duration,
+  key: Label('one of the configured keys (GET /public/app_config), e.g. "C-Dur"'),
+  tempoBpm: Tempo,
+  leadSinger: NullableText(120),
+  backingVocals: NullableText(200),
+  composers: PersonList,
+  lyricists: PersonList,
+  arrangers: PersonList,
+  publisher: NullableText(200),
+  gemaWorkNumber: GemaWorkNumber,
+  iswc: Iswc,
+  isOriginal: Type.Boolean({ description: 'an own composition of the band' }),
+  status: SongStatus,
+  notes: NullableText(2000),
+  links: Links
+}
+
+export const Song = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  artist: Type.Union([Type.String(), Type.Null()]),
+  genre: Type.Union([Type.String(), Type.Null()]),
+  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  key: Type.Union([Type.String(), Type.Null()]),
+  tempoBpm: Type.Union([Type.Integer(), Type.Null()]),
+  leadSinger: Type.Union([Type.String(), Type.Null()]),
+  backingVocals: Type.Union([Type.String(), Type.Null()]),
+  composers: Type.Array(Type.String()),
+  lyricists: Type.Array(Type.String()),
+  arrangers: Type.Array(Type.String()),
+  publisher: Type.Union([Type.String(), Type.Null()]),
+  gemaWorkNumber: Type.Union([Type.String(), Type.Null()]),
+  iswc: Type.Union([Type.String(), Type.Null()]),
+  isOriginal: Type.Boolean(),
+  status: SongStatus,
+  notes: Type.Union([Type.String(), Type.Null()]),
+  links: Type.Array(Type.String()),
+  proposedBy: Type.Union([Type.Integer(), Type.Null()], { description: 'the member who proposed the song' }),
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export type SongType = Static<typeof Song>
+
+export const SongCreate = StrictObject({
+  title: songFields.title,
+  artist: Type.Optional(songFields.artist),
+  genre: Type.Optional(songFields.genre),
+  durationSeconds: Type.Optional(songFields.durationSeconds),
+  key: Type.Optional(songFields.key),
+  tempoBpm: Type.Optional(songFields.tempoBpm),
+  leadSinger: Type.Optional(songFields.leadSinger),
+  backingVocals: Type.Optional(songFields.backingVocals),
+  composers: Type.Optional(songFields.composers),
+  lyricists: Type.Optional(songFields.lyricists),
+  arrangers: Type.Optional(songFields.arrangers),
+  publisher: Type.Optional(songFields.publisher),
+  gemaWorkNumber: Type.Optional(songFields.gemaWorkNumber),
+  iswc: Type.Optional(songFields.iswc),
+  isOriginal: Type.Optional(songFields.isOriginal),
+  status: Type.Optional({ ...songFields.status, description: 'members may only propose (status proposed, the default for members); editors default to accepted' }),
+  notes: Type.Optional(songFields.notes),
+  links: Type.Optional(songFields.links)
+})
+export type SongCreateType = Static<typeof SongCreate>
+
+export const SongPatch = StrictObject(
+  {
+    title: Type.Optional(songFields.title),
+    artist: Type.Optional(songFields.artist),
+    genre: Type.Optional(songFields.genre),
+    durationSeconds: Type.Optional(songFields.durationSeconds),
+    key: Type.Optional(songFields.key),
+    tempoBpm: Type.Optional(songFields.tempoBpm),
+    leadSinger: Type.Optional(songFields.leadSinger),
+    backingVocals: Type.Optional(songFields.backingVocals),
+    composers: Type.Optional(songFields.composers),
+    lyricists: Type.Optional(songFields.lyricists),
+    arrangers: Type.Optional(songFields.arrangers),
+    publisher: Type.Optional(songFields.publisher),
+    gemaWorkNumber: Type.Optional(songFields.gemaWorkNumber),
+    iswc: Type.Optional(songFields.iswc),
+    isOriginal: Type.Optional(songFields.isOriginal),
+    status: Type.Optional(songFields.status),
+    notes: Type.Optional(songFields.notes),
+    links: Type.Optional(songFields.links)
+  },
+  { minProperties: 1 }
+)
+export type SongPatchType = Static<typeof SongPatch>
+
+export const SongListQuery = Type.Object({
+  status: Type.Optional(SongStatus),
+  includeRetired: Type.Optional(Type.Boolean({ description: 'also list retired songs (default false)' })),
+  genre: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'substring of title or artist, case-insensitive' }))
+})
+export type SongListQueryType = Static<typeof SongListQuery>
+
+export const SongDeleteResult = Type.Object(
+  {
+    deleted: Type.Boolean(),
+    retired: Type.Boolean(),
+    song: Type.Optional(Song)
+  },
+  { description: 'deleted: true when the song is gone; a song used by a setlist is retired instead (deleted: false, retired: true, song)' }
+)
+
+export const VoteBody = StrictObject({ vote: VoteValue })
+export type VoteBodyType = Static<typeof VoteBody>
+
+export const SongVotes = Type.Object({
+  songId: Type.Integer(),
+  counts: Type.Object({ yes: Type.Integer(), no: Type.Integer(), abstain: Type.Integer() }),
+  votes: Type.Array(
+    Type.Object({ userId: Type.Integer(), displayName: Type.String(), vote: VoteValue, updatedAt: Instant })
+  )
+})
+export type SongVotesType = Static<typeof SongVotes>
+
+export const SongIdParams = StrictObject({ id: Id })
