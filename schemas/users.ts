@@ -58,3 +58,8 @@ export const UserPatch = StrictObject(
 )
 export type UserPatchType = Static<typeof UserPatch>
 
+
+export const UserListQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')], { description: 'only users with this status' }))
+})
+export type UserListQueryType = Static<typeof UserListQuery>

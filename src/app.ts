@@ -13,6 +13,9 @@ import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
+import meRoutes from '../plugins/me/routes.js'
+import userRoutes from '../plugins/users/routes.js'
+import appConfigRoutes from '../plugins/app-config/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -46,6 +49,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
+  await app.register(meRoutes)
+  await app.register(userRoutes)
+  await app.register(appConfigRoutes, { docsEnabled: config.docsEnabled })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
