@@ -137,7 +137,7 @@ test('docs on by default, 404 in the error shape with DOCS_ENABLED=false', async
 test('OpenAPI: every operation has a tag, a summary and its error answers; non-public ones need the cookie', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
-  const doc = ctx.app.swagger() as {
+  const doc = ctx.app.swagger() as unknown as {
     paths: Record<string, Record<string, { tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> }>>
     components: { securitySchemes: Record<string, { in: string }> }
   }
