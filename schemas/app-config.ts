@@ -60,3 +60,11 @@ export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
   timing: { defaultSongSeconds: 240, songGapSeconds: 30, setBreakSeconds: 600, defaultStartTime: '20:00' },
   features: { calendar: true }
 }
+
+export const LogoInfo = Type.Object({
+  mimeType: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]),
+  bytes: Type.Integer(),
+  etag: Type.String(),
+  updatedAt: Type.String({ format: 'date-time' })
+})
+export type LogoInfoType = Static<typeof LogoInfo>

@@ -43,7 +43,7 @@ export const LocalDateTime = Type.String({
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('member')])
 export type RoleType = Static<typeof Role>
 
-/** Optional free text that a client may clear with null. */
-export const NullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()])
+/** Optional free text that a client may clear with null (see schemas/nullable.ts for why not anyOf). */
+export { NullableString as NullableText } from './nullable.js'
 
 export const NoContent = Type.Null({ description: 'No content' })

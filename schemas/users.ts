@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Instant, Role, StrictObject } from './common.js'
+import { Nullable } from './nullable.js'
 
 export const Username = Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' })
 export const Password = Type.String({ minLength: 1, maxLength: 1024, description: 'policy: 15–256 characters, not common, not the username' })
@@ -23,7 +24,7 @@ export type UserType = Static<typeof User>
 export const ProfileUpdate = StrictObject(
   {
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
-    email: Type.Optional(Type.Union([Email, Type.Null()])),
+    email: Type.Optional(Nullable(Email)),
     instruments: Type.Optional(Instruments),
     isSinger: Type.Optional(Type.Boolean())
   },
@@ -34,7 +35,7 @@ export type ProfileUpdateType = Static<typeof ProfileUpdate>
 export const UserCreate = StrictObject({
   username: Username,
   displayName: Type.String({ minLength: 1, maxLength: 80 }),
-  email: Type.Optional(Type.Union([Email, Type.Null()])),
+  email: Type.Optional(Nullable(Email)),
   role: Role,
   password: Password,
   isMusician: Type.Optional(Type.Boolean()),
@@ -46,7 +47,7 @@ export type UserCreateType = Static<typeof UserCreate>
 export const UserPatch = StrictObject(
   {
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
-    email: Type.Optional(Type.Union([Email, Type.Null()])),
+    email: Type.Optional(Nullable(Email)),
     role: Type.Optional(Role),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
     isMusician: Type.Optional(Type.Boolean()),
@@ -58,3 +59,8 @@ export const UserPatch = StrictObject(
 )
 export type UserPatchType = Static<typeof UserPatch>
 
+
+export const UserListQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')], { description: 'only users with this status' }))
+})
+export type UserListQueryType = Static<typeof UserListQuery>

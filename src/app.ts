@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.js'
 import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
+import { schemaController } from './validation.js'
 import errorsPlugin from '../plugins/core/errors.js'
 import dbPlugin from '../plugins/core/db.js'
 import docsPlugin from '../plugins/core/docs.js'
@@ -14,6 +15,9 @@ import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
+import meRoutes from '../plugins/me/routes.js'
+import userRoutes from '../plugins/users/routes.js'
+import appConfigRoutes from '../plugins/app-config/routes.js'
 import songRoutes from '../plugins/songs/routes.js'
 import rehearsalRoutes from '../plugins/rehearsals/routes.js'
 import surveyRoutes from '../plugins/surveys/routes.js'
@@ -36,8 +40,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    // Validation names every offending field; bodies keep unknown properties so they can be refused.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
+    schemaController
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Cross-cutting plugins first, in dependency order; then one line per resource.
@@ -52,6 +55,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
+  await app.register(meRoutes)
+  await app.register(userRoutes)
+  await app.register(appConfigRoutes, { docsEnabled: config.docsEnabled })
   await app.register(songRoutes)
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)

@@ -64,7 +64,13 @@ const rank: Record<RoleType, number> = { member: 1, editor: 2, admin: 3 }
 export default fp<AuthPluginOptions>(
   async (app, options) => {
     await app.register(fastifyCookie)
-    await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } })
+    // Expiry is checked against the app clock in authenticate(), not by the JWT library against the
+    // wall clock, so that one time source governs access tokens and sessions alike (tests move it).
+    await app.register(fastifyJwt, {
+      secret: options.jwtSecret,
+      sign: { algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'], ignoreExpiration: true }
+    })
     app.decorate('clock', options.clock)
     app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
 
@@ -115,10 +121,13 @@ export default fp<AuthPluginOptions>(
     async function authenticate(request: FastifyRequest): Promise<AuthUser> {
       const token = app.readSessionCookie(request, 'access')
       if (!token) throw unauthorized()
-      let payload: { sub: string; sid: number }
+      let payload: { sub: string; sid: number; exp?: number }
       try {
-        payload = app.jwt.verify<{ sub: string; sid: number }>(token)
+        payload = app.jwt.verify<{ sub: string; sid: number; exp?: number }>(token)
       } catch {
+        throw unauthorized('session expired or invalid', 'SESSION_INVALID')
+      }
+      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= options.clock().getTime()) {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
       const row = liveSession.get({ sid: payload.sid, uid: Number(payload.sub), now: options.clock().toISOString() })

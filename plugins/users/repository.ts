@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
 import { users, type UserRow } from '../../src/db/schema.js'
-import type { UserType } from '../../schemas/users.js'
+import { conflict } from '../../src/errors.js'
+import type { ProfileUpdateType, UserCreateType, UserType } from '../../schemas/users.js'
 
 /** The API view of a user; the email only where the viewer may see it, the hash never. */
 export function toUser(row: UserRow, showEmail: boolean): UserType {
@@ -25,4 +26,66 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
 
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
   return db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).get()
+}
+
+export function listUsers(db: Db, status?: 'active' | 'inactive'): UserRow[] {
+  return db
+    .select()
+    .from(users)
+    .where(status ? eq(users.status, status) : undefined)
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.id))
+    .all()
+}
+
+const usernameTaken = (username: string) => conflict('USERNAME_TAKEN', `username ${username} is already taken`)
+
+/** Inserts a user; the username is unique regardless of case (the index enforces it, this names the error). */
+export function insertUser(db: Db, input: Omit<UserCreateType, 'password'>, passwordHash: string, now: Date): UserRow {
+  if (findUserByUsername(db, input.username)) throw usernameTaken(input.username)
+  const stamp = now.toISOString()
+  try {
+    return db
+      .insert(users)
+      .values({
+        username: input.username,
+        displayName: input.displayName,
+        email: input.email ?? null,
+        role: input.role,
+        status: 'active',
+        isMusician: input.isMusician ?? true,
+        isSinger: input.isSinger ?? false,
+        instruments: input.instruments ?? [],
+        passwordHash,
+        createdAt: stamp,
+        updatedAt: stamp
+      })
+      .returning()
+      .get()
+  } catch (error) {
+    // Another process (the CLI) may have inserted the same name between the check and the insert.
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw usernameTaken(input.username)
+    throw error
+  }
+}
+
+export type UserChanges = Partial<ProfileUpdateType> &
+  Partial<Pick<UserRow, 'role' | 'status' | 'isMusician' | 'passwordHash'>>
+
+export function updateUser(db: Db, id: number, changes: UserChanges, now: Date): UserRow | undefined {
+  return db
+    .update(users)
+    .set({ ...changes, updatedAt: now.toISOString() })
+    .where(eq(users.id, id))
+    .returning()
+    .get()
+}
+
+/** Active admins other than the given user: zero means that user is the last one. */
+export function countOtherActiveAdmins(db: Db, exceptUserId: number): number {
+  const row = db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptUserId)))
+    .get()
+  return row?.n ?? 0
 }

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import {
+  EditableAppConfig,
+  GIG_STATUSES,
+  LogoInfo,
+  PublicAppConfig,
+  SONG_STATUSES,
+  type PublicAppConfigType
+} from '../../schemas/app-config.js'
+import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ApiError, badRequest } from '../../src/errors.js'
+import { isValidTimeZone } from '../../src/services/local-time.js'
+import { APP_VERSION } from '../../src/version.js'
+import { deleteLogo, etagMatches, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+
+export interface AppConfigPluginOptions {
+  docsEnabled: boolean
+}
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+const PUBLIC_CACHE = 'public, max-age=300'
+const logoNotFound = () => new ApiError(404, 'LOGO_NOT_FOUND', 'no logo has been uploaded')
+
+/** The public app configuration and the band logo (API.md → App configuration). */
+const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async (app, options) => {
+  // Logo uploads are raw bytes; these parsers exist only inside this plugin.
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body)
+  )
+
+  // Built only from the stored band settings and constants: nothing from the environment but the docs switch.
+  const publicConfig = (): PublicAppConfigType => {
+    const settings = app.appSettings.get()
+    return {
+      appName: settings.appName,
+      bandName: settings.bandName,
+      version: APP_VERSION,
+      timezone: settings.timezone,
+      locale: settings.locale,
+      genres: settings.genres,
+      gigKinds: settings.gigKinds,
+      gigStatuses: [...GIG_STATUSES],
+      songStatuses: [...SONG_STATUSES],
+      keys: settings.keys,
+      timing: settings.timing,
+      features: { docs: options.docsEnabled, calendar: settings.features.calendar },
+      hasLogo: hasLogo(app.db)
+    }
+  }
+
+  app.get(
+    '/public/app_config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['config'],
+        summary: 'Public application configuration (no login); cacheable, with ETag',
+        response: { 200: PublicAppConfig, 304: NoContent }
+      }
+    },
+    async (request, reply) => {
+      const body = publicConfig()
+      const etag = strongEtag(JSON.stringify(body))
+      reply.header('cache-control', PUBLIC_CACHE).header('etag', etag)
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null)
+      return body
+    }
+  )
+
+  app.put(
+    '/admin/app_config',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        summary: 'Replace the app configuration (admin); takes effect at once',
+        description: 'The whole editable document is sent (GET /public/app_config shows the current values). An unknown timezone: 400 INVALID_TIMEZONE.',
+        body: EditableAppConfig,
+        response: { 200: EditableAppConfig }
+      }
+    },
+    async (request) => {
+      if (!isValidTimeZone(request.body.timezone)) {
+        throw badRequest('INVALID_TIMEZONE', `timezone ${request.body.timezone} is not an IANA timezone`)
+      }
+      return app.appSettings.set(request.body)
+    }
+  )
+
+  app.put(
+    '/admin/logo',
+    {
+      config: { access: 'admin' },
+      bodyLimit: LOGO_MAX_BYTES,
+      // The body schema only documents the upload; the bytes are checked by sniffImage, not by JSON Schema.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['config'],
+        summary: 'Upload the band logo (admin): PNG or JPEG, at most 2 MB, as the raw request body',
+        description:
+          'Content-Type image/png, image/jpeg or application/octet-stream; the type is taken from the bytes, ' +
+          'not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413.',
+        consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
+        body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+        response: { 200: LogoInfo }
+      }
+    },
+    async (request) => {
+      const data = request.body
+      const mimeType = Buffer.isBuffer(data) ? sniffImage(data) : null
+      if (!mimeType) throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
+      const row = saveLogo(app.db, mimeType, data, app.clock())
+      return { mimeType, bytes: row.data.length, etag: row.etag, updatedAt: row.updatedAt }
+    }
+  )
+
+  app.delete(
+    '/admin/logo',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        summary: 'Remove the band logo (admin)',
+        response: { 204: NoContent, 404: ErrorResponse }
+      }
+    },
+    async (_request, reply) => {
+      if (!deleteLogo(app.db)) throw logoNotFound()
+      return reply.status(204).send(null)
+    }
+  )
+
+  app.get(
+    '/public/logo',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['config'],
+        summary: 'The band logo (no login); with ETag',
+        response: {
+          200: {
+            description: 'PNG or JPEG image',
+            content: {
+              'image/png': { schema: Type.String({ format: 'binary' }) },
+              'image/jpeg': { schema: Type.String({ format: 'binary' }) }
+            }
+          },
+          304: NoContent,
+          404: ErrorResponse
+        }
+      }
+    },
+    async (request, reply) => {
+      const logo = findLogo(app.db)
+      if (!logo) throw logoNotFound()
+      reply.header('cache-control', PUBLIC_CACHE).header('etag', logo.etag)
+      if (etagMatches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send(null)
+      // Buffers bypass the serializer; the schema above only documents the image.
+      return reply.type(logo.mimeType).send(logo.data as unknown as string)
+    }
+  )
+}
+export default appConfigRoutes

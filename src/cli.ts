@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+import { existsSync, realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import Database from 'better-sqlite3'
+import { ConfigError, loadConfig, loadDotEnv } from './config.js'
+import { openDatabase, type DatabaseHandle } from './db/client.js'
+import { hashPassword, passwordProblem } from './services/password.js'
+import { seedDemo, SeedRefused } from './seed/index.js'
+import { ApiError } from './errors.js'
+import { findUserByUsername, insertUser, updateUser } from '../plugins/users/repository.js'
+import { revokeUserSessions } from '../plugins/sessions/repository.js'
+
+const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> [options])
+
+Commands:
+  user:create <username> [--role admin|editor|member] [--display-name NAME] [--email ADDR] [--password PW]
+        Creates an active user; without --password a random one is generated and printed.
+  user:reset-password <username> [--password PW]
+        Sets a new password (random and printed unless given) and ends all of the user's sessions.
+  db:migrate
+        Applies pending migrations (the server also does this at start).
+  db:backup <file>
+        Online backup of the live database (safe while the server runs), then an integrity check.
+  demo:seed [--force]
+        Fills the database with a demo band; refuses a database with data beyond the admin unless --force.
+
+Environment: DATA_DIR (default ./data) and .env as for the server.`
+
+export interface CliIo {
+  out(line: string): void
+  err(line: string): void
+}
+
+class UsageError extends Error {}
+
+const generatedPassword = () => randomBytes(18).toString('base64url')
+
+/** Runs one command; returns the process exit code. Output goes through `io` so tests can read it. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = consoleIo): Promise<number> {
+  let handle: DatabaseHandle | undefined
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        role: { type: 'string', default: 'member' },
+        'display-name': { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false }
+      }
+    })
+    const [command, ...args] = positionals
+    if (values.help || !command) {
+      io.out(USAGE)
+      return command || values.help ? 0 : 2
+    }
+    const config = loadConfig(env)
+    const open = () => (handle = openDatabase(config.databaseFile))
+    const now = new Date()
+
+    switch (command) {
+      case 'user:create': {
+        const username = requireArg(args[0], 'username')
+        const role = values.role
+        if (role !== 'admin' && role !== 'editor' && role !== 'member') throw new UsageError('--role must be admin, editor or member')
+        const password = values.password ?? generatedPassword()
+        const problem = passwordProblem(password, username)
+        if (problem) throw new UsageError(problem)
+        if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,39}$/.test(username)) throw new UsageError('username: 3–40 letters, digits, . _ -')
+        const { db } = open()
+        const row = insertUser(
+          db,
+          { username, displayName: values['display-name'] ?? username, email: values.email ?? null, role },
+          await hashPassword(password),
+          now
+        )
+        io.out(`created ${row.role} "${row.username}" (id ${row.id})`)
+        if (!values.password) io.out(`password: ${password}`)
+        return 0
+      }
+      case 'user:reset-password': {
+        const username = requireArg(args[0], 'username')
+        const { db } = open()
+        const user = findUserByUsername(db, username)
+        if (!user) throw new UsageError(`no user "${username}"`)
+        const password = values.password ?? generatedPassword()
+        const problem = passwordProblem(password, user.username)
+        if (problem) throw new UsageError(problem)
+        const passwordHash = await hashPassword(password)
+        db.transaction(() => {
+          updateUser(db, user.id, { passwordHash }, now)
+          revokeUserSessions(db, user.id, now)
+        })
+        io.out(`new password for "${user.username}" set; all their sessions ended`)
+        if (!values.password) io.out(`password: ${password}`)
+        return 0
+      }
+      case 'db:migrate': {
+        open()
+        io.out(`database ${config.databaseFile} is migrated`)
+        return 0
+      }
+      case 'db:backup': {
+        const target = resolve(requireArg(args[0], 'file'))
+        if (existsSync(target)) throw new UsageError(`${target} exists; choose a new file`)
+        if (!existsSync(config.databaseFile)) throw new UsageError(`no database at ${config.databaseFile}`)
+        // No migration here: a backup must copy the database exactly as the running server has it.
+        const { sqlite } = (handle = openDatabase(config.databaseFile, { migrate: false }))
+        // SQLite's online backup API copies page by page and restarts if the server writes meanwhile.
+        const { totalPages } = await sqlite.backup(target)
+        const copy = new Database(target, { readonly: true })
+        try {
+          const result = copy.pragma('integrity_check', { simple: true })
+          if (result !== 'ok') throw new Error(`integrity check of the backup failed: ${String(result)}`)
+        } finally {
+          copy.close()
+        }
+        io.out(`backup written to ${target} (${totalPages} pages, integrity ok)`)
+        return 0
+      }
+      case 'demo:seed': {
+        const { db } = open()
+        const { context, password } = await seedDemo(db, { now, force: values.force })
+        io.out(`demo data seeded: ${context.userIds.length} users (admin, lena = editor, max, jonas, sophie, tim, paul)`)
+        io.out(`every demo user's password: ${password}`)
+        return 0
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${USAGE}`)
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof SeedRefused || error instanceof ApiError) {
+      io.err(`error: ${error.message}`)
+      return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`error: ${error.message}\n\n${USAGE}`)
+      return 2
+    }
+    throw error
+  } finally {
+    handle?.close()
+  }
+}
+
+function requireArg(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`missing <${name}>\n\n${USAGE}`)
+  return value
+}
+
+const consoleIo: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) }
+
+// Run only when executed (npm run cli, the bin link), not when imported by tests.
+const invokedAs = process.argv[1] ? realpathSync(process.argv[1]) : ''
+if (invokedAs === fileURLToPath(import.meta.url)) {
+  loadDotEnv()
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    }
+  )
+}
