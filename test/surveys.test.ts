@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, countStatements, createTestApp, createUser, json, userClient } from './helpers.js'
+import { anonymous, countStatements, createTestApp, createUser, json, sessionClient, userClient } from './helpers.js'
 import { surveyAnswers, surveyOptions, surveys } from '../src/db/schema.js'
 
 const future = (ctx: { now(): Date }, hours = 24) => new Date(ctx.now().getTime() + hours * 3600_000).toISOString()
@@ -98,7 +98,7 @@ test('surveys: response rules — single choice, foreign option, closed by hand 
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const anna = await userClient(ctx.app, 'anna')
-  const ben = await userClient(ctx.app, 'ben')
+  let ben = await userClient(ctx.app, 'ben')
   const s1 = json(await anna.post('/surveys', { title: 'one', kind: 'poll', options: [{ label: 'a' }, { label: 'b' }], closesAt: future(ctx, 1) }))
   const s2 = json(await anna.post('/surveys', { title: 'two', kind: 'poll', options: [{ label: 'c' }, { label: 'd' }] }))
   const [a, b] = s1.options.map((o: { id: number }) => o.id)
@@ -115,8 +115,9 @@ test('surveys: response rules — single choice, foreign option, closed by hand 
   assert.equal(ctx.app.db.select().from(surveyAnswers).all().length, 0)
   assert.equal((await ben.put(`/surveys/${s1.id}/response`, { answers: [{ optionId: a, value: 'yes' }, { optionId: b, value: 'maybe' }] })).statusCode, 200)
 
-  // closesAt passes
+  // closesAt passes (an hour later the access token has expired too: a fresh session)
   ctx.advance(3600_000 + 1000)
+  ben = sessionClient(ctx.app, ben.user)
   const late = await ben.put(`/surveys/${s1.id}/response`, { answers: [{ optionId: b, value: 'yes' }] })
   assert.equal(late.statusCode, 409)
   assert.equal(json(late).code, 'SURVEY_CLOSED')
