@@ -13,6 +13,9 @@ import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
+import liveBus from '../plugins/live/bus.js'
+import gigRoutes from '../plugins/gigs/routes.js'
+import liveRoutes from '../plugins/live/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -46,6 +49,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
+  await app.register(liveBus)
+  await app.register(gigRoutes)
+  await app.register(liveRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
