@@ -43,7 +43,10 @@ export const LocalDateTime = Type.String({
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('member')])
 export type RoleType = Static<typeof Role>
 
-/** Optional free text that a client may clear with null. */
-export const NullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()])
+/**
+ * Optional free text that a client may clear with null. Null comes first: with Ajv's coerceTypes a
+ * string branch tried first would turn null into "".
+ */
+export const NullableText = (maxLength: number) => Type.Union([Type.Null(), Type.String({ maxLength })])
 
 export const NoContent = Type.Null({ description: 'No content' })

@@ -5,7 +5,8 @@ import { GIG_STATUSES } from './app-config.js'
 export const GigStatus = Type.Union(GIG_STATUSES.map((s) => Type.Literal(s)))
 export type GigStatusType = Static<typeof GigStatus>
 
-const NullableTime = Type.Union([TimeString, Type.Null()])
+// Null first: Ajv's coerceTypes would otherwise turn null into "" in the string branch.
+const NullableTime = Type.Union([Type.Null(), TimeString])
 const Text = () => Type.Union([Type.String(), Type.Null()])
 
 export const Gig = Type.Object({
@@ -39,7 +40,7 @@ const OrganizerInput = StrictObject({
 })
 
 const gigFields = {
-  kind: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 60 }), Type.Null()], { description: 'one of the app config gigKinds' })),
+  kind: Type.Optional(Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 60 })], { description: 'one of the app config gigKinds' })),
   status: Type.Optional(GigStatus),
   venue: Type.Optional(VenueInput),
   organizer: Type.Optional(OrganizerInput),
@@ -47,7 +48,7 @@ const gigFields = {
   soundcheckTime: Type.Optional(NullableTime),
   doorsTime: Type.Optional(NullableTime),
   startTime: Type.Optional(NullableTime),
-  endTime: Type.Optional(Type.Union([TimeString, Type.Null()], { description: 'before startTime means the next day' })),
+  endTime: Type.Optional(Type.Union([Type.Null(), TimeString], { description: 'before startTime means the next day' })),
   notes: Type.Optional(NullableText(5000))
 }
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })

@@ -17,7 +17,7 @@ export const LiveUpdate = StrictObject(
   {
     entryId: Id,
     status: Type.Optional(LiveStatus),
-    rating: Type.Optional(Type.Union([Rating, Type.Null()], { description: 'null clears' }))
+    rating: Type.Optional(Type.Union([Type.Null(), Rating], { description: 'null clears' }))
   },
   { minProperties: 2 }
 )

@@ -54,12 +54,12 @@ export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
   songId: Id,
   notes: Type.Optional(NullableText(1000)),
-  durationSeconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 7200 }), Type.Null()], { description: 'override; null = song duration' }))
+  durationSeconds: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 7200 })], { description: 'override; null = song duration' }))
 })
 export const SetlistSetInput = StrictObject({
   id: Type.Optional(Id),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  breakAfterSeconds: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 7200 }), Type.Null()], { description: 'null = configured default' })),
+  breakAfterSeconds: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 7200 })], { description: 'null = configured default' })),
   entries: Type.Array(SetlistEntryInput, { maxItems: 200 })
 })
 export const SetlistPut = StrictObject({
