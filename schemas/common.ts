@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox'
+import { Type, type Static, type TObject, type TProperties, type ObjectOptions, type TSchema } from '@sinclair/typebox'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> =>
@@ -44,9 +44,14 @@ export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), T
 export type RoleType = Static<typeof Role>
 
 /**
- * Optional free text that a client may clear with null. Null comes first: with Ajv's coerceTypes a
- * string branch tried first would turn null into "".
+ * A primitive schema that also accepts null, as ONE schema with `type: [t, "null"]`. An anyOf union would
+ * not do: with Ajv's coerceTypes the first branch coerces (null → "" or 0, or 0/"" → null) before the
+ * right branch is tried, so a client's null or 0 would silently change meaning.
  */
-export const NullableText = (maxLength: number) => Type.Union([Type.Null(), Type.String({ maxLength })])
+export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] })
+
+/** Optional free text that a client may clear with null. */
+export const NullableText = (maxLength: number) => Nullable(Type.String({ maxLength }))
 
 export const NoContent = Type.Null({ description: 'No content' })

@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateString, Id, Instant, LocalDateTime, NullableText, StrictObject, TimeString } from './common.js'
+import { DateString, Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject, TimeString } from './common.js'
 import { GIG_STATUSES } from './app-config.js'
 
 export const GigStatus = Type.Union(GIG_STATUSES.map((s) => Type.Literal(s)))
 export type GigStatusType = Static<typeof GigStatus>
 
-// Null first: Ajv's coerceTypes would otherwise turn null into "" in the string branch.
-const NullableTime = Type.Union([Type.Null(), TimeString])
+const NullableTime = Nullable(TimeString)
 const Text = () => Type.Union([Type.String(), Type.Null()])
 
 export const Gig = Type.Object({
@@ -40,7 +39,7 @@ const OrganizerInput = StrictObject({
 })
 
 const gigFields = {
-  kind: Type.Optional(Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 60 })], { description: 'one of the app config gigKinds' })),
+  kind: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 60, description: 'one of the app config gigKinds' }))),
   status: Type.Optional(GigStatus),
   venue: Type.Optional(VenueInput),
   organizer: Type.Optional(OrganizerInput),
@@ -48,7 +47,7 @@ const gigFields = {
   soundcheckTime: Type.Optional(NullableTime),
   doorsTime: Type.Optional(NullableTime),
   startTime: Type.Optional(NullableTime),
-  endTime: Type.Optional(Type.Union([Type.Null(), TimeString], { description: 'before startTime means the next day' })),
+  endTime: Type.Optional(Nullable(Type.String({ ...TimeString, description: 'before startTime means the next day' }))),
   notes: Type.Optional(NullableText(5000))
 }
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })

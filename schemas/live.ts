@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, StrictObject } from './common.js'
+import { Id, Nullable, StrictObject } from './common.js'
 import { Gig } from './gigs.js'
-import { LiveStatus, Rating, SetlistEntry, SetlistSet } from './setlists.js'
+import { LiveStatus, SetlistEntry, SetlistSet } from './setlists.js'
 
 export const LiveState = Type.Object({
   gig: Gig,
@@ -17,7 +17,7 @@ export const LiveUpdate = StrictObject(
   {
     entryId: Id,
     status: Type.Optional(LiveStatus),
-    rating: Type.Optional(Type.Union([Type.Null(), Rating], { description: 'null clears' }))
+    rating: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })))
   },
   { minProperties: 2 }
 )

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorResponse, Id, NullableText, StrictObject, TimeString } from './common.js'
+import { ErrorResponse, Id, Nullable, NullableText, StrictObject, TimeString } from './common.js'
 
 export const LiveStatus = Type.Union([Type.Literal('planned'), Type.Literal('played'), Type.Literal('skipped')])
 export type LiveStatusType = Static<typeof LiveStatus>
@@ -54,12 +54,12 @@ export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
   songId: Id,
   notes: Type.Optional(NullableText(1000)),
-  durationSeconds: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 7200 })], { description: 'override; null = song duration' }))
+  durationSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })))
 })
 export const SetlistSetInput = StrictObject({
   id: Type.Optional(Id),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  breakAfterSeconds: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 7200 })], { description: 'null = configured default' })),
+  breakAfterSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))),
   entries: Type.Array(SetlistEntryInput, { maxItems: 200 })
 })
 export const SetlistPut = StrictObject({

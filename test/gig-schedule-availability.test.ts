@@ -92,7 +92,7 @@ test('availability: own upsert, everyone listed with summary over active musicia
 
   const first = await mia.put(`/gigs/${g.id}/availability`, { status: 'maybe', note: 'Kinderbetreuung offen' })
   assert.equal(first.statusCode, 200)
-  assert.deepEqual({ ...json(first), updatedAt: undefined }, { userId: mia.user.id, displayName: 'Mia', status: 'maybe', note: 'Kinderbetreuung offen', updatedAt: undefined })
+  assert.deepEqual({ ...(json(first) as object), updatedAt: undefined }, { userId: mia.user.id, displayName: 'Mia', status: 'maybe', note: 'Kinderbetreuung offen', updatedAt: undefined })
   const second = json(await mia.put(`/gigs/${g.id}/availability/`, { status: 'yes' }))
   assert.equal(second.status, 'yes')
   assert.equal(second.note, null)
