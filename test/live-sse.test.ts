@@ -136,7 +136,7 @@ test('SSE: 401 without session, 404 unknown gig, deleted gig ends the stream, ap
 
   const anon = await fetch(`${base}/gigs_lm/${gig.id}/events`)
   assert.equal(anon.status, 401)
-  assert.equal((await anon.json()).code, 'UNAUTHORIZED')
+  assert.equal(((await anon.json()) as { code: string }).code, 'UNAUTHORIZED')
   const missing = await fetch(`${base}/gigs_lm/999/events`, { headers: { cookie: member.jar.header() } })
   assert.equal(missing.status, 404)
   await missing.body?.cancel()
