@@ -1,18 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateString, Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject, TimeString } from './common.js'
+import { DateString, Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject, StringEnum, TimeString } from './common.js'
 import { GIG_STATUSES } from './app-config.js'
 
-export const GigStatus = Type.Union(GIG_STATUSES.map((s) => Type.Literal(s)))
+export const GigStatus = StringEnum(GIG_STATUSES)
 export type GigStatusType = Static<typeof GigStatus>
 
 const NullableTime = Nullable(TimeString)
-const Text = () => Type.Union([Type.String(), Type.Null()])
+const Text = () => Nullable(Type.String())
 
 export const Gig = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   date: DateString,
-  kind: Type.Union([Type.String(), Type.Null()]),
+  kind: Nullable(Type.String()),
   status: GigStatus,
   venue: Type.Object({ name: Text(), address: Text(), city: Text() }),
   organizer: Type.Object({ name: Text(), contact: Text() }),
@@ -22,7 +22,7 @@ export const Gig = Type.Object({
   startTime: NullableTime,
   endTime: NullableTime,
   endsNextDay: Type.Boolean({ description: 'true when endTime is before startTime: the gig ends after midnight' }),
-  notes: Type.Union([Type.String(), Type.Null()]),
+  notes: Nullable(Type.String()),
   createdAt: Instant,
   updatedAt: Instant
 })
@@ -79,14 +79,14 @@ export const SchedulePut = StrictObject({ items: Type.Array(ScheduleItemInput, {
 export type SchedulePutType = Static<typeof SchedulePut>
 
 export const ScheduleItem = Type.Object({
-  id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for read-only items derived from the gig and the setlist' }),
+  id: Nullable(Type.Integer({ description: 'null for read-only items derived from the gig and the setlist' })),
   at: LocalDateTime,
-  endAt: Type.Union([LocalDateTime, Type.Null()]),
+  endAt: Nullable(LocalDateTime),
   title: Type.String(),
-  who: Type.Union([Type.String(), Type.Null()]),
-  where: Type.Union([Type.String(), Type.Null()]),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  source: Type.Union([Type.Literal('item'), Type.Literal('gig'), Type.Literal('set')]),
+  who: Nullable(Type.String()),
+  where: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  source: StringEnum(['item', 'gig', 'set']),
   readOnly: Type.Boolean()
 })
 export type ScheduleItemType = Static<typeof ScheduleItem>
@@ -94,15 +94,15 @@ export const Schedule = Type.Object({ gigId: Type.Integer(), items: Type.Array(S
 export type ScheduleType = Static<typeof Schedule>
 
 // Availability (the same shape rehearsals use).
-export const AvailabilityStatus = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('maybe')])
+export const AvailabilityStatus = StringEnum(['yes', 'no', 'maybe'])
 export const AvailabilityPut = StrictObject({ status: AvailabilityStatus, note: Type.Optional(NullableText(500)) })
 export type AvailabilityPutType = Static<typeof AvailabilityPut>
 export const AvailabilityAnswer = Type.Object({
   userId: Type.Integer(),
   displayName: Type.String(),
-  status: Type.Union([AvailabilityStatus, Type.Null()], { description: 'null: not answered yet' }),
-  note: Type.Union([Type.String(), Type.Null()]),
-  updatedAt: Type.Union([Instant, Type.Null()])
+  status: Type.Unsafe<'yes' | 'no' | 'maybe' | null>({ type: ['string', 'null'], enum: ['yes', 'no', 'maybe', null], description: 'null: not answered yet' }),
+  note: Nullable(Type.String()),
+  updatedAt: Nullable(Instant)
 })
 export type AvailabilityAnswerType = Static<typeof AvailabilityAnswer>
 export const Availability = Type.Object({

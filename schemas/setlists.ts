@@ -1,17 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorResponse, Id, Nullable, NullableText, StrictObject, TimeString } from './common.js'
+import { ErrorResponse, Id, Nullable, NullableText, StringEnum, StrictObject, TimeString } from './common.js'
 
-export const LiveStatus = Type.Union([Type.Literal('planned'), Type.Literal('played'), Type.Literal('skipped')])
+export const LiveStatus = StringEnum(['planned', 'played', 'skipped'])
 export type LiveStatusType = Static<typeof LiveStatus>
-export const Rating = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 ok, 2 good, 3 great' })
 
 export const SongSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  artist: Type.Union([Type.String(), Type.Null()]),
-  key: Type.Union([Type.String(), Type.Null()]),
-  leadSinger: Type.Union([Type.String(), Type.Null()]),
-  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  artist: Nullable(Type.String()),
+  key: Nullable(Type.String()),
+  leadSinger: Nullable(Type.String()),
+  durationSeconds: Nullable(Type.Integer()),
   status: Type.String()
 })
 
@@ -20,13 +19,13 @@ export const SetlistEntry = Type.Object({
   setId: Type.Integer(),
   songId: Type.Integer(),
   song: SongSummary,
-  notes: Type.Union([Type.String(), Type.Null()]),
+  notes: Nullable(Type.String()),
   plannedStart: TimeString,
   durationSeconds: Type.Integer({ description: 'effective duration: the entry override, else the song, else the default' }),
-  customDurationSeconds: Type.Union([Type.Integer(), Type.Null()], { description: 'the entry override as stored (PUT durationSeconds)' }),
+  customDurationSeconds: Nullable(Type.Integer({ description: 'the entry override as stored (PUT durationSeconds)' })),
   status: LiveStatus,
   inserted: Type.Boolean(),
-  rating: Type.Union([Rating, Type.Null()])
+  rating: Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great' }))
 })
 export type SetlistEntryType = Static<typeof SetlistEntry>
 
@@ -34,7 +33,7 @@ export const SetlistSet = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   breakAfterSeconds: Type.Integer({ description: 'effective break after this set (no break follows the last set)' }),
-  customBreakAfterSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  customBreakAfterSeconds: Nullable(Type.Integer()),
   start: TimeString,
   end: TimeString,
   durationSeconds: Type.Integer(),

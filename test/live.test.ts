@@ -33,6 +33,7 @@ test('GET /gigs_lm/{id}: member view with header, current, timing, version and E
   const notModified = await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': res.headers.etag as string })
   assert.equal(notModified.statusCode, 304)
   assert.equal(notModified.body, '')
+  assert.equal(notModified.headers['content-length'], undefined, 'a 304 has no length')
   assert.equal(notModified.headers.etag, res.headers.etag)
   assert.equal((await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': `"lm-${gig.id}-${state.version}"` })).statusCode, 304, 'weak comparison')
   assert.equal((await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': 'W/"other", ' + res.headers.etag })).statusCode, 304, 'lists')

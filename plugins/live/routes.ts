@@ -48,7 +48,8 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const version = liveVersionOf(app.db, gigId)
         if (version === undefined) throw notFound('gig', gigId)
         const etag = liveEtag(gigId, version)
-        if (etagMatches(ifNoneMatch, etag)) return reply.status(304).header('etag', etag).send(null)
+        // No payload at all (not even "null"): a 304 with a content-length would stall keep-alive clients.
+        if (etagMatches(ifNoneMatch, etag)) return reply.status(304).header('etag', etag).send(undefined as never)
       }
       const state = loadLiveState(app.db, gigId, timing())
       if (!state) throw notFound('gig', gigId)
