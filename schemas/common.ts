@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox'
+import { Type, type Static, type TObject, type TProperties, type ObjectOptions, type TSchema } from '@sinclair/typebox'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> =>
@@ -43,7 +43,14 @@ export const LocalDateTime = Type.String({
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('member')])
 export type RoleType = Static<typeof Role>
 
-/** Optional free text that a client may clear with null (see schemas/nullable.ts for why not anyOf). */
-export { NullableString as NullableText } from './nullable.js'
+/** Nullable fields as one schema with `type: [t, "null"]` (see schemas/nullable.ts). */
+export { Nullable, NullableString as NullableText } from './nullable.js'
+
+/**
+ * A fixed set of strings as one `enum` schema: unions of literals become anyOf, which fast-json-stringify
+ * checks branch by branch for every value it serializes (slow on long lists).
+ */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 
 export const NoContent = Type.Null({ description: 'No content' })

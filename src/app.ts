@@ -22,6 +22,9 @@ import songRoutes from '../plugins/songs/routes.js'
 import rehearsalRoutes from '../plugins/rehearsals/routes.js'
 import surveyRoutes from '../plugins/surveys/routes.js'
 import todoRoutes from '../plugins/todos/routes.js'
+import liveBus from '../plugins/live/bus.js'
+import gigRoutes from '../plugins/gigs/routes.js'
+import liveRoutes from '../plugins/live/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -62,6 +65,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
   await app.register(todoRoutes)
+  await app.register(liveBus)
+  await app.register(gigRoutes)
+  await app.register(liveRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)

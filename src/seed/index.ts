@@ -6,6 +6,7 @@ import { seedUsers, type SeededUsers } from './users.js'
 import { seedSongs } from './songs.js'
 import { seedRehearsals } from './rehearsals.js'
 import { seedSurveys } from './surveys.js'
+import { seedGigs } from './gigs.js'
 
 /** Every demo user logs in with this password (printed by `demo:seed`); it passes the password policy. */
 export const DEMO_PASSWORD = 'backstage pass for the demo band'
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db, options: { now: Date; force?: boolean }):
   const repertoire = seedSongs(db, context)
   seedRehearsals(db, { ...context, songIds: repertoire.readySongIds })
   seedSurveys(db, context)
+  seedGigs(db, { ...context, songIds: repertoire.readySongIds })
   // ── end of per-resource seeders ───────────────────────────────────────────────────────────────────
 
   return { context, password: DEMO_PASSWORD }

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ErrorResponse, IdParams, NoContent } from '../../schemas/common.js'
+import { Gig, GigCreate, GigListQuery, GigPatch } from '../../schemas/gigs.js'
+import { badRequest, notFound } from '../../src/errors.js'
+import { todayIn } from '../../src/services/local-time.js'
+import { createGig, deleteGig, findGig, listGigs, patchGig, toGig } from './repository.js'
+
+const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
+
+/** Gig master data: list, create, read, change, delete. */
+const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const checkKind = (kind: string | null | undefined) => {
+    if (kind === undefined || kind === null) return
+    const kinds = app.appSettings.get().gigKinds
+    if (!kinds.includes(kind)) throw badRequest('INVALID_GIG_KIND', `kind must be one of the configured gig kinds: ${kinds.join(', ')}`)
+  }
+
+  app.get(
+    '/gigs',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['gigs'],
+        summary: 'List gigs in date order',
+        description: '`upcoming=true` keeps gigs from today on (band timezone); `from`/`to` are inclusive dates.',
+        querystring: GigListQuery,
+        response: { 200: Type.Array(Gig) }
+      }
+    },
+    async (request) => {
+      const today = todayIn(app.appSettings.get().timezone, app.clock())
+      return listGigs(app.db, request.query, today).map(toGig)
+    }
+  )
+
+  app.post(
+    '/gigs',
+    {
+      config: { access: 'editor' },
+      schema: { tags: ['gigs'], summary: 'Create a gig', body: GigCreate, response: { 201: Gig } }
+    },
+    async (request, reply) => {
+      checkKind(request.body.kind)
+      const row = createGig(app.db, request.body, app.clock())
+      return reply.status(201).send(toGig(row))
+    }
+  )
+
+  app.get(
+    '/gigs/:id',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['gigs'], summary: 'A gig with its master data', params: IdParams, response: { 200: Gig, 404: NotFound } }
+    },
+    async (request) => {
+      const row = findGig(app.db, request.params.id)
+      if (!row) throw notFound('gig', request.params.id)
+      return toGig(row)
+    }
+  )
+
+  app.patch(
+    '/gigs/:id',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['gigs'],
+        summary: 'Change a gig (omitted fields stay; null clears)',
+        params: IdParams,
+        body: GigPatch,
+        response: { 200: Gig, 404: NotFound }
+      }
+    },
+    async (request) => {
+      checkKind(request.body.kind)
+      const row = patchGig(app.db, request.params.id, request.body, app.clock())
+      if (!row) throw notFound('gig', request.params.id)
+      app.liveBus.publish(row.id, { type: 'changed', version: row.liveVersion })
+      return toGig(row)
+    }
+  )
+
+  app.delete(
+    '/gigs/:id',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['gigs'],
+        summary: 'Delete a gig with its setlist, running order and availability',
+        params: IdParams,
+        response: { 204: NoContent, 404: NotFound }
+      }
+    },
+    async (request, reply) => {
+      if (!deleteGig(app.db, request.params.id)) throw notFound('gig', request.params.id)
+      app.liveBus.publish(request.params.id, { type: 'deleted' })
+      return reply.status(204).send(null)
+    }
+  )
+}
+export default gigRoutes

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import gigRoutes from './gig-routes.js'
+import setlistRoutes from './setlist-routes.js'
+import scheduleRoutes from './schedule-routes.js'
+import availabilityRoutes from './availability-routes.js'
+
+/** Gigs: master data, setlist, running order and availability. */
+const gigsPlugin: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(gigRoutes)
+  await app.register(setlistRoutes)
+  await app.register(scheduleRoutes)
+  await app.register(availabilityRoutes)
+}
+export default gigsPlugin

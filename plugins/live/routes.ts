@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ErrorResponse, IdParams } from '../../schemas/common.js'
+import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '../../schemas/live.js'
+import { SetlistEntry } from '../../schemas/setlists.js'
+import { notFound } from '../../src/errors.js'
+import { liveVersionOf } from '../gigs/setlist-repository.js'
+import { insertLiveEntry, liveEntry, loadLiveState, updateLiveEntry } from './repository.js'
+import sseRoutes from './sse-routes.js'
+
+const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
+
+export const liveEtag = (gigId: number, version: number) => `W/"lm-${gigId}-${version}"`
+
+/** Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list or `*` is allowed. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((candidate) => {
+    const c = candidate.trim()
+    return c === '*' || c.replace(/^W\//, '') === opaque
+  })
+}
+
+/** Live mode on stage: the band leader steps through the setlist, every phone follows. */
+const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const timing = () => app.appSettings.get().timing
+
+  app.get(
+    '/gigs_lm/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['live'],
+        summary: 'The live view of a gig (poll with If-None-Match)',
+        description: `The response carries \`ETag: W/"lm-<gigId>-<version>"\`; sending it back in \`If-None-Match\` answers 304 without a body while nothing changed.`,
+        params: IdParams,
+        headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
+        response: { 200: LiveState, 304: Type.Null({ description: 'Not modified' }), 404: NotFound }
+      }
+    },
+    async (request, reply) => {
+      const gigId = request.params.id
+      reply.header('cache-control', 'private, no-cache')
+      const ifNoneMatch = request.headers['if-none-match']
+      if (ifNoneMatch) {
+        // A poll that changes nothing costs one single-row read.
+        const version = liveVersionOf(app.db, gigId)
+        if (version === undefined) throw notFound('gig', gigId)
+        const etag = liveEtag(gigId, version)
+        // No payload at all (not even "null"): a 304 with a content-length would stall keep-alive clients.
+        if (etagMatches(ifNoneMatch, etag)) return reply.status(304).header('etag', etag).send(undefined as never)
+      }
+      const state = loadLiveState(app.db, gigId, timing())
+      if (!state) throw notFound('gig', gigId)
+      return reply.header('etag', liveEtag(gigId, state.version)).send(state)
+    }
+  )
+
+  app.put(
+    '/gigs_lm/:id',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['live'],
+        summary: "Update an entry's live status and rating (also at /gigs_lm/{id}/)",
+        description:
+          'Omitted fields stay; `rating: null` clears it. Skipping clears the rating; rating a skipped entry is 409. ' +
+          'An entry of another gig is 404. Returns the entry and the new version.',
+        params: IdParams,
+        body: LiveUpdate,
+        response: { 200: LiveUpdateResult, 404: NotFound, 409: { ...ErrorResponse, description: 'Rating a skipped entry' } }
+      }
+    },
+    async (request) => {
+      const gigId = request.params.id
+      // Write, re-read and publish without an await in between: the event order equals the commit order.
+      const version = updateLiveEntry(app.db, gigId, request.body, app.clock())
+      const entry = liveEntry(app.db, gigId, request.body.entryId, timing())
+      if (!entry) throw notFound('setlist entry', request.body.entryId)
+      app.liveBus.publish(gigId, { type: 'entry', version, entry })
+      return { entry, version }
+    }
+  )
+
+  app.post(
+    '/gigs_lm/:id/insert',
+    {
+      config: { access: 'editor' },
+      schema: {
+        tags: ['live'],
+        summary: 'Insert an unplanned song into a set during the show',
+        description: 'After `afterEntryId` (an entry of that set), else at the end of the set. The new entry has `inserted: true`.',
+        params: IdParams,
+        body: LiveInsert,
+        response: { 201: SetlistEntry, 404: NotFound }
+      }
+    },
+    async (request, reply) => {
+      const gigId = request.params.id
+      const { entryId, version } = insertLiveEntry(app.db, gigId, request.body)
+      const entry = liveEntry(app.db, gigId, entryId, timing())
+      if (!entry) throw notFound('setlist entry', entryId)
+      app.liveBus.publish(gigId, { type: 'changed', version })
+      return reply.status(201).send(entry)
+    }
+  )
+
+  await app.register(sseRoutes)
+}
+export default liveRoutes

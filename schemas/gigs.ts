@@ -1,0 +1,112 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { DateString, Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject, StringEnum, TimeString } from './common.js'
+import { GIG_STATUSES } from './app-config.js'
+
+export const GigStatus = StringEnum(GIG_STATUSES)
+export type GigStatusType = Static<typeof GigStatus>
+
+const NullableTime = Nullable(TimeString)
+const Text = () => Nullable(Type.String())
+
+export const Gig = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  date: DateString,
+  kind: Nullable(Type.String()),
+  status: GigStatus,
+  venue: Type.Object({ name: Text(), address: Text(), city: Text() }),
+  organizer: Type.Object({ name: Text(), contact: Text() }),
+  getInTime: NullableTime,
+  soundcheckTime: NullableTime,
+  doorsTime: NullableTime,
+  startTime: NullableTime,
+  endTime: NullableTime,
+  endsNextDay: Type.Boolean({ description: 'true when endTime is before startTime: the gig ends after midnight' }),
+  notes: Nullable(Type.String()),
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export type GigType = Static<typeof Gig>
+
+const VenueInput = StrictObject({
+  name: Type.Optional(NullableText(200)),
+  address: Type.Optional(NullableText(300)),
+  city: Type.Optional(NullableText(120))
+})
+const OrganizerInput = StrictObject({
+  name: Type.Optional(NullableText(200)),
+  contact: Type.Optional(NullableText(300))
+})
+
+const gigFields = {
+  kind: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 60, description: 'one of the app config gigKinds' }))),
+  status: Type.Optional(GigStatus),
+  venue: Type.Optional(VenueInput),
+  organizer: Type.Optional(OrganizerInput),
+  getInTime: Type.Optional(NullableTime),
+  soundcheckTime: Type.Optional(NullableTime),
+  doorsTime: Type.Optional(NullableTime),
+  startTime: Type.Optional(NullableTime),
+  endTime: Type.Optional(Nullable(Type.String({ ...TimeString, description: 'before startTime means the next day' }))),
+  notes: Type.Optional(NullableText(5000))
+}
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
+
+export const GigCreate = StrictObject({ name: Name, date: DateString, ...gigFields })
+export type GigCreateType = Static<typeof GigCreate>
+
+export const GigPatch = StrictObject({ name: Type.Optional(Name), date: Type.Optional(DateString), ...gigFields }, { minProperties: 1 })
+export type GigPatchType = Static<typeof GigPatch>
+
+export const GigListQuery = Type.Object({
+  from: Type.Optional(DateString),
+  to: Type.Optional(DateString),
+  status: Type.Optional(GigStatus),
+  upcoming: Type.Optional(Type.Boolean({ description: 'only gigs from today on (band timezone)' }))
+})
+export type GigListQueryType = Static<typeof GigListQuery>
+
+// Running order of the day.
+export const ScheduleItemInput = StrictObject({
+  id: Type.Optional(Id),
+  at: LocalDateTime,
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  who: Type.Optional(NullableText(200)),
+  where: Type.Optional(NullableText(200)),
+  notes: Type.Optional(NullableText(2000))
+})
+export const SchedulePut = StrictObject({ items: Type.Array(ScheduleItemInput, { maxItems: 100 }) })
+export type SchedulePutType = Static<typeof SchedulePut>
+
+export const ScheduleItem = Type.Object({
+  id: Nullable(Type.Integer({ description: 'null for read-only items derived from the gig and the setlist' })),
+  at: LocalDateTime,
+  endAt: Nullable(LocalDateTime),
+  title: Type.String(),
+  who: Nullable(Type.String()),
+  where: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  source: StringEnum(['item', 'gig', 'set']),
+  readOnly: Type.Boolean()
+})
+export type ScheduleItemType = Static<typeof ScheduleItem>
+export const Schedule = Type.Object({ gigId: Type.Integer(), items: Type.Array(ScheduleItem) })
+export type ScheduleType = Static<typeof Schedule>
+
+// Availability (the same shape rehearsals use).
+export const AvailabilityStatus = StringEnum(['yes', 'no', 'maybe'])
+export const AvailabilityPut = StrictObject({ status: AvailabilityStatus, note: Type.Optional(NullableText(500)) })
+export type AvailabilityPutType = Static<typeof AvailabilityPut>
+export const AvailabilityAnswer = Type.Object({
+  userId: Type.Integer(),
+  displayName: Type.String(),
+  status: Type.Unsafe<'yes' | 'no' | 'maybe' | null>({ type: ['string', 'null'], enum: ['yes', 'no', 'maybe', null], description: 'null: not answered yet' }),
+  note: Nullable(Type.String()),
+  updatedAt: Nullable(Instant)
+})
+export type AvailabilityAnswerType = Static<typeof AvailabilityAnswer>
+export const Availability = Type.Object({
+  answers: Type.Array(AvailabilityAnswer),
+  summary: Type.Object({ yes: Type.Integer(), no: Type.Integer(), maybe: Type.Integer(), unanswered: Type.Integer() })
+})
+export type AvailabilityType = Static<typeof Availability>

@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Id, Nullable, StrictObject } from './common.js'
+import { Gig } from './gigs.js'
+import { LiveStatus, SetlistEntry, SetlistSet } from './setlists.js'
+
+export const LiveState = Type.Object({
+  gig: Gig,
+  version: Type.Integer({ description: 'changes with every live update; also in the ETag' }),
+  current: Type.Union([SetlistEntry, Type.Null()], { description: 'the first planned entry, null when all are done' }),
+  sets: Type.Array(SetlistSet),
+  totalSeconds: Type.Integer(),
+  progress: Type.Object({ planned: Type.Integer(), played: Type.Integer(), skipped: Type.Integer() })
+})
+export type LiveStateType = Static<typeof LiveState>
+
+export const LiveUpdate = StrictObject(
+  {
+    entryId: Id,
+    status: Type.Optional(LiveStatus),
+    rating: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })))
+  },
+  { minProperties: 2 }
+)
+export type LiveUpdateType = Static<typeof LiveUpdate>
+
+export const LiveUpdateResult = Type.Object({ entry: SetlistEntry, version: Type.Integer() })
+export type LiveUpdateResultType = Static<typeof LiveUpdateResult>
+
+export const LiveInsert = StrictObject({
+  songId: Id,
+  setId: Id,
+  afterEntryId: Type.Optional(Id)
+})
+export type LiveInsertType = Static<typeof LiveInsert>

@@ -1,0 +1,73 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { ErrorResponse, Id, Nullable, NullableText, StringEnum, StrictObject, TimeString } from './common.js'
+
+export const LiveStatus = StringEnum(['planned', 'played', 'skipped'])
+export type LiveStatusType = Static<typeof LiveStatus>
+
+export const SongSummary = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  artist: Nullable(Type.String()),
+  key: Nullable(Type.String()),
+  leadSinger: Nullable(Type.String()),
+  durationSeconds: Nullable(Type.Integer()),
+  status: Type.String()
+})
+
+export const SetlistEntry = Type.Object({
+  id: Type.Integer(),
+  setId: Type.Integer(),
+  songId: Type.Integer(),
+  song: SongSummary,
+  notes: Nullable(Type.String()),
+  plannedStart: TimeString,
+  durationSeconds: Type.Integer({ description: 'effective duration: the entry override, else the song, else the default' }),
+  customDurationSeconds: Nullable(Type.Integer({ description: 'the entry override as stored (PUT durationSeconds)' })),
+  status: LiveStatus,
+  inserted: Type.Boolean(),
+  rating: Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great' }))
+})
+export type SetlistEntryType = Static<typeof SetlistEntry>
+
+export const SetlistSet = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  breakAfterSeconds: Type.Integer({ description: 'effective break after this set (no break follows the last set)' }),
+  customBreakAfterSeconds: Nullable(Type.Integer()),
+  start: TimeString,
+  end: TimeString,
+  durationSeconds: Type.Integer(),
+  entries: Type.Array(SetlistEntry)
+})
+export type SetlistSetType = Static<typeof SetlistSet>
+
+export const Setlist = Type.Object({
+  gigId: Type.Integer(),
+  version: Type.Integer({ description: 'send it back with PUT; a stale one gets 409' }),
+  sets: Type.Array(SetlistSet),
+  totalSeconds: Type.Integer({ description: 'sets plus the breaks between them' })
+})
+export type SetlistType = Static<typeof Setlist>
+
+export const SetlistEntryInput = StrictObject({
+  id: Type.Optional(Id),
+  songId: Id,
+  notes: Type.Optional(NullableText(1000)),
+  durationSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })))
+})
+export const SetlistSetInput = StrictObject({
+  id: Type.Optional(Id),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  breakAfterSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))),
+  entries: Type.Array(SetlistEntryInput, { maxItems: 200 })
+})
+export const SetlistPut = StrictObject({
+  version: Type.Integer({ minimum: 0 }),
+  sets: Type.Array(SetlistSetInput, { maxItems: 20 })
+})
+export type SetlistPutType = Static<typeof SetlistPut>
+
+export const SetlistConflict = Type.Object(
+  { ...ErrorResponse.properties, current: Setlist },
+  { description: 'Stale version: the body carries the current setlist' }
+)

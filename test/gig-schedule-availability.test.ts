@@ -1,0 +1,125 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { anonymous, createTestApp, createUser, json, userClient } from './helpers.js'
+import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
+
+test('schedule: stored items with derived gig times and set blocks, in time order', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia', 'member')
+  const songIds = insertSongs(ctx.app, 2, 270)
+  const g = await createGig(editor, {
+    date: '2026-07-04',
+    getInTime: '16:00',
+    soundcheckTime: '17:30',
+    doorsTime: '19:00',
+    startTime: '21:00',
+    endTime: '01:00',
+    venue: { name: 'Kulturhalle' }
+  })
+  await putSetlist(editor, g.id, [[songIds[0]!], [songIds[1]!]])
+  const res = await editor.put(`/gigs/${g.id}/schedule`, {
+    items: [
+      { at: '2026-07-04T18:00', title: 'Abendessen', who: 'Alle', where: 'Backstage' },
+      { at: '2026-07-04T14:30', title: 'Abfahrt Proberaum', notes: 'Bus' }
+    ]
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  const items = json(res).items
+  assert.deepEqual(
+    items.map((i: any) => [i.at, i.title, i.source, i.readOnly]),
+    [
+      ['2026-07-04T14:30', 'Abfahrt Proberaum', 'item', false],
+      ['2026-07-04T16:00', 'Get-in', 'gig', true],
+      ['2026-07-04T17:30', 'Soundcheck', 'gig', true],
+      ['2026-07-04T18:00', 'Abendessen', 'item', false],
+      ['2026-07-04T19:00', 'Doors', 'gig', true],
+      ['2026-07-04T21:00', 'Start', 'gig', true],
+      ['2026-07-04T21:00', 'Set 1', 'set', true],
+      ['2026-07-04T21:15', 'Set 2', 'set', true],
+      ['2026-07-05T01:00', 'End', 'gig', true]
+    ]
+  )
+  const set1 = items.find((i: any) => i.title === 'Set 1')
+  assert.equal(set1.endAt, '2026-07-04T21:05')
+  assert.equal(set1.id, null)
+  const dinner = items.find((i: any) => i.title === 'Abendessen')
+  assert.equal(dinner.who, 'Alle')
+  assert.equal(dinner.where, 'Backstage')
+  assert.deepEqual(json(await member.get(`/gigs/${g.id}/schedule`)), json(res))
+
+  // Keeping an id updates in place; items left out are deleted.
+  const updated = json(await editor.put(`/gigs/${g.id}/schedule/`, { items: [{ id: dinner.id, at: '2026-07-04T18:30', title: 'Essen' }] }))
+  const own = updated.items.filter((i: any) => i.source === 'item')
+  assert.deepEqual(own.map((i: any) => [i.id, i.at, i.title, i.who]), [[dinner.id, '2026-07-04T18:30', 'Essen', null]])
+})
+
+test('schedule: validation 400, foreign item id 400, max 100 items, 401/403/404', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia', 'member')
+  const g = await createGig(editor)
+  const other = await createGig(editor)
+  const o = json(await editor.put(`/gigs/${other.id}/schedule`, { items: [{ at: '2026-07-04T12:00', title: 'X' }] }))
+  const bad = async (items: unknown) => assert.equal((await editor.put(`/gigs/${g.id}/schedule`, { items })).statusCode, 400, JSON.stringify(items))
+  await bad([{ at: '2026-07-04 12:00', title: 'X' }])
+  await bad([{ at: '2026-07-04T12:00' }])
+  await bad([{ at: '2026-07-04T12:00', title: 'X', color: 'red' }])
+  await bad([{ at: '2026-07-04T12:00', title: 'X', readOnly: true }])
+  await bad(Array.from({ length: 101 }, () => ({ at: '2026-07-04T12:00', title: 'X' })))
+  const foreign = await editor.put(`/gigs/${g.id}/schedule`, { items: [{ id: o.items[0].id, at: '2026-07-04T12:00', title: 'X' }] })
+  assert.equal(foreign.statusCode, 400)
+  assert.equal(json(foreign).code, 'ITEM_NOT_IN_GIG')
+  assert.equal(json(await editor.get(`/gigs/${other.id}/schedule`)).items.filter((i: any) => i.source === 'item').length, 1)
+  assert.equal((await editor.put(`/gigs/${g.id}/schedule`, { items: Array.from({ length: 100 }, () => ({ at: '2026-07-04T12:00', title: 'X' })) })).statusCode, 200)
+  assert.equal((await anonymous(ctx.app).get(`/gigs/${g.id}/schedule`)).statusCode, 401)
+  assert.equal((await member.put(`/gigs/${g.id}/schedule`, { items: [] })).statusCode, 403)
+  assert.equal((await member.get('/gigs/999/schedule')).statusCode, 404)
+  assert.equal((await editor.put('/gigs/999/schedule', { items: [] })).statusCode, 404)
+})
+
+test('availability: own upsert, everyone listed with summary over active musicians', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const mia = await userClient(ctx.app, 'mia', 'member')
+  const max = await userClient(ctx.app, 'max', 'member')
+  await createUser(ctx.app, 'tina', 'member', { isMusician: false }) // the band's tech: not counted
+  await createUser(ctx.app, 'olaf', 'member', { status: 'inactive' })
+  const g = await createGig(editor)
+
+  const first = await mia.put(`/gigs/${g.id}/availability`, { status: 'maybe', note: 'Kinderbetreuung offen' })
+  assert.equal(first.statusCode, 200)
+  assert.deepEqual({ ...(json(first) as object), updatedAt: undefined }, { userId: mia.user.id, displayName: 'Mia', status: 'maybe', note: 'Kinderbetreuung offen', updatedAt: undefined })
+  const second = json(await mia.put(`/gigs/${g.id}/availability/`, { status: 'yes' }))
+  assert.equal(second.status, 'yes')
+  assert.equal(second.note, null)
+  await max.put(`/gigs/${g.id}/availability`, { status: 'no' })
+
+  const all = json(await max.get(`/gigs/${g.id}/availability`))
+  assert.deepEqual(all.summary, { yes: 1, no: 1, maybe: 0, unanswered: 1 })
+  assert.deepEqual(
+    all.answers.map((a: any) => [a.displayName, a.status]),
+    [['Eddie', null], ['Max', 'no'], ['Mia', 'yes']]
+  )
+  // Another gig is independent.
+  const g2 = await createGig(editor)
+  assert.deepEqual(json(await mia.get(`/gigs/${g2.id}/availability`)).summary, { yes: 0, no: 0, maybe: 0, unanswered: 3 })
+})
+
+test('availability: 400, 401, 404', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const mia = await userClient(ctx.app, 'mia', 'member')
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const g = await createGig(editor)
+  assert.equal((await mia.put(`/gigs/${g.id}/availability`, { status: 'perhaps' })).statusCode, 400)
+  assert.equal((await mia.put(`/gigs/${g.id}/availability`, { status: 'yes', userId: editor.user.id })).statusCode, 400)
+  assert.equal((await mia.put(`/gigs/${g.id}/availability`, {})).statusCode, 400)
+  assert.equal((await anonymous(ctx.app).get(`/gigs/${g.id}/availability`)).statusCode, 401)
+  assert.equal((await anonymous(ctx.app).put(`/gigs/${g.id}/availability`, { status: 'yes' })).statusCode, 401)
+  assert.equal((await mia.get('/gigs/999/availability')).statusCode, 404)
+  assert.equal((await mia.put('/gigs/999/availability', { status: 'yes' })).statusCode, 404)
+})
