@@ -97,7 +97,7 @@ test('surveys: date survey options, validation of create', async (t) => {
 test('surveys: response rules — single choice, foreign option, closed by hand or by time', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
-  const anna = await userClient(ctx.app, 'anna')
+  let anna = await userClient(ctx.app, 'anna')
   let ben = await userClient(ctx.app, 'ben')
   const s1 = json(await anna.post('/surveys', { title: 'one', kind: 'poll', options: [{ label: 'a' }, { label: 'b' }], closesAt: future(ctx, 1) }))
   const s2 = json(await anna.post('/surveys', { title: 'two', kind: 'poll', options: [{ label: 'c' }, { label: 'd' }] }))
@@ -118,6 +118,7 @@ test('surveys: response rules — single choice, foreign option, closed by hand 
   // closesAt passes (an hour later the access token has expired too: a fresh session)
   ctx.advance(3600_000 + 1000)
   ben = sessionClient(ctx.app, ben.user)
+  anna = sessionClient(ctx.app, anna.user)
   const late = await ben.put(`/surveys/${s1.id}/response`, { answers: [{ optionId: b, value: 'yes' }] })
   assert.equal(late.statusCode, 409)
   assert.equal(json(late).code, 'SURVEY_CLOSED')
