@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.js'
 import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
+import { withLogRedaction } from './log-redaction.js'
 import errorsPlugin from '../plugins/core/errors.js'
 import dbPlugin from '../plugins/core/db.js'
 import docsPlugin from '../plugins/core/docs.js'
@@ -13,6 +14,8 @@ import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
+import documentRoutes from '../plugins/documents/routes.js'
+import calendarRoutes from '../plugins/calendar/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -27,7 +30,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
@@ -46,6 +49,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
+  await app.register(documentRoutes)
+  await app.register(calendarRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
