@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process'
 import { deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import XLSX from 'xlsx'
-import ICAL from 'ical.js'
 import { buildPalette, colourForName, contrast, dominantAccent, paletteForLogo, MIN_CONTRAST, type Rgb } from '../src/services/palette.js'
 import { decodePng, encodePng } from '../src/services/png-decode.js'
 import { asciiFilename, contentDisposition, slug } from '../src/services/content-disposition.js'
@@ -301,4 +300,4 @@ test('person names: "Last, First", else the last word is the surname', () => {
   assert.deepEqual(splitPersonName('Madonna'), { last: 'Madonna', first: '' })
 })
 
-void ICAL
+

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import ICAL from 'ical.js'
 import fc from 'fast-check'
+import { parseEvents } from './ical-parse.js'
 import { escapeText, foldLine, renderIcal, type CalendarGig, type CalendarRehearsal } from '../src/services/ical.js'
 
 const gig = (overrides: Partial<CalendarGig>): CalendarGig => ({
@@ -14,29 +14,6 @@ const rehearsal = (overrides: Partial<CalendarRehearsal>): CalendarRehearsal => 
 })
 const feed = (gigs: CalendarGig[], rehearsals: CalendarRehearsal[] = []) =>
   renderIcal({ calendarName: 'Die Blechbläser – Termine', timezone: 'Europe/Berlin', uidDomain: 'band.example', now: new Date('2026-05-02T08:00:00Z'), gigs, rehearsals })
-
-/** Parsed back with ical.js, an independent RFC 5545 parser. */
-export function parseEvents(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text))
-  return {
-    calendar,
-    events: calendar.getAllSubcomponents('vevent').map((vevent) => {
-      const event = new ICAL.Event(vevent)
-      return {
-        uid: event.uid,
-        summary: event.summary,
-        start: event.startDate.toJSDate().toISOString(),
-        end: event.endDate.toJSDate().toISOString(),
-        allDay: event.startDate.isDate,
-        status: vevent.getFirstPropertyValue('status'),
-        sequence: event.sequence,
-        location: event.location,
-        description: event.description,
-        lastModified: String(vevent.getFirstPropertyValue('last-modified'))
-      }
-    })
-  }
-}
 
 test('feed: calendar properties, UIDs, status, sequence, last-modified; declined gigs left out', () => {
   const text = feed(
