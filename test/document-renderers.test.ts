@@ -8,6 +8,7 @@ import { buildPalette, colourForName, contrast, dominantAccent, paletteForLogo, 
 import { decodePng, encodePng } from '../src/services/png-decode.js'
 import { asciiFilename, contentDisposition, slug } from '../src/services/content-disposition.js'
 import { formatDuration } from '../src/services/document-format.js'
+import { documentWorkersActive, renderPdfJob } from '../src/services/document-workers.js'
 import { renderSetlistPdf, setlistDocDefinition } from '../src/services/setlist-pdf.js'
 import { renderSchedulePdf, runningOrder } from '../src/services/schedule-pdf.js'
 import { GEMA_COLUMNS, gemaWorkbook, renderGemaXlsx, splitPersonName } from '../src/services/gema-xlsx.js'
@@ -301,3 +302,11 @@ test('person names: "Last, First", else the last word is the surname', () => {
 })
 
 
+
+test('PDFs render in a worker thread, off the main event loop', async () => {
+  const pdf = await renderPdfJob({ kind: 'setlist', doc: bigGig(1, 4), ctx: contextFixture(), style: 'print' })
+  assert.match(pdfText(pdf), /Song 4/)
+  const schedule = await renderPdfJob({ kind: 'schedule', doc: bigGig(1, 2), ctx: contextFixture({ logo: { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) } }) })
+  assert.match(pdfText(schedule), /Ablaufplan/)
+  assert.equal(documentWorkersActive(), true)
+})

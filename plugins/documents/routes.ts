@@ -5,8 +5,7 @@ import { notFound } from '../../src/errors.js'
 import { contentDisposition, slug } from '../../src/services/content-disposition.js'
 import type { DocumentContext, GigDocument } from '../../src/services/gig-document.js'
 import { renderGemaXlsx } from '../../src/services/gema-xlsx.js'
-import { renderSchedulePdf } from '../../src/services/schedule-pdf.js'
-import { renderSetlistPdf } from '../../src/services/setlist-pdf.js'
+import { renderPdfJob } from '../../src/services/document-workers.js'
 import { loadGigDocument, loadLogo } from './repository.js'
 
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PDF document (application/pdf)' })
@@ -40,7 +39,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { doc, ctx } = load(request.params.id)
-      const pdf = await renderSetlistPdf(doc, ctx, request.query.style)
+      const pdf = await renderPdfJob({ kind: 'setlist', doc, ctx, style: request.query.style })
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition('inline', fileName(request.query.style === 'stage' ? 'Setlist-Buehne' : 'Setlist', doc, 'pdf')))
@@ -62,7 +61,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { doc, ctx } = load(request.params.id)
-      const pdf = await renderSchedulePdf(doc, { ...ctx, logo: loadLogo(app.db) })
+      const pdf = await renderPdfJob({ kind: 'schedule', doc, ctx: { ...ctx, logo: loadLogo(app.db) } })
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition('inline', fileName('Ablaufplan', doc, 'pdf')))

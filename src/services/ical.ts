@@ -33,12 +33,14 @@ export const escapeText = (value: string) =>
  * towards their 75; a line is only ever broken between characters, never inside a UTF-8 sequence.
  */
 export function foldLine(line: string): string {
+  if (line.length <= 75 && Buffer.byteLength(line, 'utf8') <= 75) return line
   const parts: string[] = []
   let current = ''
   let octets = 0
   let limit = 75
   for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8')
+    const code = char.codePointAt(0)!
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
     if (octets + size > limit) {
       parts.push(current)
       current = ''

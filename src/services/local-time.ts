@@ -56,6 +56,8 @@ export function zonedToUtc(localDateTime: string, timeZone: string): Date {
   // Offsets half a day either side bracket any transition near this wall-clock time.
   const before = offsetAt(naive - 12 * 3600_000, timeZone)
   const after = offsetAt(naive + 12 * 3600_000, timeZone)
+  // No transition near this time (the common case): the offset is the answer, two lookups instead of four.
+  if (before === after && Math.abs(before) <= 12 * 3600_000) return new Date(naive - before)
   const matches = [naive - before, naive - after].filter((c) => c + offsetAt(c, timeZone) === naive).sort((a, b) => a - b)
   return new Date(matches[0] ?? naive - before)
 }
