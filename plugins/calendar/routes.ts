@@ -66,7 +66,10 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['calendar'],
         summary: 'Personal iCalendar feed (RFC 5545): gigs and rehearsals; the token in the path identifies the member',
         params: CalendarTokenParams,
-        response: { 200: Type.String({ description: 'text/calendar; charset=utf-8' }), 404: ErrorResponse }
+        response: {
+          200: Type.Unsafe<string>({ description: 'iCalendar feed (UTF-8)', content: { 'text/calendar': { schema: { type: 'string' } } } }),
+          404: ErrorResponse
+        }
       }
     },
     async (request, reply) => {

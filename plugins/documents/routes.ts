@@ -8,12 +8,15 @@ import { renderGemaXlsx } from '../../src/services/gema-xlsx.js'
 import { renderPdfJob } from '../../src/services/document-workers.js'
 import { loadGigDocument, loadLogo } from './repository.js'
 
-const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PDF document (application/pdf)' })
-const XlsxFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'Excel workbook (.xlsx)' })
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+// Per-content-type response schemas, so the OpenAPI document names the real media types.
+const binary = (mediaType: string, description: string) =>
+  Type.Unsafe<Buffer>({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } })
+const PdfFile = binary('application/pdf', 'PDF document')
+const XlsxFile = binary(XLSX_TYPE, 'Excel workbook (.xlsx)')
 const SetlistQuery = Type.Object({
   style: Type.Union([Type.Literal('print'), Type.Literal('stage')], { default: 'print', description: 'print (default): black on white; stage: dark high-contrast, larger type' })
 })
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: data loaded here, rendered by the pure services. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
