@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { projectPath } from '../src/project-path.js'
 import { seedBenchData } from './seed-bench-data.js'
+import { runDocumentBench } from './documents.js'
 
 interface CannonResult {
   requests: { average: number; total: number }
@@ -25,7 +26,6 @@ interface CannonResult {
 type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>
 const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
 
-const documentBenchModule = './documents.js'
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
@@ -165,7 +165,6 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const { runDocumentBench } = (await import(documentBenchModule)) as { runDocumentBench: () => Promise<void> }
   await runDocumentBench()
 }
 

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { schemaController } from './validation.js'
+import { withLogRedaction } from './log-redaction.js'
 import errorsPlugin from '../plugins/core/errors.js'
 import dbPlugin from '../plugins/core/db.js'
 import docsPlugin from '../plugins/core/docs.js'
@@ -25,6 +26,8 @@ import todoRoutes from '../plugins/todos/routes.js'
 import liveBus from '../plugins/live/bus.js'
 import gigRoutes from '../plugins/gigs/routes.js'
 import liveRoutes from '../plugins/live/routes.js'
+import documentRoutes from '../plugins/documents/routes.js'
+import calendarRoutes from '../plugins/calendar/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -39,7 +42,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
@@ -68,6 +71,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(liveBus)
   await app.register(gigRoutes)
   await app.register(liveRoutes)
+  await app.register(documentRoutes)
+  await app.register(calendarRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)

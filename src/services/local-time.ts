@@ -40,8 +40,25 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
+// Offsets only change at transitions, which (since 1970, in every zone) fall on quarter hours: one lookup
+// per zone and quarter hour serves every instant in it (the calendar feed converts thousands of times).
+const QUARTER_HOUR = 15 * 60_000
+const offsetCache = new Map<string, number>()
+
 /** Offset of the zone from UTC at an instant, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
+  const bucket = Math.floor(instant / QUARTER_HOUR)
+  const key = `${timeZone} ${bucket}`
+  let offset = offsetCache.get(key)
+  if (offset === undefined) {
+    if (offsetCache.size >= 50_000) offsetCache.clear()
+    offset = computeOffset(bucket * QUARTER_HOUR, timeZone)
+    offsetCache.set(key, offset)
+  }
+  return offset
+}
+
+function computeOffset(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
   return asUtc - Math.floor(instant / 1000) * 1000
@@ -56,6 +73,8 @@ export function zonedToUtc(localDateTime: string, timeZone: string): Date {
   // Offsets half a day either side bracket any transition near this wall-clock time.
   const before = offsetAt(naive - 12 * 3600_000, timeZone)
   const after = offsetAt(naive + 12 * 3600_000, timeZone)
+  // No transition near this time (the common case): the offset is the answer, two lookups instead of four.
+  if (before === after && Math.abs(before) <= 12 * 3600_000) return new Date(naive - before)
   const matches = [naive - before, naive - after].filter((c) => c + offsetAt(c, timeZone) === naive).sort((a, b) => a - b)
   return new Date(matches[0] ?? naive - before)
 }

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '../../schemas/calendar.js'
+import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ApiError, conflict } from '../../src/errors.js'
+import { renderIcal } from '../../src/services/ical.js'
+import { addSecondsLocal, todayIn } from '../../src/services/local-time.js'
+import { hashToken, randomToken } from '../../src/services/tokens.js'
+import { perMinute } from '../core/rate-limit.js'
+import { deleteCalendarToken, findCalendarToken, findUserByCalendarToken, loadCalendarEvents, saveCalendarToken } from './repository.js'
+
+/** How far back the feed reaches: a year of history is plenty for a calendar app. */
+const HISTORY_DAYS = 365
+const feedNotFound = () => new ApiError(404, 'CALENDAR_NOT_FOUND', 'calendar feed not found')
+
+/** The personal calendar subscription: POST/GET/DELETE /me/calendar and the feed GET /cal/ical/{token}. */
+const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/me/calendar',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Create (201) or replace (200) your personal calendar feed URL; the old URL stops working',
+        description: 'The URL contains a 256-bit random token that is shown only in this answer.',
+        response: { 200: CalendarUrl, 201: CalendarUrl, 409: ErrorResponse }
+      }
+    },
+    async (request, reply) => {
+      if (!app.appSettings.get().features.calendar) throw conflict('CALENDAR_DISABLED', 'the calendar feed is switched off in the app configuration')
+      const token = randomToken(32)
+      const { replaced } = saveCalendarToken(app.db, request.user.id, hashToken(token), app.clock().toISOString())
+      return reply.status(replaced ? 200 : 201).send({ url: `${request.protocol}://${request.host}/cal/ical/${token}` })
+    }
+  )
+
+  app.get(
+    '/me/calendar',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['calendar'], summary: 'Whether you have a calendar feed, and since when (the URL itself is not stored)', response: { 200: CalendarStatus } }
+    },
+    async (request) => {
+      const row = findCalendarToken(app.db, request.user.id)
+      return { enabled: !!row, createdAt: row?.createdAt ?? null }
+    }
+  )
+
+  app.delete(
+    '/me/calendar',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['calendar'], summary: 'Revoke your calendar feed URL (idempotent)', response: { 204: NoContent } }
+    },
+    async (request, reply) => {
+      deleteCalendarToken(app.db, request.user.id)
+      return reply.status(204).send(null)
+    }
+  )
+
+  app.get(
+    '/cal/ical/:token',
+    {
+      config: { access: 'public', rateLimit: perMinute(120) },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Personal iCalendar feed (RFC 5545): gigs and rehearsals; the token in the path identifies the member',
+        params: CalendarTokenParams,
+        response: {
+          200: Type.Unsafe<string>({ description: 'iCalendar feed (UTF-8)', content: { 'text/calendar': { schema: { type: 'string' } } } }),
+          404: ErrorResponse
+        }
+      }
+    },
+    async (request, reply) => {
+      const settings = app.appSettings.get()
+      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'private, max-age=0')
+      if (!settings.features.calendar) throw feedNotFound()
+      const user = findUserByCalendarToken(app.db, hashToken(request.params.token))
+      if (!user) throw feedNotFound()
+      const now = app.clock()
+      const from = addSecondsLocal(`${todayIn(settings.timezone, now)}T00:00`, -HISTORY_DAYS * 86_400).slice(0, 10)
+      const events = loadCalendarEvents(app.db, from)
+      const body = renderIcal({
+        calendarName: `${settings.bandName} – Termine`,
+        timezone: settings.timezone,
+        uidDomain: uidDomain(request.hostname),
+        now,
+        ...events
+      })
+      return reply.type('text/calendar; charset=utf-8').send(body)
+    }
+  )
+}
+
+/** The host the feed is served from (stable per subscription URL), reduced to safe characters. */
+function uidDomain(hostname: string): string {
+  const clean = hostname.toLowerCase().replace(/[^a-z0-9.-]/g, '')
+  return clean || 'bandstand'
+}
+
+export default calendarRoutes

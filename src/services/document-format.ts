@@ -1,0 +1,41 @@
+// Formatting shared by the document renderers (German labels: the band's documents go to German venues
+// and GEMA).
+
+/** `3:45`, `1:02:05`: hours are kept, never folded into minutes. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const rest = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`
+}
+
+/** `1 h 05 min`, `45 min`. */
+export function formatLength(seconds: number): string {
+  const minutes = Math.round(seconds / 60)
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`
+}
+
+const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa']
+
+/** `Sa, 21.11.2026` from `2026-11-21`. */
+export function formatDate(date: string): string {
+  const [y, m, d] = date.split('-')
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]
+  return `${weekday}, ${d}.${m}.${y}`
+}
+
+/** `21.11.2026 20:15` from a local `YYYY-MM-DDTHH:MM`. */
+export const formatLocalDateTime = (local: string) => `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)} ${local.slice(11, 16)}`
+
+export const STATUS_LABELS: Record<string, string> = {
+  inquiry: 'Anfrage',
+  confirmed: 'Bestätigt',
+  declined: 'Abgelehnt',
+  cancelled: 'Abgesagt'
+}
+
+export const joinPresent = (parts: Array<string | null | undefined>, separator = ', ') =>
+  parts.map((p) => p?.trim()).filter((p): p is string => !!p).join(separator)

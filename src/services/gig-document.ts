@@ -1,0 +1,136 @@
+import type { GigRow, SongRow } from '../db/schema.js'
+import { computeSetlistTiming, type TimingDefaults } from './timing.js'
+
+// The data every gig document is rendered from: loaded by plugins/documents/repository.ts, timed here,
+// rendered by the pure renderers (setlist-pdf, schedule-pdf, gema-xlsx).
+
+export type DocumentSong = Pick<
+  SongRow,
+  'id' | 'title' | 'artist' | 'key' | 'leadSinger' | 'durationSeconds' | 'composers' | 'lyricists' | 'arrangers' | 'publisher' | 'gemaWorkNumber' | 'isOriginal'
+>
+export type DocumentGig = Pick<
+  GigRow,
+  | 'id' | 'name' | 'date' | 'kind' | 'status' | 'venueName' | 'venueAddress' | 'venueCity' | 'organizerName' | 'organizerContact'
+  | 'getInTime' | 'soundcheckTime' | 'doorsTime' | 'startTime' | 'endTime' | 'notes'
+>
+
+export interface RawSet {
+  id: number
+  position: number
+  name: string
+  breakAfterSeconds: number | null
+}
+export interface RawEntry {
+  id: number
+  setId: number
+  position: number
+  songId: number
+  notes: string | null
+  durationSeconds: number | null
+  status: 'planned' | 'played' | 'skipped'
+  inserted: boolean
+  rating: number | null
+}
+export interface RawScheduleItem {
+  id: number
+  at: string
+  title: string
+  who: string | null
+  where: string | null
+  notes: string | null
+}
+
+export interface DocumentEntry extends RawEntry {
+  /** 1-based number within the whole gig, skipped ones included (as printed). */
+  number: number
+  song: DocumentSong
+  plannedStart: string
+  plannedStartAt: string
+  /** Effective duration (entry, else song, else default). */
+  seconds: number
+}
+export interface DocumentSet extends RawSet {
+  start: string
+  end: string
+  startAt: string
+  endAt: string
+  durationSeconds: number
+  breakAfterSeconds: number
+  isLast: boolean
+  entries: DocumentEntry[]
+}
+
+export interface GigDocument {
+  gig: DocumentGig
+  sets: DocumentSet[]
+  schedule: RawScheduleItem[]
+  totalSeconds: number
+  startAt: string
+  endAt: string
+  /** True once live mode recorded anything (an entry played or skipped): the record is shown/used. */
+  liveUsed: boolean
+  /** Musicians on stage (for GEMA): 'yes' answers of active musicians, else all active musicians. */
+  musicianCount: number
+}
+
+/** Band-level context a document needs besides the gig. */
+export interface DocumentContext {
+  bandName: string
+  timezone: string
+  generatedAt: Date
+  logo?: { mimeType: string; data: Buffer } | null
+}
+
+export function assembleGigDocument(
+  input: { gig: DocumentGig; sets: RawSet[]; entries: RawEntry[]; songs: DocumentSong[]; schedule: RawScheduleItem[]; musicianCount: number },
+  defaults: TimingDefaults
+): GigDocument {
+  const songsById = new Map(input.songs.map((s) => [s.id, s]))
+  const sets = [...input.sets].sort((a, b) => a.position - b.position || a.id - b.id)
+  const entriesBySet = new Map<number, RawEntry[]>()
+  for (const entry of input.entries) {
+    const list = entriesBySet.get(entry.setId) ?? []
+    list.push(entry)
+    entriesBySet.set(entry.setId, list)
+  }
+  for (const list of entriesBySet.values()) list.sort((a, b) => a.position - b.position || a.id - b.id)
+  const missing = (songId: number): DocumentSong => ({
+    id: songId, title: `#${songId}`, artist: null, key: null, leadSinger: null, durationSeconds: null, composers: [], lyricists: [], arrangers: [], publisher: null, gemaWorkNumber: null, isOriginal: false
+  })
+  const timing = computeSetlistTiming(
+    input.gig.date,
+    input.gig.startTime,
+    sets.map((set) => ({
+      breakAfterSeconds: set.breakAfterSeconds,
+      entries: (entriesBySet.get(set.id) ?? []).map((e) => ({ durationSeconds: e.durationSeconds, songDurationSeconds: songsById.get(e.songId)?.durationSeconds ?? null, status: e.status }))
+    })),
+    defaults
+  )
+  let number = 0
+  const documentSets = sets.map((set, index): DocumentSet => {
+    const t = timing.sets[index]!
+    const entries = (entriesBySet.get(set.id) ?? []).map((entry, i): DocumentEntry => {
+      const et = t.entries[i]!
+      return { ...entry, number: ++number, song: songsById.get(entry.songId) ?? missing(entry.songId), plannedStart: et.plannedStart, plannedStartAt: et.plannedStartAt, seconds: et.durationSeconds }
+    })
+    return { ...set, start: t.start, end: t.end, startAt: t.startAt, endAt: t.endAt, durationSeconds: t.durationSeconds, breakAfterSeconds: t.breakAfterSeconds, isLast: index === sets.length - 1, entries }
+  })
+  const schedule = [...input.schedule].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
+  return {
+    gig: input.gig,
+    sets: documentSets,
+    schedule,
+    totalSeconds: timing.totalSeconds,
+    startAt: timing.startAt,
+    endAt: timing.endAt,
+    liveUsed: input.entries.some((e) => e.status !== 'planned'),
+    musicianCount: input.musicianCount
+  }
+}
+
+/**
+ * The works performed, in performance order: skipped entries out, inserted ones in. Entries live mode left
+ * `planned` count as performed (an operator who stops tapping after the encore has not skipped it), which also
+ * makes the whole plan count when live mode was never used.
+ */
+export const performedEntries = (doc: GigDocument): DocumentEntry[] => doc.sets.flatMap((s) => s.entries).filter((e) => e.status !== 'skipped')
