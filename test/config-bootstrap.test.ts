@@ -142,7 +142,7 @@ test('OpenAPI: every operation has a tag, a summary and its error answers; non-p
     components: { securitySchemes: Record<string, { in: string }> }
   }
   assert.equal(doc.components.securitySchemes.cookieAuth!.in, 'cookie')
-  const publicOps = new Set(['post /login', 'post /refresh', 'post /logout', 'get /health', 'get /public/app_config', 'get /public/logo'])
+  const publicOps = new Set(['post /login', 'post /refresh', 'post /logout', 'get /health', 'get /public/app_config', 'get /public/logo', 'get /cal/ical/{token}'])
   let count = 0
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
