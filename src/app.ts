@@ -14,6 +14,7 @@ import rateLimitPlugin from '../plugins/core/rate-limit.js'
 import compressPlugin from '../plugins/core/compress.js'
 import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
+import responseCachePlugin from '../plugins/core/response-cache.js'
 import healthRoutes from '../plugins/health/routes.js'
 import sessionRoutes from '../plugins/sessions/routes.js'
 import meRoutes from '../plugins/me/routes.js'
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(rateLimitPlugin)
   await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
   await app.register(appSettingsPlugin)
+  await app.register(responseCachePlugin)
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)

@@ -27,7 +27,7 @@ test('GET /gigs_lm/{id}: member view with header, current, timing, version and E
   assert.equal(state.current.id, entries[0].id)
   assert.equal(state.current.song.title, 'Song 001')
   assert.deepEqual(state.progress, { planned: 4, played: 0, skipped: 0 })
-  assert.equal(res.headers.etag, `W/"lm-${gig.id}-${state.version}"`)
+  assert.match(String(res.headers.etag), /^W\/"[^"]+"$/)
   assert.equal((await member.get(`/gigs_lm/${gig.id}/`)).statusCode, 200, 'trailing slash')
 
   const notModified = await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': res.headers.etag as string })
@@ -35,7 +35,7 @@ test('GET /gigs_lm/{id}: member view with header, current, timing, version and E
   assert.equal(notModified.body, '')
   assert.equal(notModified.headers['content-length'], undefined, 'a 304 has no length')
   assert.equal(notModified.headers.etag, res.headers.etag)
-  assert.equal((await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': `"lm-${gig.id}-${state.version}"` })).statusCode, 304, 'weak comparison')
+  assert.equal((await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': String(res.headers.etag).slice(2) })).statusCode, 304, 'weak comparison')
   assert.equal((await member.get(`/gigs_lm/${gig.id}`, { 'if-none-match': 'W/"other", ' + res.headers.etag })).statusCode, 304, 'lists')
 
   // Skipped take no time, current moves on, version and ETag change.
@@ -54,7 +54,7 @@ test('GET /gigs_lm/{id}: member view with header, current, timing, version and E
 
   assert.equal((await anonymous(ctx.app).get(`/gigs_lm/${gig.id}`)).statusCode, 401)
   assert.equal((await member.get('/gigs_lm/999')).statusCode, 404)
-  assert.equal((await member.get('/gigs_lm/999', { 'if-none-match': 'W/"lm-999-0"' })).statusCode, 404)
+  assert.equal((await member.get('/gigs_lm/999', { 'if-none-match': 'W/"stale"' })).statusCode, 404)
   assert.equal((await member.get('/gigs_lm/x')).statusCode, 400)
 })
 
@@ -194,7 +194,11 @@ test('GET /gigs_lm/{id} for a 60-song gig uses as many statements as for a 2-son
   const b = await countStatements(ctx.app, () => editor.get(`/gigs_lm/${large.id}`))
   assert.equal(json(b.result).sets.flatMap((s: any) => s.entries).length, 60)
   assert.equal(a.statements, b.statements)
-  assert.ok(b.statements <= 4, b.sql.join('\n'))
+  // session check + revision + gig, sets, entries
+  assert.ok(b.statements <= 5, b.sql.join('\n'))
+  const hit = await countStatements(ctx.app, () => editor.get(`/gigs_lm/${large.id}`))
+  assert.equal(hit.result.body, b.result.body)
+  assert.equal(hit.statements, 2, 'a repeated poll is served from the response cache')
   const etag = b.result.headers.etag as string
   const c = await countStatements(ctx.app, () => editor.get(`/gigs_lm/${large.id}`, { 'if-none-match': etag }))
   assert.equal(c.result.statusCode, 304)

@@ -20,14 +20,6 @@ export function sniffImage(data: Buffer): LogoMime | null {
 /** A strong entity tag: the same bytes always give the same tag. */
 export const strongEtag = (data: Buffer | string) => `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`
 
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a W/ prefix does not matter. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  if (ifNoneMatch.trim() === '*') return true
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag))
-}
-
 export function findLogo(db: Db) {
   return db.select().from(appLogo).where(eq(appLogo.id, 1)).get()
 }

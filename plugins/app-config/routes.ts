@@ -12,7 +12,8 @@ import { ErrorResponse, NoContent } from '../../schemas/common.js'
 import { ApiError, badRequest } from '../../src/errors.js'
 import { isValidTimeZone } from '../../src/services/local-time.js'
 import { APP_VERSION } from '../../src/version.js'
-import { deleteLogo, etagMatches, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+import { etagMatches } from '../core/response-cache.js'
 
 export interface AppConfigPluginOptions {
   docsEnabled: boolean

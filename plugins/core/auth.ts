@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import fastifyCookie from '@fastify/cookie'
 import fastifyJwt from '@fastify/jwt'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getTableName } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { sessions, users } from '../../src/db/schema.js'
 import { forbidden, unauthorized } from '../../src/errors.js'
@@ -69,7 +69,7 @@ export default fp<AuthPluginOptions>(
     await app.register(fastifyJwt, {
       secret: options.jwtSecret,
       sign: { algorithm: 'HS256' },
-      verify: { algorithms: ['HS256'], ignoreExpiration: true }
+      verify: { algorithms: ['HS256'], ignoreExpiration: true, cache: 1000 }
     })
     app.decorate('clock', options.clock)
     app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
@@ -103,20 +103,12 @@ export default fp<AuthPluginOptions>(
 
     // One indexed lookup per request: the session must be live and the user active; the role is read
     // here, so logout, deactivation and role changes take effect on the very next request.
-    const liveSession = app.db
-      .select({ id: users.id, role: users.role, username: users.username })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sid')),
-          eq(sessions.userId, sql.placeholder('uid')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          eq(users.status, 'active')
-        )
-      )
-      .prepare()
+    // Raw better-sqlite3 on this one statement: it runs on every authenticated request, and Drizzle's
+    // result mapping cost more than the indexed lookup itself (measured with npm run bench).
+    const liveSession = app.sqlite.prepare<[number, number, string], { id: number; role: RoleType; username: string }>(
+      `SELECT u.id, u.role, u.username FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.id = s.user_id
+       WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.status = 'active'`
+    )
 
     async function authenticate(request: FastifyRequest): Promise<AuthUser> {
       const token = app.readSessionCookie(request, 'access')
@@ -130,7 +122,7 @@ export default fp<AuthPluginOptions>(
       if (typeof payload.exp !== 'number' || payload.exp * 1000 <= options.clock().getTime()) {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
-      const row = liveSession.get({ sid: payload.sid, uid: Number(payload.sub), now: options.clock().toISOString() })
+      const row = liveSession.get(payload.sid, Number(payload.sub), options.clock().toISOString())
       if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
       return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
     }

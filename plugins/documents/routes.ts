@@ -4,7 +4,6 @@ import { ErrorResponse, IdParams } from '../../schemas/common.js'
 import { notFound } from '../../src/errors.js'
 import { contentDisposition, slug } from '../../src/services/content-disposition.js'
 import type { DocumentContext, GigDocument } from '../../src/services/gig-document.js'
-import { renderGemaXlsx } from '../../src/services/gema-xlsx.js'
 import { renderPdfJob } from '../../src/services/document-workers.js'
 import { loadGigDocument, loadLogo } from './repository.js'
 
@@ -90,7 +89,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(XLSX_TYPE)
         .header('content-disposition', contentDisposition('attachment', fileName('GEMA', doc, 'xlsx')))
         .header('cache-control', 'private, no-cache')
-        .send(renderGemaXlsx(doc, ctx))
+        // xlsx is loaded on the first export only (~300 ms and ~35 MB that most requests never need).
+        .send((await import('../../src/services/gema-xlsx.js')).renderGemaXlsx(doc, ctx))
     }
   )
 }

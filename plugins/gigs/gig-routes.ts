@@ -28,9 +28,9 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Gig) }
       }
     },
-    async (request) => {
+    async (request, reply) => {
       const today = todayIn(app.appSettings.get().timezone, app.clock())
-      return listGigs(app.db, request.query, today).map(toGig)
+      return app.sendCachedJson(request, reply, `gigs@${today}?${JSON.stringify(request.query)}`, () => listGigs(app.db, request.query, today).map(toGig))
     }
   )
 

@@ -21,11 +21,12 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Setlist, 404: NotFound }
       }
     },
-    async (request) => {
-      const setlist = loadSetlist(app.db, request.params.id, timing())
-      if (!setlist) throw notFound('gig', request.params.id)
-      return setlist
-    }
+    async (request, reply) =>
+      app.sendCachedJson(request, reply, `setlist:${request.params.id}`, () => {
+        const setlist = loadSetlist(app.db, request.params.id, timing())
+        if (!setlist) throw notFound('gig', request.params.id)
+        return setlist
+      })
   )
 
   app.put(

@@ -5,6 +5,7 @@ import { APP_VERSION } from '../../src/version.js'
 const Health = Type.Object({ status: Type.String(), database: Type.String(), version: Type.String() })
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ping = app.sqlite.prepare('select 1')
   app.get(
     '/health',
     {
@@ -13,7 +14,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       try {
-        app.sqlite.prepare('select 1').get()
+        ping.get()
         return { status: 'ok', database: 'ok', version: APP_VERSION }
       } catch {
         return reply.status(503).send({ status: 'degraded', database: 'unreachable', version: APP_VERSION })

@@ -4,23 +4,10 @@ import { ErrorResponse, IdParams } from '../../schemas/common.js'
 import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '../../schemas/live.js'
 import { SetlistEntry } from '../../schemas/setlists.js'
 import { notFound } from '../../src/errors.js'
-import { liveVersionOf } from '../gigs/setlist-repository.js'
 import { insertLiveEntry, liveEntry, loadLiveState, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
-
-export const liveEtag = (gigId: number, version: number) => `W/"lm-${gigId}-${version}"`
-
-/** Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list or `*` is allowed. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  const opaque = etag.replace(/^W\//, '')
-  return header.split(',').some((candidate) => {
-    const c = candidate.trim()
-    return c === '*' || c.replace(/^W\//, '') === opaque
-  })
-}
 
 /** Live mode on stage: the band leader steps through the setlist, every phone follows. */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,28 +20,19 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         summary: 'The live view of a gig (poll with If-None-Match)',
-        description: `The response carries \`ETag: W/"lm-<gigId>-<version>"\`; sending it back in \`If-None-Match\` answers 304 without a body while nothing changed.`,
+        description: 'The response carries an `ETag`; sending it back in `If-None-Match` answers 304 without a body while nothing changed.',
         params: IdParams,
         headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
         response: { 200: LiveState, 304: Type.Null({ description: 'Not modified' }), 404: NotFound }
       }
     },
-    async (request, reply) => {
-      const gigId = request.params.id
-      reply.header('cache-control', 'private, no-cache')
-      const ifNoneMatch = request.headers['if-none-match']
-      if (ifNoneMatch) {
-        // A poll that changes nothing costs one single-row read.
-        const version = liveVersionOf(app.db, gigId)
-        if (version === undefined) throw notFound('gig', gigId)
-        const etag = liveEtag(gigId, version)
-        // No payload at all (not even "null"): a 304 with a content-length would stall keep-alive clients.
-        if (etagMatches(ifNoneMatch, etag)) return reply.status(304).header('etag', etag).send(undefined as never)
-      }
-      const state = loadLiveState(app.db, gigId, timing())
-      if (!state) throw notFound('gig', gigId)
-      return reply.header('etag', liveEtag(gigId, state.version)).send(state)
-    }
+    // Every phone polls this once a second: served from the response cache until something is written.
+    async (request, reply) =>
+      app.sendCachedJson(request, reply, `live:${request.params.id}`, () => {
+        const state = loadLiveState(app.db, request.params.id, timing())
+        if (!state) throw notFound('gig', request.params.id)
+        return state
+      })
   )
 
   app.put(

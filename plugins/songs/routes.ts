@@ -68,7 +68,10 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Song) }
       }
     },
-    async (request) => listSongs(app.db, request.query, app.appSettings.get().locale).map(toSong)
+    async (request, reply) =>
+      app.sendCachedJson(request, reply, `songs?${JSON.stringify(request.query)}`, () =>
+        listSongs(app.db, request.query, app.appSettings.get().locale).map(toSong)
+      )
   )
 
   app.get(

@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { DocumentContext, GigDocument } from './gig-document.js'
-import { renderSchedulePdf } from './schedule-pdf.js'
-import { renderSetlistPdf, type SetlistStyle } from './setlist-pdf.js'
+import type { SetlistStyle } from './setlist-pdf.js'
 
 // pdfmake lays a document out synchronously: 60 songs block the event loop for ~100 ms, four at once for
 // several hundred. PDFs are therefore rendered in a small pool of worker threads, so the server keeps
@@ -23,7 +22,11 @@ interface PoolWorker {
   pending: Map<number, Pending>
   /** Set once the worker has loaded its modules: failures before that disable the pool. */
   ready: boolean
+  idleTimer?: NodeJS.Timeout
 }
+
+// An idle worker holds a whole pdfmake instance (tens of MB); on a small server it leaves after a minute.
+const IDLE_MS = 60_000
 
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()))
 const pool: PoolWorker[] = []
@@ -33,7 +36,11 @@ let disabled = false
 
 class WorkerStartError extends Error {}
 
-const renderInline = (job: PdfJob) => (job.kind === 'setlist' ? renderSetlistPdf(job.doc, job.ctx, job.style) : renderSchedulePdf(job.doc, job.ctx))
+// pdfmake is loaded on first use only: most requests never render a PDF, and it costs ~300 ms at start.
+async function renderInline(job: PdfJob): Promise<Buffer> {
+  if (job.kind === 'setlist') return (await import('./setlist-pdf.js')).renderSetlistPdf(job.doc, job.ctx, job.style)
+  return (await import('./schedule-pdf.js')).renderSchedulePdf(job.doc, job.ctx)
+}
 
 /**
  * Compiled, the worker is plain JavaScript. Under tsx (development, tests) it is TypeScript: a bootstrap
@@ -57,7 +64,10 @@ function spawn(): PoolWorker {
     }
     const pending = entry.pending.get(message.id)
     entry.pending.delete(message.id)
-    if (entry.pending.size === 0) entry.worker.unref()
+    if (entry.pending.size === 0) {
+      entry.worker.unref()
+      entry.idleTimer = setTimeout(() => retire(entry), IDLE_MS).unref()
+    }
     if (!pending) return
     if (message.ok) pending.resolve(Buffer.from(message.pdf!.buffer, message.pdf!.byteOffset, message.pdf!.byteLength))
     else pending.reject(new Error(message.message))
@@ -77,9 +87,16 @@ function spawn(): PoolWorker {
   return entry
 }
 
+function retire(entry: PoolWorker): void {
+  const index = pool.indexOf(entry)
+  if (index >= 0) pool.splice(index, 1)
+  void entry.worker.terminate()
+}
+
 async function inWorker(job: PdfJob): Promise<Buffer> {
   if (pool.length < POOL_SIZE) pool.push(spawn())
   const entry = pool[next++ % pool.length]!
+  clearTimeout(entry.idleTimer)
   const id = nextId++
   return new Promise<Buffer>((resolve, reject) => {
     entry.pending.set(id, { resolve, reject })
