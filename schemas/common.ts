@@ -24,8 +24,16 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 export const IdParams = StrictObject({ id: Id })
 export type IdParamsType = Static<typeof IdParams>
 
-export const Instant = Type.String({ format: 'date-time', description: 'RFC 3339 UTC instant' })
+// Upper-case T and Z only, and no leap second: JavaScript's Date cannot represent second 60.
+export const Instant = Type.String({
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$',
+  description: 'RFC 3339 instant (answers are UTC)',
+  examples: ['2026-12-31T19:00:00.000Z']
+})
+// The formats check that the day exists (no 31 February); see src/validation.ts.
 export const DateString = Type.String({
+  format: 'date',
   pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
   description: 'calendar date YYYY-MM-DD',
   examples: ['2026-12-31']
@@ -36,6 +44,7 @@ export const TimeString = Type.String({
   examples: ['20:00']
 })
 export const LocalDateTime = Type.String({
+  format: 'local-date-time',
   pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d$',
   description: 'local date-time YYYY-MM-DDTHH:MM in the band timezone',
   examples: ['2026-12-31T18:30']
@@ -54,3 +63,4 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 
 export const NoContent = Type.Null({ description: 'No content' })
+export const NotModified = Type.Null({ description: 'Not modified: the ETag sent in If-None-Match is current' })

@@ -6,12 +6,13 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { schemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import errorsPlugin from '../plugins/core/errors.js'
+import errorsPlugin, { frameworkErrorHandler } from '../plugins/core/errors.js'
 import dbPlugin from '../plugins/core/db.js'
 import docsPlugin from '../plugins/core/docs.js'
 import securityPlugin from '../plugins/core/security.js'
 import rateLimitPlugin from '../plugins/core/rate-limit.js'
 import compressPlugin from '../plugins/core/compress.js'
+import textInputPlugin from '../plugins/core/text-input.js'
 import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import responseCachePlugin from '../plugins/core/response-cache.js'
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   clock?: Clock
   /** Create `admin` on an empty database (the server does; tests seed their own users). */
   createFirstAdmin?: boolean
+  /** Trace every SQL statement to `app.dbTrace` (tests that count statements). */
+  traceSql?: boolean
 }
 
 export async function buildApp(options: BuildAppOptions = {}) {
@@ -47,16 +50,18 @@ export async function buildApp(options: BuildAppOptions = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
     schemaController
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
-  await app.register(dbPlugin, { databaseFile: config.databaseFile })
+  await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
   await app.register(compressPlugin)
   await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
+  await app.register(textInputPlugin)
   await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)

@@ -17,6 +17,15 @@ const ajvPool = AjvCompiler() as unknown as Pool
 // allErrors: a 400 names every offending field. removeAdditional off: unknown properties are refused.
 const common = { allErrors: true, removeAdditional: false, useDefaults: true }
 
+/** `YYYY-MM-DDTHH:MM` of a day that exists (the pattern already fixed the shape). */
+export function isRealLocalDateTime(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+const addFormats = (ajv: { addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown }) =>
+  ajv.addFormat('local-date-time', { type: 'string', validate: (value) => value.length < 10 || isRealLocalDateTime(value) })
+
 /**
  * Query strings and path params arrive as text and need coercion ("7" → 7); JSON bodies are typed
  * already, and coercing them is wrong: with `anyOf: [string, null]` Ajv would turn null into "".
@@ -38,7 +47,7 @@ export const schemaController = {
       }
     },
     buildValidator(externalSchemas: unknown, serverOptions?: Record<string, unknown>) {
-      const withCoercion = (coerceTypes: false | 'array') => ({ ...serverOptions, customOptions: { ...common, coerceTypes } })
+      const withCoercion = (coerceTypes: false | 'array') => ({ ...serverOptions, customOptions: { ...common, coerceTypes }, onCreate: addFormats })
       const bodyValidator = ajvPool(externalSchemas, withCoercion(false))
       const textValidator = ajvPool(externalSchemas, withCoercion('array'))
       // Many routes share a schema (id params, list queries): compile each distinct one once per part kind.

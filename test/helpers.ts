@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   const config: Config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', ...env }), ...overrides }
   let offset = 0
   const now = () => new Date(Date.now() + offset)
-  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false })
+  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false, traceSql: true })
   await app.ready()
   return {
     app,

@@ -8,7 +8,7 @@ import {
   SONG_STATUSES,
   type PublicAppConfigType
 } from '../../schemas/app-config.js'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
 import { ApiError, badRequest } from '../../src/errors.js'
 import { isValidTimeZone } from '../../src/services/local-time.js'
 import { APP_VERSION } from '../../src/version.js'
@@ -59,14 +59,14 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       schema: {
         tags: ['config'],
         summary: 'Public application configuration (no login); cacheable, with ETag',
-        response: { 200: PublicAppConfig, 304: NoContent }
+        response: { 200: PublicAppConfig, 304: NotModified }
       }
     },
     async (request, reply) => {
       const body = publicConfig()
       const etag = strongEtag(JSON.stringify(body))
       reply.header('cache-control', PUBLIC_CACHE).header('etag', etag)
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null)
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(undefined as never)
       return body
     }
   )
@@ -149,7 +149,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
               'image/jpeg': { schema: Type.String({ format: 'binary' }) }
             }
           },
-          304: NoContent,
+          304: NotModified,
           404: ErrorResponse
         }
       }
@@ -158,7 +158,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       const logo = findLogo(app.db)
       if (!logo) throw logoNotFound()
       reply.header('cache-control', PUBLIC_CACHE).header('etag', logo.etag)
-      if (etagMatches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send(null)
+      if (etagMatches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send(undefined as never)
       // Buffers bypass the serializer; the schema above only documents the image.
       return reply.type(logo.mimeType).send(logo.data as unknown as string)
     }

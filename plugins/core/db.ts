@@ -12,12 +12,14 @@ declare module 'fastify' {
 
 export interface DbPluginOptions {
   databaseFile: string
+  /** Report every executed statement to `app.dbTrace.listener` (tests count them). */
+  traceSql?: boolean
 }
 
 /** One SQLite connection for the process: better-sqlite3 is synchronous, so one connection serves all. */
 export default fp<DbPluginOptions>(
   async (app, options) => {
-    const handle = openDatabase(options.databaseFile)
+    const handle = openDatabase(options.databaseFile, { trace: options.traceSql })
     app.decorate('db', handle.db)
     app.decorate('sqlite', handle.sqlite)
     app.decorate('dbTrace', handle.trace)

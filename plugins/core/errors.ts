@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 import fp from 'fastify-plugin'
-import type { FastifyError } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorResponseBody } from '../../schemas/common.js'
+import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
 const fastifyCodes: Record<string, string> = {
@@ -16,6 +17,19 @@ const fastifyCodes: Record<string, string> = {
 
 function body(statusCode: number, code: string, message: string): ErrorResponseBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
+}
+
+/**
+ * Errors the router raises before any route or hook runs (undecodable URL, over-long path segment).
+ * The message does not echo the URL: a calendar token could be part of it.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  setSecurityHeaders(reply)
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(body(414, 'URL_TOO_LONG', 'a path segment of the URL is too long'))
+  } else {
+    reply.status(400).send(body(400, 'INVALID_URL', 'the URL is not validly encoded'))
+  }
 }
 
 /** The one error handler: Fastify's error shape plus a stable code; 5xx never carry internals. */

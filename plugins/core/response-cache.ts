@@ -14,14 +14,24 @@ declare module 'fastify' {
   }
 }
 
-/** Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list or `*` is allowed. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
+/**
+ * Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list is allowed. `*` only where the caller
+ * knows the resource exists.
+ */
+export function etagMatches(header: string | undefined, etag: string, starMatches = true): boolean {
   if (!header) return false
   const opaque = etag.replace(/^W\//, '')
   return header.split(',').some((candidate) => {
     const c = candidate.trim()
-    return c === '*' || c.replace(/^W\//, '') === opaque
+    return (starMatches && c === '*') || c.replace(/^W\//, '') === opaque
   })
+}
+
+/** FNV-1a: a short, stable tag for a cache key inside an ETag. */
+function keyTag(key: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
 }
 
 export interface ResponseCacheOptions {
@@ -63,10 +73,12 @@ export default fp<ResponseCacheOptions>(
 
     app.decorate('sendCachedJson', (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) => {
       const revision = app.dbRevision()
-      const etag = `W/"${revision}"`
+      // The key is part of the tag: the same URL can mean another answer at the same revision (`upcoming`
+      // after midnight). A forged tag could only turn a 404 into a 304; `*` is never taken on trust.
+      const etag = `W/"${keyTag(key)}.${revision}"`
       reply.header('etag', etag).header('cache-control', 'private, no-cache')
       // No payload at all on a 304 (not even "null"): a content-length would stall keep-alive clients.
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(undefined as never)
+      if (etagMatches(request.headers['if-none-match'], etag, false)) return reply.status(304).send(undefined as never)
       let entry = entries.get(key)
       if (entry?.revision !== revision) {
         entry = { revision, body: Buffer.from(reply.serialize(build()) as string) }

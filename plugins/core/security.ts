@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import fastifyCors from '@fastify/cors'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { forbidden } from '../../src/errors.js'
 
 export interface SecurityPluginOptions {
@@ -8,6 +8,18 @@ export interface SecurityPluginOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from elsewhere.
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+
+/** The headers every answer carries (also those the router gives before any hook runs). */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('x-frame-options', 'DENY')
+  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin')
+  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+}
 
 /**
  * CORS with credentials for the configured origins only, and the cross-site write check that makes
@@ -39,16 +51,7 @@ export default fp<SecurityPluginOptions>(
     })
 
     app.addHook('onSend', async (_request, reply) => {
-      reply.header('x-content-type-options', 'nosniff')
-      reply.header('x-frame-options', 'DENY')
-      reply.header('referrer-policy', reply.getHeader('referrer-policy') ?? 'same-origin')
-      if (!reply.hasHeader('content-security-policy')) {
-        // Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from elsewhere.
-        reply.header(
-          'content-security-policy',
-          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
-        )
-      }
+      setSecurityHeaders(reply)
     })
   },
   { name: 'security', dependencies: ['errors'] }

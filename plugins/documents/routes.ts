@@ -4,7 +4,7 @@ import { ErrorResponse, IdParams } from '../../schemas/common.js'
 import { notFound } from '../../src/errors.js'
 import { contentDisposition, slug } from '../../src/services/content-disposition.js'
 import type { DocumentContext, GigDocument } from '../../src/services/gig-document.js'
-import { renderPdfJob } from '../../src/services/document-workers.js'
+import { closeDocumentWorkers, renderPdfJob } from '../../src/services/document-workers.js'
 import { loadGigDocument, loadLogo } from './repository.js'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -19,6 +19,8 @@ const SetlistQuery = Type.Object({
 
 /** GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: data loaded here, rendered by the pure services. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Idle workers end by themselves; on shutdown they must not outlive the server.
+  app.addHook('onClose', async () => closeDocumentWorkers())
   const load = (id: number): { doc: GigDocument; ctx: DocumentContext } => {
     const settings = app.appSettings.get()
     const doc = loadGigDocument(app.db, id, settings.timing)

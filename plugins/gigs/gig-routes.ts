@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams, NoContent } from '../../schemas/common.js'
+import { ErrorResponse, IdParams, NoContent, NotModified } from '../../schemas/common.js'
 import { Gig, GigCreate, GigListQuery, GigPatch } from '../../schemas/gigs.js'
 import { badRequest, notFound } from '../../src/errors.js'
 import { todayIn } from '../../src/services/local-time.js'
@@ -25,7 +25,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List gigs in date order',
         description: '`upcoming=true` keeps gigs from today on (band timezone); `from`/`to` are inclusive dates.',
         querystring: GigListQuery,
-        response: { 200: Type.Array(Gig) }
+        response: { 200: Type.Array(Gig), 304: NotModified }
       }
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
+import { ErrorResponse, IdParams, NotModified } from '../../schemas/common.js'
 import { Setlist, SetlistConflict, SetlistPut } from '../../schemas/setlists.js'
 import { notFound } from '../../src/errors.js'
 import { loadSetlist, saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
@@ -18,7 +18,7 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['gigs'],
         summary: 'The setlist with its computed timing',
         params: IdParams,
-        response: { 200: Setlist, 404: NotFound }
+        response: { 200: Setlist, 304: NotModified, 404: NotFound }
       }
     },
     async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
+import { ErrorResponse, IdParams, NotModified } from '../../schemas/common.js'
 import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '../../schemas/live.js'
 import { SetlistEntry } from '../../schemas/setlists.js'
 import { notFound } from '../../src/errors.js'
@@ -23,7 +23,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'The response carries an `ETag`; sending it back in `If-None-Match` answers 304 without a body while nothing changed.',
         params: IdParams,
         headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
-        response: { 200: LiveState, 304: Type.Null({ description: 'Not modified' }), 404: NotFound }
+        response: { 200: LiveState, 304: NotModified, 404: NotFound }
       }
     },
     // Every phone polls this once a second: served from the response cache until something is written.
@@ -36,12 +36,13 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.put(
-    '/gigs_lm/:id',
+    // Declared as the seed writes it; ignoreTrailingSlash serves /gigs_lm/{id} as well.
+    '/gigs_lm/:id/',
     {
       config: { access: 'editor' },
       schema: {
         tags: ['live'],
-        summary: "Update an entry's live status and rating (also at /gigs_lm/{id}/)",
+        summary: "Update an entry's live status and rating (also without the trailing slash)",
         description:
           'Omitted fields stay; `rating: null` clears it. Skipping clears the rating; rating a skipped entry is 409. ' +
           'An entry of another gig is 404. Returns the entry and the new version.',

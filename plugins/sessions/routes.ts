@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LoginBody, SessionResponse } from '../../schemas/sessions.js'
-import { NoContent } from '../../schemas/common.js'
+import { ErrorResponse, NoContent } from '../../schemas/common.js'
 import { unauthorized } from '../../src/errors.js'
 import { dummyPasswordHash, verifyPassword } from '../../src/services/password.js'
 import { perMinute } from '../core/rate-limit.js'
@@ -19,7 +19,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sessions'],
         summary: 'Log in; sets the access_token and refresh_token httpOnly cookies',
         body: LoginBody,
-        response: { 200: SessionResponse }
+        response: { 200: SessionResponse, 401: { ...ErrorResponse, description: 'Wrong username or password (the same answer for both)' } }
       }
     },
     async (request, reply) => {
@@ -44,7 +44,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sessions'],
         summary: 'Renew the session: rotates the refresh token and issues a new access token',
         description: 'Reads the refresh_token cookie. A rotated token presented again after a 10 s grace window revokes the session.',
-        response: { 200: SessionResponse }
+        response: { 200: SessionResponse, 401: { ...ErrorResponse, description: 'No, expired, revoked or reused refresh token' } }
       }
     },
     async (request, reply) => {

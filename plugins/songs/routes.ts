@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
 import {
   Song,
   SongCreate,
@@ -65,7 +65,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Filters: `status` (retired songs appear only with `status=retired` or `includeRetired=true`), `genre`, `q` (case-insensitive substring of title or artist; % and _ are literal).',
         querystring: SongListQuery,
-        response: { 200: Type.Array(Song) }
+        response: { 200: Type.Array(Song), 304: NotModified }
       }
     },
     async (request, reply) =>

@@ -23,10 +23,11 @@ export const migrationsFolder = projectPath('src', 'db', 'migrations')
  * writer, synchronous=FULL so a write that was answered 2xx survives a power cut, foreign keys enforced,
  * and a busy timeout so the CLI and the server can share the file.
  */
-export function openDatabase(file: string, options: { migrate?: boolean } = {}): DatabaseHandle {
+export function openDatabase(file: string, options: { migrate?: boolean; trace?: boolean } = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const trace: DatabaseHandle['trace'] = {}
-  const sqlite = new Database(file, { verbose: (message) => trace.listener?.(String(message)) })
+  // Tracing makes SQLite expand every statement's text: only tests that count statements ask for it.
+  const sqlite = new Database(file, options.trace ? { verbose: (message) => trace.listener?.(String(message)) } : {})
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')

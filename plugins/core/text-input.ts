@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin'
+import { badRequest } from '../../src/errors.js'
+
+// C0 controls other than tab, line feed and carriage return, and DEL: nothing a band types, and they
+// would travel into PDFs, spreadsheets and calendar files.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** The path of the first string (value or key) that is not clean text, or null. */
+function findBadText(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL.test(value) || !value.isWellFormed() ? path || '(body)' : null
+  if (depth > 32 || value === null || typeof value !== 'object') return null
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key
+    if (CONTROL.test(key) || !key.isWellFormed()) return innerPath
+    const found = findBadText(inner, innerPath, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
+/** Every JSON body is checked once, before validation, for control characters and broken UTF-16. */
+export default fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (request.body === undefined || Buffer.isBuffer(request.body)) return
+      const field = findBadText(request.body, '')
+      if (field) throw badRequest('INVALID_TEXT', `body.${field} contains control characters or invalid Unicode`)
+    })
+  },
+  { name: 'text-input', dependencies: ['errors'] }
+)
