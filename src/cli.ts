@@ -111,8 +111,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         if (!existsSync(config.databaseFile)) throw new UsageError(`no database at ${config.databaseFile}`)
         // No migration here: a backup must copy the database exactly as the running server has it.
         const { sqlite } = (handle = openDatabase(config.databaseFile, { migrate: false }))
-        // SQLite's online backup API copies page by page and restarts if the server writes meanwhile.
-        const { totalPages } = await sqlite.backup(target)
+        // SQLite's online backup restarts from the first page whenever another connection (the server)
+        // commits between two steps; better-sqlite3's default of 100 pages per event-loop turn therefore
+        // restarts hundreds of times under steady writes and may never finish. Copying every page in one
+        // step reads one consistent WAL snapshot and, in WAL mode, does not block the server's writers.
+        const { totalPages } = await sqlite.backup(target, { progress: () => 0x7fffffff })
         const copy = new Database(target, { readonly: true })
         try {
           const result = copy.pragma('integrity_check', { simple: true })
