@@ -12,7 +12,7 @@ import docsPlugin from '../plugins/core/docs.js'
 import securityPlugin from '../plugins/core/security.js'
 import rateLimitPlugin from '../plugins/core/rate-limit.js'
 import compressPlugin from '../plugins/core/compress.js'
-import textInputPlugin from '../plugins/core/text-input.js'
+import requestBodyPlugin from '../plugins/core/request-body.js'
 import authPlugin from '../plugins/core/auth.js'
 import appSettingsPlugin from '../plugins/core/app-settings.js'
 import responseCachePlugin from '../plugins/core/response-cache.js'
@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
-  await app.register(textInputPlugin)
+  await app.register(requestBodyPlugin)
   await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)

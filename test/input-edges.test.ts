@@ -73,3 +73,15 @@ test('cached reads: the ETag belongs to the answer, not only to the database rev
   assert.equal(configAgain.body, '')
   assert.equal(configAgain.headers['content-length'], undefined)
 })
+
+test('a route that takes no body refuses one with content; an empty object is fine', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const member = await userClient(ctx.app, 'mia')
+  const refused = await member.post('/me/calendar', { userId: 1 })
+  assert.equal(refused.statusCode, 400)
+  assert.equal(json(refused).code, 'UNEXPECTED_BODY')
+  assert.equal(json(await member.get('/me/calendar')).enabled, false)
+  assert.equal((await member.post('/me/calendar', {})).statusCode, 201)
+  assert.equal((await member.post('/logout')).statusCode, 204)
+})

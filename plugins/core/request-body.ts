@@ -18,14 +18,24 @@ function findBadText(value: unknown, path: string, depth = 0): string | null {
   return null
 }
 
-/** Every JSON body is checked once, before validation, for control characters and broken UTF-16. */
+/**
+ * Every JSON body is checked once, before validation: a route that takes no body refuses one with
+ * content (unknown properties are never silently ignored), and text must be free of control characters
+ * and broken UTF-16.
+ */
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      if (request.body === undefined || Buffer.isBuffer(request.body)) return
-      const field = findBadText(request.body, '')
+      const body = request.body
+      if (body === undefined || body === null || Buffer.isBuffer(body)) return
+      if (!request.routeOptions.schema?.body) {
+        const empty = typeof body === 'object' ? Object.keys(body).length === 0 : body === ''
+        if (!empty) throw badRequest('UNEXPECTED_BODY', `${request.method} ${request.routeOptions.url} takes no body`)
+        return
+      }
+      const field = findBadText(body, '')
       if (field) throw badRequest('INVALID_TEXT', `body.${field} contains control characters or invalid Unicode`)
     })
   },
-  { name: 'text-input', dependencies: ['errors'] }
+  { name: 'request-body', dependencies: ['errors'] }
 )
