@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, createUser, json, userClient } from './helpers.js'
+import { anonymous, countStatements, createTestApp, createUser, json, userClient } from './helpers.js'
 import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
 
 test('schedule: stored items with derived gig times and set blocks, in time order', async (t) => {
@@ -53,6 +53,36 @@ test('schedule: stored items with derived gig times and set blocks, in time orde
   const updated = json(await editor.put(`/gigs/${g.id}/schedule/`, { items: [{ id: dinner.id, at: '2026-07-04T18:30', title: 'Essen' }] }))
   const own = updated.items.filter((i: any) => i.source === 'item')
   assert.deepEqual(own.map((i: any) => [i.id, i.at, i.title, i.who]), [[dinner.id, '2026-07-04T18:30', 'Essen', null]])
+})
+
+test('schedule PUT: the same number of statements for 5 and for 50 items', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const item = (i: number) => ({ at: `2026-07-04T${String(10 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, title: `Item ${i}` })
+  const save = async (count: number) => {
+    const g = await createGig(editor)
+    const first = json(await editor.put(`/gigs/${g.id}/schedule`, { items: Array.from({ length: count }, (_, i) => item(i)) }))
+    const stored = first.items.filter((i: any) => i.source === 'item')
+    // keep all but one (renamed), drop one, add two
+    const items = [
+      ...stored.slice(1).map((i: any) => ({ id: i.id, at: i.at, title: `${i.title} renamed`, who: 'Crew', where: null, notes: 'n' })),
+      item(98),
+      item(99)
+    ]
+    const counted = await countStatements(ctx.app, () => editor.put(`/gigs/${g.id}/schedule`, { items }))
+    assert.equal(counted.result.statusCode, 200, counted.result.body)
+    const saved = json(counted.result).items.filter((i: any) => i.source === 'item')
+    assert.equal(saved.length, count + 1)
+    const kept = saved.filter((i: any) => i.title.endsWith('renamed'))
+    assert.deepEqual(kept.map((i: any) => i.id).sort(), stored.slice(1).map((i: any) => i.id).sort())
+    assert.ok(kept.every((i: any) => i.who === 'Crew' && i.notes === 'n'))
+    assert.ok(!saved.some((i: any) => i.id === stored[0].id))
+    return counted
+  }
+  const small = await save(5)
+  const large = await save(50)
+  assert.equal(large.statements, small.statements, `small: ${small.statements}, large: ${large.statements}\n${large.sql.join('\n')}`)
 })
 
 test('schedule: validation 400, foreign item id 400, max 100 items, 401/403/404', async (t) => {
