@@ -92,21 +92,3 @@ export const ScheduleItem = Type.Object({
 export type ScheduleItemType = Static<typeof ScheduleItem>
 export const Schedule = Type.Object({ gigId: Type.Integer(), items: Type.Array(ScheduleItem) })
 export type ScheduleType = Static<typeof Schedule>
-
-// Availability (the same shape rehearsals use).
-export const AvailabilityStatus = StringEnum(['yes', 'no', 'maybe'])
-export const AvailabilityPut = StrictObject({ status: AvailabilityStatus, note: Type.Optional(NullableText(500)) })
-export type AvailabilityPutType = Static<typeof AvailabilityPut>
-export const AvailabilityAnswer = Type.Object({
-  userId: Type.Integer(),
-  displayName: Type.String(),
-  status: Type.Unsafe<'yes' | 'no' | 'maybe' | null>({ type: ['string', 'null'], enum: ['yes', 'no', 'maybe', null], description: 'null: not answered yet' }),
-  note: Nullable(Type.String()),
-  updatedAt: Nullable(Instant)
-})
-export type AvailabilityAnswerType = Static<typeof AvailabilityAnswer>
-export const Availability = Type.Object({
-  answers: Type.Array(AvailabilityAnswer),
-  summary: Type.Object({ yes: Type.Integer(), no: Type.Integer(), maybe: Type.Integer(), unanswered: Type.Integer() })
-})
-export type AvailabilityType = Static<typeof Availability>

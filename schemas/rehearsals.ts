@@ -2,8 +2,6 @@ import { Type, type Static } from '@sinclair/typebox'
 import { DateString, Id, Instant, StrictObject, TimeString } from './common.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
-export const AvailabilityStatus = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('maybe')])
-
 export const RehearsalSongInput = StrictObject({
   songId: Id,
   notes: Type.Optional(NullableText(1000)),
@@ -66,30 +64,3 @@ export const RehearsalListQuery = Type.Object({
 export type RehearsalListQueryType = Static<typeof RehearsalListQuery>
 
 export const RehearsalIdParams = StrictObject({ id: Id })
-
-export const AvailabilityBody = StrictObject({
-  status: AvailabilityStatus,
-  note: Type.Optional(NullableText(500))
-})
-export type AvailabilityBodyType = Static<typeof AvailabilityBody>
-
-export const AvailabilityAnswer = Type.Object({
-  userId: Type.Integer(),
-  displayName: Type.String(),
-  status: AvailabilityStatus,
-  note: Type.Union([Type.String(), Type.Null()]),
-  updatedAt: Instant
-})
-export type AvailabilityAnswerType = Static<typeof AvailabilityAnswer>
-
-export const AvailabilityOverview = Type.Object({
-  answers: Type.Array(AvailabilityAnswer),
-  unanswered: Type.Array(Type.Object({ userId: Type.Integer(), displayName: Type.String() }), {
-    description: 'active musicians without an answer'
-  }),
-  summary: Type.Object(
-    { yes: Type.Integer(), no: Type.Integer(), maybe: Type.Integer(), unanswered: Type.Integer() },
-    { description: 'counted over active musicians' }
-  )
-})
-export type AvailabilityOverviewType = Static<typeof AvailabilityOverview>

@@ -77,51 +77,16 @@ export const Song = Type.Object({
 })
 export type SongType = Static<typeof Song>
 
+// Every field optional except the title; `status` describes the rules for creating.
 export const SongCreate = StrictObject({
+  ...Type.Partial(Type.Object(songFields)).properties,
   title: songFields.title,
-  artist: Type.Optional(songFields.artist),
-  genre: Type.Optional(songFields.genre),
-  durationSeconds: Type.Optional(songFields.durationSeconds),
-  key: Type.Optional(songFields.key),
-  tempoBpm: Type.Optional(songFields.tempoBpm),
-  leadSinger: Type.Optional(songFields.leadSinger),
-  backingVocals: Type.Optional(songFields.backingVocals),
-  composers: Type.Optional(songFields.composers),
-  lyricists: Type.Optional(songFields.lyricists),
-  arrangers: Type.Optional(songFields.arrangers),
-  publisher: Type.Optional(songFields.publisher),
-  gemaWorkNumber: Type.Optional(songFields.gemaWorkNumber),
-  iswc: Type.Optional(songFields.iswc),
-  isOriginal: Type.Optional(songFields.isOriginal),
-  status: Type.Optional({ ...songFields.status, description: 'members may only propose (status proposed, the default for members); editors default to accepted' }),
-  notes: Type.Optional(songFields.notes),
-  links: Type.Optional(songFields.links)
+  status: Type.Optional({ ...songFields.status, description: 'members may only propose (status proposed, the default for members); editors default to accepted' })
 })
 export type SongCreateType = Static<typeof SongCreate>
 
-export const SongPatch = StrictObject(
-  {
-    title: Type.Optional(songFields.title),
-    artist: Type.Optional(songFields.artist),
-    genre: Type.Optional(songFields.genre),
-    durationSeconds: Type.Optional(songFields.durationSeconds),
-    key: Type.Optional(songFields.key),
-    tempoBpm: Type.Optional(songFields.tempoBpm),
-    leadSinger: Type.Optional(songFields.leadSinger),
-    backingVocals: Type.Optional(songFields.backingVocals),
-    composers: Type.Optional(songFields.composers),
-    lyricists: Type.Optional(songFields.lyricists),
-    arrangers: Type.Optional(songFields.arrangers),
-    publisher: Type.Optional(songFields.publisher),
-    gemaWorkNumber: Type.Optional(songFields.gemaWorkNumber),
-    iswc: Type.Optional(songFields.iswc),
-    isOriginal: Type.Optional(songFields.isOriginal),
-    status: Type.Optional(songFields.status),
-    notes: Type.Optional(songFields.notes),
-    links: Type.Optional(songFields.links)
-  },
-  { minProperties: 1 }
-)
+// The create body with every field optional (at least one), `status` with its general description.
+export const SongPatch = StrictObject({ ...Type.Partial(SongCreate).properties, status: Type.Optional(songFields.status) }, { minProperties: 1 })
 export type SongPatchType = Static<typeof SongPatch>
 
 export const SongListQuery = Type.Object({

@@ -2,5 +2,3 @@
 export type Clock = () => Date
 
 export const systemClock: Clock = () => new Date()
-
-export const toInstant = (date: Date) => date.toISOString()

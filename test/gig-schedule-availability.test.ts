@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, createUser, json, userClient } from './helpers.js'
+import { anonymous, countStatements, createTestApp, createUser, json, userClient } from './helpers.js'
+import { eq } from 'drizzle-orm'
 import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
+import { users } from '../src/db/schema.js'
 
 test('schedule: stored items with derived gig times and set blocks, in time order', async (t) => {
   const ctx = await createTestApp()
@@ -55,6 +57,36 @@ test('schedule: stored items with derived gig times and set blocks, in time orde
   assert.deepEqual(own.map((i: any) => [i.id, i.at, i.title, i.who]), [[dinner.id, '2026-07-04T18:30', 'Essen', null]])
 })
 
+test('schedule PUT: the same number of statements for 5 and for 50 items', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const item = (i: number) => ({ at: `2026-07-04T${String(10 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, title: `Item ${i}` })
+  const save = async (count: number) => {
+    const g = await createGig(editor)
+    const first = json(await editor.put(`/gigs/${g.id}/schedule`, { items: Array.from({ length: count }, (_, i) => item(i)) }))
+    const stored = first.items.filter((i: any) => i.source === 'item')
+    // keep all but one (renamed), drop one, add two
+    const items = [
+      ...stored.slice(1).map((i: any) => ({ id: i.id, at: i.at, title: `${i.title} renamed`, who: 'Crew', where: null, notes: 'n' })),
+      item(98),
+      item(99)
+    ]
+    const counted = await countStatements(ctx.app, () => editor.put(`/gigs/${g.id}/schedule`, { items }))
+    assert.equal(counted.result.statusCode, 200, counted.result.body)
+    const saved = json(counted.result).items.filter((i: any) => i.source === 'item')
+    assert.equal(saved.length, count + 1)
+    const kept = saved.filter((i: any) => i.title.endsWith('renamed'))
+    assert.deepEqual(kept.map((i: any) => i.id).sort(), stored.slice(1).map((i: any) => i.id).sort())
+    assert.ok(kept.every((i: any) => i.who === 'Crew' && i.notes === 'n'))
+    assert.ok(!saved.some((i: any) => i.id === stored[0].id))
+    return counted
+  }
+  const small = await save(5)
+  const large = await save(50)
+  assert.equal(large.statements, small.statements, `small: ${small.statements}, large: ${large.statements}\n${large.sql.join('\n')}`)
+})
+
 test('schedule: validation 400, foreign item id 400, max 100 items, 401/403/404', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
@@ -88,7 +120,10 @@ test('availability: own upsert, everyone listed with summary over active musicia
   const max = await userClient(ctx.app, 'max', 'member')
   await createUser(ctx.app, 'tina', 'member', { isMusician: false }) // the band's tech: not counted
   await createUser(ctx.app, 'olaf', 'member', { status: 'inactive' })
+  const former = await userClient(ctx.app, 'fritz', 'member')
   const g = await createGig(editor)
+  await former.put(`/gigs/${g.id}/availability`, { status: 'yes' })
+  ctx.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, former.user.id)).run()
 
   const first = await mia.put(`/gigs/${g.id}/availability`, { status: 'maybe', note: 'Kinderbetreuung offen' })
   assert.equal(first.statusCode, 200)
@@ -99,14 +134,16 @@ test('availability: own upsert, everyone listed with summary over active musicia
   await max.put(`/gigs/${g.id}/availability`, { status: 'no' })
 
   const all = json(await max.get(`/gigs/${g.id}/availability`))
-  assert.deepEqual(all.summary, { yes: 1, no: 1, maybe: 0, unanswered: 1 })
+  assert.deepEqual(Object.keys(all).sort(), ['answers', 'summary'])
+  assert.deepEqual(all.summary, { yes: 1, no: 1, maybe: 0, unanswered: 1 }, 'fritz left the band: listed, not counted')
   assert.deepEqual(
-    all.answers.map((a: any) => [a.displayName, a.status]),
-    [['Eddie', null], ['Max', 'no'], ['Mia', 'yes']]
+    all.answers.map((a: any) => [a.displayName, a.status, a.updatedAt === null]),
+    [['Eddie', null, true], ['Fritz', 'yes', false], ['Max', 'no', false], ['Mia', 'yes', false]]
   )
   // Another gig is independent.
   const g2 = await createGig(editor)
   assert.deepEqual(json(await mia.get(`/gigs/${g2.id}/availability`)).summary, { yes: 0, no: 0, maybe: 0, unanswered: 3 })
+  assert.equal(json(await mia.get(`/gigs/${g2.id}/availability`)).answers.length, 3)
 })
 
 test('availability: 400, 401, 404', async (t) => {
@@ -122,4 +159,37 @@ test('availability: 400, 401, 404', async (t) => {
   assert.equal((await anonymous(ctx.app).put(`/gigs/${g.id}/availability`, { status: 'yes' })).statusCode, 401)
   assert.equal((await mia.get('/gigs/999/availability')).statusCode, 404)
   assert.equal((await mia.put('/gigs/999/availability', { status: 'yes' })).statusCode, 404)
+})
+
+test('availability of gigs and rehearsals: one shape, a constant number of statements for 3 and 30 musicians', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const mia = await userClient(ctx.app, 'mia', 'member')
+  const g = await createGig(editor)
+  const r = json(await editor.post('/rehearsals', { date: '2030-01-01', startTime: '19:00' }))
+  const paths = [`/gigs/${g.id}/availability`, `/rehearsals/${r.id}/availability`]
+
+  const measure = async () =>
+    Promise.all(
+      paths.map(async (path) => {
+        const put = await countStatements(ctx.app, () => mia.put(path, { status: 'maybe', note: 'spät' }))
+        assert.equal(put.result.statusCode, 200, put.result.body)
+        const get = await countStatements(ctx.app, () => mia.get(path))
+        assert.equal(get.result.statusCode, 200)
+        return { put: put.statements, get: get.statements, body: json(get.result) }
+      })
+    )
+  const small = await measure()
+  for (let i = 0; i < 28; i++) await createUser(ctx.app, `musician${String(i).padStart(2, '0')}`)
+  const large = await measure()
+  for (const [i, path] of paths.entries()) {
+    assert.equal(large[i]!.get, small[i]!.get, path)
+    assert.equal(large[i]!.put, small[i]!.put, path)
+    assert.equal(large[i]!.body.answers.length, 30)
+    assert.deepEqual(large[i]!.body.summary, { yes: 0, no: 0, maybe: 1, unanswered: 29 })
+  }
+  // Same answers, same shape for both kinds of event.
+  const strip = (body: any) => ({ ...body, answers: body.answers.map((a: any) => ({ ...a, updatedAt: a.updatedAt === null })) })
+  assert.deepEqual(strip(large[0]!.body), strip(large[1]!.body))
 })

@@ -140,13 +140,15 @@ test('rehearsal availability: own answer upsert, everyone sees all, summary over
   ctx.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, former.user.id)).run()
 
   const all = json(await other.get(`/rehearsals/${r.id}/availability`))
+  // The same shape as gig availability: every active musician (eddie has not answered: status null) plus
+  // anyone else who answered (fritz, now inactive); manni is no musician and did not answer.
+  assert.deepEqual(Object.keys(all).sort(), ['answers', 'summary'])
   assert.deepEqual(
-    all.answers.map((a: { displayName: string; status: string; note: string | null }) => [a.displayName, a.status, a.note]),
-    [['Fritz', 'yes', null], ['Mia', 'yes', null], ['Otto', 'no', null]]
+    all.answers.map((a: { displayName: string; status: string | null; note: string | null; updatedAt: string | null }) => [a.displayName, a.status, a.note, a.updatedAt === null]),
+    [['Eddie', null, null, true], ['Fritz', 'yes', null, false], ['Mia', 'yes', null, false], ['Otto', 'no', null, false]]
   )
-  // eddie (editor, musician) has not answered; manni is no musician, fritz is inactive
+  // fritz is inactive: his answer is listed but not counted
   assert.deepEqual(all.summary, { yes: 1, no: 1, maybe: 0, unanswered: 1 })
-  assert.deepEqual(all.unanswered.map((u: { displayName: string }) => u.displayName), ['Eddie'])
 
   // API1/API5: no way to answer for someone else
   assert.equal((await member.put(`/rehearsals/${r.id}/availability`, { status: 'no', userId: other.user.id })).statusCode, 400)

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { eq } from 'drizzle-orm'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, countStatements, createTestApp, json, userClient } from './helpers.js'
 import { createGig, insertSong, insertSongs, putSetlist } from './gig-fixtures.js'
 import { gigs, setlistEntries } from '../src/db/schema.js'
 
@@ -182,4 +182,60 @@ test('two setlist saves racing on the same version: exactly one 409', async (t) 
   const loser = json(results.find((r) => r.statusCode === 409)!)
   assert.deepEqual(loser.current, winner)
   assert.equal(ctx.app.db.select({ v: gigs.setlistVersion }).from(gigs).where(eq(gigs.id, g.id)).get()!.v, base.version + 1)
+})
+
+test('setlist PUT: the same number of statements for a small and a 60-entry four-set setlist', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const songIds = insertSongs(ctx.app, 70)
+  const chunk = (ids: number[], size: number) => Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, i * size + size))
+  const small = await putSetlist(editor, (await createGig(editor)).id, [songIds.slice(0, 2), songIds.slice(2, 4)])
+  const large = await putSetlist(editor, (await createGig(editor)).id, chunk(songIds.slice(0, 60), 15))
+  assert.equal(large.sets.length, 4)
+  const liveEntry = large.sets[2].entries[7]
+  assert.equal((await editor.put(`/gigs_lm/${large.gigId}`, { entryId: liveEntry.id, status: 'played', rating: 2 })).statusCode, 200)
+  const version = json(await editor.get(`/gigs/${large.gigId}/setlist`)).version
+
+  // Every kind of write in both: sets and entries kept (reversed, so all of them move), one set and one entry
+  // new, one set and one entry removed.
+  const resave = (setlist: any, currentVersion: number) =>
+    editor.put(`/gigs/${setlist.gigId}/setlist`, {
+      version: currentVersion,
+      sets: [
+        ...setlist.sets
+          .slice(1)
+          .reverse()
+          .map((set: any, i: number) => ({
+            id: set.id,
+            name: `Kept ${i}`,
+            breakAfterSeconds: 300 + i,
+            entries: set.entries
+              .slice(1)
+              .reverse()
+              .map((e: any, j: number) => ({ id: e.id, songId: e.songId, notes: `n${j}`, durationSeconds: 100 + j }))
+          })),
+        { name: 'New', entries: [{ songId: songIds[65] }, { songId: songIds[66] }] }
+      ]
+    })
+  const a = await countStatements(ctx.app, () => resave(small, small.version))
+  const b = await countStatements(ctx.app, () => resave(large, version))
+  assert.equal(a.result.statusCode, 200, a.result.body)
+  assert.equal(b.result.statusCode, 200, b.result.body)
+  assert.equal(b.statements, a.statements, `small: ${a.statements}, large: ${b.statements}\n${b.sql.join('\n')}`)
+  assert.equal(b.sql.filter((q) => /^UPDATE "setlist_entries"/i.test(q)).length, 1)
+
+  const saved = json(b.result)
+  assert.deepEqual(saved.sets.map((s: any) => s.name), ['Kept 0', 'Kept 1', 'Kept 2', 'New'])
+  assert.deepEqual(saved.sets.map((s: any) => s.id).slice(0, 3), [large.sets[3].id, large.sets[2].id, large.sets[1].id])
+  assert.deepEqual(saved.sets.map((s: any) => s.customBreakAfterSeconds), [300, 301, 302, null])
+  const moved = saved.sets[1].entries
+  assert.deepEqual(moved.map((e: any) => e.id), large.sets[2].entries.slice(1).reverse().map((e: any) => e.id))
+  assert.deepEqual(moved.map((e: any) => e.notes), Array.from({ length: 14 }, (_, j) => `n${j}`))
+  assert.deepEqual(moved.map((e: any) => e.customDurationSeconds), Array.from({ length: 14 }, (_, j) => 100 + j))
+  const live = moved.find((e: any) => e.id === liveEntry.id)
+  assert.equal(live.status, 'played', 'live state kept')
+  assert.equal(live.rating, 2)
+  assert.deepEqual(saved.sets[3].entries.map((e: any) => [e.songId, e.status]), [[songIds[65], 'planned'], [songIds[66], 'planned']])
+  assert.equal(ctx.app.db.select().from(setlistEntries).where(eq(setlistEntries.gigId, large.gigId)).all().length, 3 * 14 + 2)
 })

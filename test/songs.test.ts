@@ -1,5 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { SongCreate, SongPatch } from '../schemas/songs.js'
 import { anonymous, countStatements, createTestApp, json, userClient } from './helpers.js'
 import { gigs, setlistEntries, setlistSets, songs } from '../src/db/schema.js'
 
@@ -224,4 +225,30 @@ test('songs: the list takes the same number of statements for 10 and 500 songs',
   assert.equal(json(large.result).length, 500)
   assert.equal(large.statements, small.statements)
   assert.ok(large.statements <= 3, `${large.statements} statements`)
+})
+
+test('SongPatch is SongCreate with every field optional, at least one, nothing unknown', async (t) => {
+  assert.deepEqual(Object.keys(SongPatch.properties), Object.keys(SongCreate.properties))
+  assert.deepEqual(SongCreate.required, ['title'])
+  assert.equal(SongPatch.required, undefined)
+  assert.equal(SongPatch.minProperties, 1)
+  assert.equal(SongCreate.additionalProperties, false)
+  assert.equal(SongPatch.additionalProperties, false)
+  for (const key of Object.keys(SongCreate.properties) as Array<keyof typeof SongCreate.properties>) {
+    if (key === 'status') continue
+    assert.deepEqual(JSON.parse(JSON.stringify(SongPatch.properties[key])), JSON.parse(JSON.stringify(SongCreate.properties[key])), key)
+  }
+  assert.match(SongCreate.properties.status.description!, /members may only propose/)
+  assert.match(SongPatch.properties.status.description!, /proposed → accepted/)
+
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const song = json(await editor.post('/songs', { title: 'Patch me' }))
+  assert.equal((await editor.patch(`/songs/${song.id}`, { title: 'Patched', color: 'red' })).statusCode, 400)
+  assert.equal((await editor.patch(`/songs/${song.id}`, { tempoBpm: 19 })).statusCode, 400)
+  const patched = await editor.patch(`/songs/${song.id}`, { tempoBpm: 120 })
+  assert.equal(patched.statusCode, 200, patched.body)
+  assert.equal(json(patched).title, 'Patch me')
+  assert.equal(json(patched).tempoBpm, 120)
 })

@@ -1,5 +1,6 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
+import { chunksFor, columnCount, updateRowsById } from '../../src/db/batch.js'
 import { gigScheduleItems, gigs } from '../../src/db/schema.js'
 import { addSecondsLocal } from '../../src/services/local-time.js'
 import type { TimingDefaults } from '../../src/services/timing.js'
@@ -77,12 +78,21 @@ export function saveSchedule(db: Db, gigId: number, body: SchedulePutType): void
     tx.delete(gigScheduleItems)
       .where(and(eq(gigScheduleItems.gigId, gigId), kept.size ? notInArray(gigScheduleItems.id, [...kept]) : undefined))
       .run()
+    // One UPDATE and one INSERT (per chunk of thousands of rows) whatever the number of items.
+    const updates: unknown[][] = []
     const inserts: Array<typeof gigScheduleItems.$inferInsert> = []
     for (const item of body.items) {
       const values = { at: item.at, title: item.title.trim(), who: item.who ?? null, where: item.where ?? null, notes: item.notes ?? null }
-      if (item.id !== undefined) tx.update(gigScheduleItems).set(values).where(eq(gigScheduleItems.id, item.id)).run()
+      if (item.id !== undefined) updates.push([item.id, values.at, values.title, values.who, values.where, values.notes])
       else inserts.push({ ...values, gigId })
     }
-    if (inserts.length) tx.insert(gigScheduleItems).values(inserts).run()
+    updateRowsById(
+      tx,
+      gigScheduleItems,
+      gigScheduleItems.id,
+      [gigScheduleItems.at, gigScheduleItems.title, gigScheduleItems.who, gigScheduleItems.where, gigScheduleItems.notes],
+      updates
+    )
+    for (const chunk of chunksFor(inserts, columnCount(gigScheduleItems))) tx.insert(gigScheduleItems).values(chunk).run()
   })
 }

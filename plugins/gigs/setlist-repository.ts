@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
+import { chunksFor, columnCount, updateRowsById } from '../../src/db/batch.js'
 import { gigs, setlistEntries, setlistSets, songs, type GigRow } from '../../src/db/schema.js'
 import { computeSetlistTiming, type SetlistTiming, type TimingDefaults } from '../../src/services/timing.js'
 import { ApiError, badRequest, notFound } from '../../src/errors.js'
@@ -49,7 +50,6 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepare>>()
 function prepare(db: Db) {
   return {
     gig: db.select().from(gigs).where(eq(gigs.id, sql.placeholder('gigId'))).prepare(),
-    liveVersion: db.select({ liveVersion: gigs.liveVersion }).from(gigs).where(eq(gigs.id, sql.placeholder('gigId'))).prepare(),
     sets: db
       .select({ id: setlistSets.id, name: setlistSets.name, breakAfterSeconds: setlistSets.breakAfterSeconds })
       .from(setlistSets)
@@ -73,11 +73,6 @@ export function statements(db: Db) {
     prepared.set(db, s)
   }
   return s
-}
-
-/** The live version of a gig in one indexed single-row read (the 304 path of live polling). */
-export function liveVersionOf(db: Db, gigId: number): number | undefined {
-  return statements(db).liveVersion.get({ gigId })?.liveVersion
 }
 
 export interface SetlistData {
@@ -219,28 +214,52 @@ export function saveSetlist(db: Db, gigId: number, body: SetlistPutType): void {
     const newlyRetired = wanted.filter((id) => statusOf.get(id) === 'retired' && !songsInSetlist.has(id))
     if (newlyRetired.length) throw badRequest('SONG_RETIRED', `retired song(s) cannot be added: ${newlyRetired.join(', ')}`)
 
-    // Entries first (they may move between sets), then the sets nobody kept.
+    // Entries first (they may move between sets), then the sets nobody kept. Every step is one statement
+    // (per chunk of thousands of rows) whatever the setlist size.
     tx.delete(setlistEntries)
       .where(and(eq(setlistEntries.gigId, gigId), seenEntries.size ? notInArray(setlistEntries.id, [...seenEntries]) : undefined))
       .run()
-    const keptSetIds: number[] = []
-    body.sets.forEach((set, position) => {
-      const values = { name: set.name.trim(), position, breakAfterSeconds: set.breakAfterSeconds ?? null }
-      const setId =
-        set.id !== undefined
-          ? (tx.update(setlistSets).set(values).where(eq(setlistSets.id, set.id)).run(), set.id)
-          : tx.insert(setlistSets).values({ ...values, gigId }).returning({ id: setlistSets.id }).get().id
-      keptSetIds.push(setId)
-      const inserts: Array<typeof setlistEntries.$inferInsert> = []
-      set.entries.forEach((entry, entryPosition) => {
-        const values = { setId, position: entryPosition, songId: entry.songId, notes: entry.notes ?? null, durationSeconds: entry.durationSeconds ?? null }
-        if (entry.id !== undefined) tx.update(setlistEntries).set(values).where(eq(setlistEntries.id, entry.id)).run()
-        else inserts.push({ ...values, gigId })
+    const setValues = body.sets.map((set, position) => ({ name: set.name.trim(), position, breakAfterSeconds: set.breakAfterSeconds ?? null }))
+    const keptSets = body.sets.flatMap((set, position) => (set.id === undefined ? [] : [{ id: set.id, ...setValues[position]! }]))
+    updateRowsById(
+      tx,
+      setlistSets,
+      setlistSets.id,
+      [setlistSets.name, setlistSets.position, setlistSets.breakAfterSeconds],
+      keptSets.map((s) => [s.id, s.name, s.position, s.breakAfterSeconds])
+    )
+    const newSets = setValues.filter((_, position) => body.sets[position]!.id === undefined).map((values) => ({ ...values, gigId }))
+    // RETURNING order is unspecified in SQLite: the position (unique within this save) maps ids back.
+    const setIdAt = new Map(keptSets.map((s) => [s.position, s.id]))
+    for (const chunk of chunksFor(newSets, columnCount(setlistSets))) {
+      for (const row of tx.insert(setlistSets).values(chunk).returning({ id: setlistSets.id, position: setlistSets.position }).all()) {
+        setIdAt.set(row.position, row.id)
+      }
+    }
+
+    const entryUpdates: unknown[][] = []
+    const entryInserts: Array<typeof setlistEntries.$inferInsert> = []
+    body.sets.forEach((set, setPosition) => {
+      const setId = setIdAt.get(setPosition)!
+      set.entries.forEach((entry, position) => {
+        const notes = entry.notes ?? null
+        const durationSeconds = entry.durationSeconds ?? null
+        if (entry.id !== undefined) entryUpdates.push([entry.id, setId, position, entry.songId, notes, durationSeconds])
+        else entryInserts.push({ gigId, setId, position, songId: entry.songId, notes, durationSeconds })
       })
-      if (inserts.length) tx.insert(setlistEntries).values(inserts).run()
     })
+    // Only the planned fields: the live state (status, inserted, rating, live_updated_at) stays as it is.
+    updateRowsById(
+      tx,
+      setlistEntries,
+      setlistEntries.id,
+      [setlistEntries.setId, setlistEntries.position, setlistEntries.songId, setlistEntries.notes, setlistEntries.durationSeconds],
+      entryUpdates
+    )
+    for (const chunk of chunksFor(entryInserts, columnCount(setlistEntries))) tx.insert(setlistEntries).values(chunk).run()
+
     tx.delete(setlistSets)
-      .where(and(eq(setlistSets.gigId, gigId), keptSetIds.length ? notInArray(setlistSets.id, keptSetIds) : undefined))
+      .where(and(eq(setlistSets.gigId, gigId), notInArray(setlistSets.id, [...setIdAt.values()])))
       .run()
   })
 }

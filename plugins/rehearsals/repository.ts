@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
-import { rehearsalAvailability, rehearsals, rehearsalSongs, songs, users, type RehearsalRow } from '../../src/db/schema.js'
-import type { AvailabilityOverviewType, RehearsalType } from '../../schemas/rehearsals.js'
+import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '../../src/db/schema.js'
+import type { RehearsalType } from '../../schemas/rehearsals.js'
 
 export interface RehearsalSongValues {
   songId: number
@@ -117,70 +117,4 @@ export function updateRehearsal(
 
 export function deleteRehearsal(db: Db, id: number): boolean {
   return db.delete(rehearsals).where(eq(rehearsals.id, id)).run().changes > 0
-}
-
-export function upsertRehearsalAvailability(
-  db: Db,
-  values: { rehearsalId: number; userId: number; status: 'yes' | 'no' | 'maybe'; note: string | null; updatedAt: string }
-): void {
-  db.insert(rehearsalAvailability)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [rehearsalAvailability.rehearsalId, rehearsalAvailability.userId],
-      set: { status: values.status, note: values.note, updatedAt: values.updatedAt }
-    })
-    .run()
-}
-
-/**
- * Everyone's answers plus who of the active musicians has not answered yet; the summary counts only
- * active musicians (an answer of a former member stays visible but does not count).
- */
-export function rehearsalAvailabilityOf(db: Db, rehearsalId: number): AvailabilityOverviewType {
-  const answers = db
-    .select({
-      userId: rehearsalAvailability.userId,
-      displayName: users.displayName,
-      status: rehearsalAvailability.status,
-      note: rehearsalAvailability.note,
-      updatedAt: rehearsalAvailability.updatedAt
-    })
-    .from(rehearsalAvailability)
-    .innerJoin(users, eq(users.id, rehearsalAvailability.userId))
-    .where(eq(rehearsalAvailability.rehearsalId, rehearsalId))
-    .orderBy(asc(users.displayName), asc(users.id))
-    .all()
-  const musicians = db
-    .select({ userId: users.id, displayName: users.displayName })
-    .from(users)
-    .where(and(eq(users.status, 'active'), eq(users.isMusician, true)))
-    .orderBy(asc(users.displayName), asc(users.id))
-    .all()
-  const byUser = new Map(answers.map((a) => [a.userId, a.status]))
-  const summary = { yes: 0, no: 0, maybe: 0, unanswered: 0 }
-  const unanswered: AvailabilityOverviewType['unanswered'] = []
-  for (const m of musicians) {
-    const status = byUser.get(m.userId)
-    if (status) summary[status]++
-    else {
-      summary.unanswered++
-      unanswered.push(m)
-    }
-  }
-  return { answers, unanswered, summary }
-}
-
-export function ownAvailability(db: Db, rehearsalId: number, userId: number) {
-  return db
-    .select({
-      userId: rehearsalAvailability.userId,
-      displayName: users.displayName,
-      status: rehearsalAvailability.status,
-      note: rehearsalAvailability.note,
-      updatedAt: rehearsalAvailability.updatedAt
-    })
-    .from(rehearsalAvailability)
-    .innerJoin(users, eq(users.id, rehearsalAvailability.userId))
-    .where(and(eq(rehearsalAvailability.rehearsalId, rehearsalId), eq(rehearsalAvailability.userId, userId)))
-    .get()
 }

@@ -2,9 +2,6 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, NoContent } from '../../schemas/common.js'
 import {
-  AvailabilityAnswer,
-  AvailabilityBody,
-  AvailabilityOverview,
   Rehearsal,
   RehearsalCreate,
   RehearsalIdParams,
@@ -21,12 +18,11 @@ import {
   findRehearsalRow,
   getRehearsal,
   listRehearsals,
-  ownAvailability,
-  rehearsalAvailabilityOf,
   UnknownSongsError,
-  updateRehearsal,
-  upsertRehearsalAvailability
+  updateRehearsal
 } from './repository.js'
+import { availabilityRoutes } from '../availability/routes.js'
+import { rehearsalAvailabilitySource } from '../availability/repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Rehearsal not found' }
 const DEFAULT_MINUTES = 120
@@ -167,47 +163,14 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    '/rehearsals/:id/availability',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['rehearsals'],
-        summary: 'Who can come: everyone\'s answers, who has not answered, and a summary',
-        params: RehearsalIdParams,
-        response: { 200: AvailabilityOverview, 404: NotFound }
-      }
-    },
-    async (request) => {
-      if (!findRehearsalRow(app.db, request.params.id)) throw notFound('rehearsal', request.params.id)
-      return rehearsalAvailabilityOf(app.db, request.params.id)
-    }
-  )
-
-  app.put(
-    '/rehearsals/:id/availability',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['rehearsals'],
-        summary: 'Give or change my own availability (upsert)',
-        params: RehearsalIdParams,
-        body: AvailabilityBody,
-        response: { 200: AvailabilityAnswer, 404: NotFound }
-      }
-    },
-    async (request) => {
-      const { id } = request.params
-      if (!findRehearsalRow(app.db, id)) throw notFound('rehearsal', id)
-      upsertRehearsalAvailability(app.db, {
-        rehearsalId: id,
-        userId: request.user.id,
-        status: request.body.status,
-        note: request.body.note ?? null,
-        updatedAt: app.clock().toISOString()
-      })
-      return ownAvailability(app.db, id, request.user.id)!
-    }
+  await app.register(
+    availabilityRoutes({
+      path: '/rehearsals',
+      resource: 'rehearsal',
+      tag: 'rehearsals',
+      source: rehearsalAvailabilitySource,
+      exists: (db, id) => findRehearsalRow(db, id) !== undefined
+    })
   )
 }
 export default rehearsalRoutes

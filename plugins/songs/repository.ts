@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
 import { setlistEntries, songs, songVotes, users, type SongRow } from '../../src/db/schema.js'
 import type { SongListQueryType, SongType, SongVotesType } from '../../schemas/songs.js'
@@ -100,10 +100,4 @@ export function songVotesOf(db: Db, songId: number): SongVotesType {
   const counts = { yes: 0, no: 0, abstain: 0 }
   for (const row of rows) counts[row.vote]++
   return { songId, counts, votes: rows }
-}
-
-/** Ids among `ids` that are songs (one statement, for validating rehearsal song lists). */
-export function existingSongIds(db: Db, ids: number[]): Set<number> {
-  if (ids.length === 0) return new Set()
-  return new Set(db.select({ id: songs.id }).from(songs).where(inArray(songs.id, ids)).all().map((r) => r.id))
 }

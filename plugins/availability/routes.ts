@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Db } from '../../src/db/client.js'
+import { ErrorResponse, IdParams } from '../../schemas/common.js'
+import { Availability, AvailabilityAnswer, AvailabilityPut } from '../../schemas/availability.js'
+import { notFound } from '../../src/errors.js'
+import { loadAvailability, saveAvailability, type AvailabilitySource } from './repository.js'
+
+export interface AvailabilityRoutesOptions {
+  /** Path of the event collection, e.g. `/gigs`. */
+  path: string
+  /** Resource name for the 404 (`gig` → GIG_NOT_FOUND) and the OpenAPI tag. */
+  resource: 'gig' | 'rehearsal'
+  tag: 'gigs' | 'rehearsals'
+  source: AvailabilitySource
+  exists(db: Db, id: number): boolean
+}
+
+/** GET/PUT `{path}/{id}/availability` for one kind of event: everyone reads, each member answers for themself. */
+export function availabilityRoutes(options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
+  const { path, resource, tag, source, exists } = options
+  const NotFound = { ...ErrorResponse, description: `Unknown ${resource}` }
+  return async (app) => {
+    const check = (id: number) => {
+      if (!exists(app.db, id)) throw notFound(resource, id)
+    }
+
+    app.get(
+      `${path}/:id/availability`,
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: [tag],
+          summary: "Everyone's availability and a summary over the active musicians",
+          params: IdParams,
+          response: { 200: Availability, 404: NotFound }
+        }
+      },
+      async (request) => {
+        check(request.params.id)
+        return loadAvailability(app.db, source, request.params.id)
+      }
+    )
+
+    app.put(
+      `${path}/:id/availability`,
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: [tag],
+          summary: 'Set your own availability (upsert)',
+          params: IdParams,
+          body: AvailabilityPut,
+          response: { 200: AvailabilityAnswer, 404: NotFound }
+        }
+      },
+      async (request) => {
+        check(request.params.id)
+        return saveAvailability(app.db, source, request.params.id, request.user.id, request.body, app.clock())
+      }
+    )
+  }
+}
