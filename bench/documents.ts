@@ -26,7 +26,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-async function timeIt(label: string, fn: () => unknown, iterations = 20, warmup = 5): Promise<number> {
+// BENCH_DOC_RUNS shortens the CI smoke run; the figures in the README use the default.
+const RUNS = Number(process.env.BENCH_DOC_RUNS ?? 20)
+
+async function timeIt(label: string, fn: () => unknown, iterations = RUNS, warmup = Math.min(5, RUNS)): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn()
   const samples: number[] = []
   for (let i = 0; i < iterations; i++) {

@@ -61,6 +61,8 @@ async function freePort(): Promise<number> {
 
 interface Row {
   name: string
+  /** Bytes on the wire per answer (compressed where the row asks for it). */
+  bytes?: number
   rps: number
   p50: number
   p99: number
@@ -103,9 +105,12 @@ async function main() {
 
     const endpoints: Array<{ name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; expect?: number }> = [
       { name: 'GET /songs (500)', path: '/songs' },
+      { name: 'GET /songs (500) gzip', path: '/songs', headers: { 'accept-encoding': 'gzip' } },
+      { name: 'GET /songs (500) br', path: '/songs', headers: { 'accept-encoding': 'br' } },
       { name: 'GET /gigs (300)', path: '/gigs' },
       { name: 'GET /gigs/{id}/setlist (60)', path: `/gigs/${data.liveGigId}/setlist` },
       { name: 'GET /gigs_lm/{id}', path: `/gigs_lm/${data.liveGigId}` },
+      { name: 'GET /gigs_lm/{id} gzip', path: `/gigs_lm/${data.liveGigId}`, headers: { 'accept-encoding': 'gzip' } },
       { name: 'GET /gigs_lm/{id} 304', path: `/gigs_lm/${data.liveGigId}`, headers: { 'if-none-match': etag }, expect: 304 },
       {
         name: 'PUT /gigs_lm/{id}/',
@@ -121,6 +126,7 @@ async function main() {
       const requestHeaders = { ...headers, ...endpoint.headers }
       const sample = await fetch(base + endpoint.path, { method: endpoint.method ?? 'GET', headers: requestHeaders, body: endpoint.body })
       const sampleBody = Buffer.from(await sample.arrayBuffer())
+      const wireBytes = Number(sample.headers.get('content-length') ?? sampleBody.length)
       if (sample.status !== (endpoint.expect ?? 200)) {
         rows.push({ name: endpoint.name, rps: 0, p50: 0, p99: 0, errors: 1, note: `answered ${sample.status}` })
         continue
@@ -134,8 +140,8 @@ async function main() {
         duration
       })
       const ok = endpoint.expect === 304 ? (result['3xx'] ?? 0) : result['2xx']
-      const row: Row = { name: endpoint.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + (result.requests.total - ok) }
-      if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET') {
+      const row: Row = { name: endpoint.name, bytes: wireBytes, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + (result.requests.total - ok) }
+      if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET' && !endpoint.headers?.['accept-encoding']) {
         await fetch(`${bareAddress}/body/${rows.length}`, { method: 'PUT', body: sampleBody, headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' } })
         const bareResult = await autocannon({ url: `${bareAddress}/bare/${rows.length}`, connections, duration })
         row.bareRps = Math.round(bareResult.requests.average)
@@ -171,9 +177,10 @@ async function main() {
 function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number }) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
   console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each\n`)
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bare req/s', 'ratio']
+  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bare req/s', 'ratio']
   const lines = rows.map((r) => [
     r.name,
+    r.bytes === undefined ? '-' : String(r.bytes),
     String(r.rps),
     String(r.p50),
     String(r.p99),

@@ -37,3 +37,24 @@ test('cached reads: any write invalidates them, including writes by another conn
   // Different queries are different entries.
   assert.deepEqual(json(await editor.get('/songs?q=nothing')), [])
 })
+
+test('cached reads are compressed once per revision and decode to the same JSON', async (t) => {
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  for (let i = 0; i < 30; i++) await editor.post('/songs', { title: `Lied ${i} über Brücken`, status: 'ready', composers: ['Müller, Hans'] })
+  const plain = await editor.get('/songs')
+  const br = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip, br' } })
+  const gz = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip;q=1, br;q=0' } })
+  assert.equal(plain.headers['content-encoding'], undefined)
+  assert.equal(br.headers['content-encoding'], 'br')
+  assert.equal(gz.headers['content-encoding'], 'gzip')
+  assert.match(String(br.headers.vary), /accept-encoding/i)
+  assert.ok(br.rawPayload.length < plain.rawPayload.length / 3)
+  assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body)
+  assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body)
+  // The second compressed read is served from the cache: the same bytes.
+  const again = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'br' } })
+  assert.deepEqual(again.rawPayload, br.rawPayload)
+})

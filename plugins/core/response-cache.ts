@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
@@ -26,6 +27,35 @@ export function etagMatches(header: string | undefined, etag: string, starMatche
     return (starMatches && c === '*') || c.replace(/^W\//, '') === opaque
   })
 }
+
+type Encoding = 'br' | 'gzip'
+interface Entry {
+  revision: string
+  body: Buffer
+  /** Compressed once per revision, on first demand: a 300 KB list is not compressed per request. */
+  encoded: Partial<Record<Encoding, Buffer>>
+}
+const COMPRESS_FROM_BYTES = 1024
+
+/** The client's preferred encoding among br and gzip (q=0 excludes), or null for identity. */
+function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  let best: Encoding | null = null
+  let bestQ = 0
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1)
+    // br wins a tie: smaller for the same CPU at the quality used here.
+    if ((name === 'br' || name === 'gzip') && (q > bestQ || (q === bestQ && q > 0 && name === 'br'))) {
+      best = name
+      bestQ = q
+    }
+  }
+  return best
+}
+
+const compress = (encoding: Encoding, body: Buffer) =>
+  encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body, { level: 6 })
 
 /** FNV-1a: a short, stable tag for a cache key inside an ETag. */
 function keyTag(key: string): string {
@@ -55,19 +85,20 @@ export default fp<ResponseCacheOptions>(
       return `${boot}.${external}.${changes}`
     })
 
-    const entries = new Map<string, { revision: string; body: Buffer }>()
+    const entries = new Map<string, Entry>()
     let bytes = 0
-    const remember = (key: string, entry: { revision: string; body: Buffer }) => {
+    const size = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
+    const remember = (key: string, entry: Entry) => {
       const old = entries.get(key)
-      if (old) bytes -= old.body.length
+      if (old) bytes -= size(old)
       entries.delete(key) // re-inserted last: Map order is the LRU order
-      if (entry.body.length > maxBytes / 4) return
+      if (size(entry) > maxBytes / 4) return
       entries.set(key, entry)
-      bytes += entry.body.length
+      bytes += size(entry)
       for (const [oldest, value] of entries) {
         if (bytes <= maxBytes) break
         entries.delete(oldest)
-        bytes -= value.body.length
+        bytes -= size(value)
       }
     }
 
@@ -81,10 +112,15 @@ export default fp<ResponseCacheOptions>(
       if (etagMatches(request.headers['if-none-match'], etag, false)) return reply.status(304).send(undefined as never)
       let entry = entries.get(key)
       if (entry?.revision !== revision) {
-        entry = { revision, body: Buffer.from(reply.serialize(build()) as string) }
+        entry = { revision, body: Buffer.from(reply.serialize(build()) as string), encoded: {} }
       }
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+      const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null
+      const payload = encoding ? (entry.encoded[encoding] ??= compress(encoding, entry.body)) : entry.body
       remember(key, entry)
-      return reply.type('application/json; charset=utf-8').send(entry.body)
+      // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
+      if (encoding) reply.header('content-encoding', encoding)
+      return reply.send(payload)
     })
   },
   { name: 'response-cache', dependencies: ['db'] }
