@@ -57,6 +57,9 @@ test('rehearsals: create with songs, default end, get, patch replaces songs and 
 
   const late = json(await editor.post('/rehearsals', { date: '2030-05-05', startTime: '22:30' }))
   assert.equal(late.endTime, '23:59')
+  const tooLate = await editor.post('/rehearsals', { date: '2030-05-05', startTime: '23:59' })
+  assert.equal(tooLate.statusCode, 400)
+  assert.equal(json(tooLate).code, 'START_TOO_LATE')
 })
 
 test('rehearsals: validation, unknown song writes nothing, roles, 404', async (t) => {

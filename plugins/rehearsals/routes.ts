@@ -34,6 +34,9 @@ const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minute
 const endAfter = (start: string, minutes: number) => hhmm(Math.min(minutesOf(start) + minutes, LAST_MINUTE))
 
 function checkTimes(startTime: string, endTime: string): void {
+  if (minutesOf(startTime) === LAST_MINUTE) {
+    throw badRequest('START_TOO_LATE', 'a rehearsal starting at 23:59 leaves no time before midnight; it ends on its own day')
+  }
   if (minutesOf(endTime) <= minutesOf(startTime)) {
     throw badRequest('END_BEFORE_START', `endTime ${endTime} must be after startTime ${startTime} (a rehearsal ends on its own day)`)
   }
