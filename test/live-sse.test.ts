@@ -162,7 +162,7 @@ async function followedGig(ctx: TestContext) {
   const gig = await createGig(editor)
   const entries = (await putSetlist(editor, gig.id, [insertSongs(ctx.app, 3)])).sets[0].entries as Array<{ id: number }>
   let n = 0
-  const change = async () => assert.equal((await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[n++ % entries.length].id, status: 'played' })).statusCode, 200)
+  const change = async () => assert.equal((await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[n++ % entries.length]!.id, status: 'played' })).statusCode, 200)
   return { editor, member, gig, change }
 }
 
