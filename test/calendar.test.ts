@@ -1,11 +1,12 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
+import { connect, type AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { anonymous, createTestApp, json, userClient, type Client, type TestContext } from './helpers.js'
+import { anonymous, createTestApp, createUser, json, sessionClient, userClient, type Client, type TestContext } from './helpers.js'
 import { calendarTokens, gigs, rehearsals, users } from '../src/db/schema.js'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
@@ -98,9 +99,21 @@ test('feed: gigs and rehearsals, declined left out, cancelled marked; SEQUENCE a
   assert.notEqual(changed.start, event.start)
 })
 
-test('the feed token never reaches the request log', async () => {
-  assert.equal(redactUrl('/cal/ical/abc123?x=1'), '/cal/ical/[redacted]?x=1')
-  assert.equal(redactUrl('/gigs/1'), '/gigs/1')
+test('redactUrl: the feed token is cut in any spelling, other URLs are untouched', () => {
+  assert.equal(redactUrl('/cal/ical/abc123?x=1'), '/cal/ical/[redacted]')
+  assert.equal(redactUrl('/cal/ical/abc123?x=1', 'abc123'), '/cal/ical/[redacted]?x=1')
+  assert.equal(redactUrl('/c%61l/ical/abc123?x=abc123', 'abc123'), '/cal/ical/[redacted]?x=[redacted]')
+  assert.equal(redactUrl('/cal/ical/abc123?x=%61bc123', 'abc123'), '/cal/ical/[redacted][redacted]')
+  assert.equal(redactUrl('/%2563al//ical/abc123'), '/cal/ical/[redacted]')
+  assert.equal(redactUrl('/api/CAL/ical%2Fabc123'), '/api/CAL/ical/[redacted]')
+  assert.equal(redactUrl('/cal/ical'), '/cal/ical')
+  assert.equal(redactUrl('/cal/ical/'), '/cal/ical/')
+  assert.equal(redactUrl('/gigs/1?q=%41'), '/gigs/1?q=%41')
+  assert.equal(redactUrl('/cal/icalendar/x'), '/cal/icalendar/x')
+  assert.equal(redactUrl('/medical/ical/x'), '/medical/ical/x')
+})
+
+test('the feed token never reaches the log: router-decoded spellings, extra slashes, 404s, errors and messages', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-log-'))
   let log = ''
   const stream = new Writable({ write(chunk, _enc, done) { log += chunk.toString(); done() } })
@@ -108,11 +121,71 @@ test('the feed token never reaches the request log', async () => {
   const app = await buildApp({ config, createFirstAdmin: false, logger: { level: 'trace', stream } })
   try {
     await app.ready()
-    const secret = 'SeCrEtToKeN0123456789abcdefghijklmnopqrstuv'
-    assert.equal((await app.inject({ method: 'GET', url: `/cal/ical/${secret}` })).statusCode, 404)
-    assert.equal((await app.inject({ method: 'GET', url: `/cal/ical/${secret}/` })).statusCode, 404)
-    assert.match(log, /\/cal\/ical\/\[redacted\]/)
+    const owner = await sessionClient(app, await createUser(app, 'logged'))
+    const secret = new URL(json<{ url: string }>(await owner.post('/me/calendar')).url).pathname.split('/').pop()!
+    assert.ok(secret.length >= 22)
+    log = ''
+    const spelled = `%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}`
+    const cases: Array<[string, number]> = [
+      [`/cal/ical/${secret}`, 200],
+      [`/%63al/ical/${secret}`, 200],
+      [`/cal/%69cal/${secret}`, 200],
+      [`/cal/ical/${spelled}`, 200],
+      [`/cal/ical/${secret}?copy=${secret}&again=${encodeURIComponent(secret)}`, 200],
+      [`/cal/ical/${secret}/`, 200],
+      [`//cal/ical/${secret}`, 404],
+      [`/cal/ical//${secret}`, 404],
+      [`/%2563al/ical/${secret}`, 404],
+      [`/CAL/ICAL/${secret}`, 404],
+      [`/api/cal/ical/${secret}`, 404],
+      [`/cal/ical/${secret}/extra`, 404],
+      [`/cal/ical/${secret}%`, 400]
+    ]
+    for (const [url, status] of cases) {
+      assert.equal((await app.inject({ method: 'GET', url })).statusCode, status, url)
+    }
+    assert.equal((await app.inject({ method: 'HEAD', url: `/%63al/ical/${secret}` })).statusCode, 200)
+    // Error objects and plain messages quoting the URL (Fastify writes some of each).
+    app.log.error({ err: new Error(`'/%63al/ical/${secret}' is not a valid url component`) }, 'bad url')
+    app.log.info(`Route GET://cal/ical/${secret} not found`)
+    const lines = log.trim().split('\n')
+    assert.ok(lines.length >= cases.length * 2, 'incoming and completed lines were logged')
+    assert.ok(lines.filter((line) => line.includes('[redacted]')).length >= cases.length, 'each feed request was logged, redacted')
+    for (const form of [secret, secret.slice(4), encodeURIComponent(secret)]) {
+      assert.ok(!log.includes(form), `token absent from the log:\n${lines.filter((l) => l.includes(form)).join('\n')}`)
+    }
+    // The error keeps its shape: only the secret went.
+    const errorLine = JSON.parse(lines.find((line) => line.includes('"bad url"'))!)
+    assert.equal(errorLine.err.type, 'Error')
+    assert.equal(errorLine.err.message, "'/cal/ical/[redacted]' is not a valid url component")
+    assert.match(errorLine.err.stack, /calendar\.test\.ts/)
+  } finally {
+    await app.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a malformed request to the feed (client error with the raw packet) keeps the token out of the log', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-log-'))
+  let log = ''
+  const stream = new Writable({ write(chunk, _enc, done) { log += chunk.toString(); done() } })
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-42' })
+  const app = await buildApp({ config, createFirstAdmin: false, logger: { level: 'trace', stream } })
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const secret = 'RawPacketSecretToken0123456789abcdefghijkl'
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET /%63al/ical/${secret} HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n`))
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    assert.match(answer, /^HTTP\/1\.1 400/)
+    assert.match(log, /client error/)
     assert.ok(!log.includes(secret), 'token absent from the log')
+    assert.match(log, /cal\/ical\/\[redacted\]/)
   } finally {
     await app.close()
     rmSync(dir, { recursive: true, force: true })

@@ -31,6 +31,8 @@ declare module 'fastify' {
     setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
     clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
     readSessionCookie(request: FastifyRequest, kind: 'access' | 'refresh'): string | undefined
+    /** The per-request session check, for connections that outlive their request (SSE streams). */
+    isSessionLive(userId: number, sessionId: number): boolean
   }
 }
 declare module '@fastify/jwt' {
@@ -110,6 +112,9 @@ export default fp<AuthPluginOptions>(
        WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.status = 'active'`
     )
 
+    const lookupSession = (userId: number, sessionId: number) => liveSession.get(sessionId, userId, options.clock().toISOString())
+    app.decorate('isSessionLive', (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined)
+
     async function authenticate(request: FastifyRequest): Promise<AuthUser> {
       const token = app.readSessionCookie(request, 'access')
       if (!token) throw unauthorized()
@@ -122,7 +127,7 @@ export default fp<AuthPluginOptions>(
       if (typeof payload.exp !== 'number' || payload.exp * 1000 <= options.clock().getTime()) {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
-      const row = liveSession.get(payload.sid, Number(payload.sub), options.clock().toISOString())
+      const row = lookupSession(Number(payload.sub), payload.sid)
       if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
       return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
     }

@@ -10,6 +10,9 @@ export interface SseOptions {
   heartbeatMs?: number
 }
 
+/** Logout and deactivation must reach open streams too; one indexed lookup per stream and second at most. */
+const SESSION_CHECK_MS = 1_000
+
 const frame = (event: string, data: unknown, id?: number) =>
   `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`
 
@@ -54,7 +57,8 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
         description:
           'text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent first and after setlist changes or inserts), ' +
           '`entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` is the live version: a reconnect with ' +
-          '`Last-Event-ID` equal to the current version gets no snapshot, any other gets a fresh one. A `: heartbeat` comment every 15 s.',
+          '`Last-Event-ID` equal to the current version gets no snapshot, any other gets a fresh one. A `: heartbeat` comment every 15 s. ' +
+          'After logout, session revocation or deactivation the stream sends `end` (`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.',
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
         response: { 200: Type.String({ description: 'text/event-stream' }), 404: { ...ErrorResponse, description: 'Unknown gig' } }
@@ -78,6 +82,22 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
       raw.write('retry: 3000\n\n')
       if (request.headers['last-event-id'] !== String(state.version)) raw.write(frame('snapshot', state, state.version))
 
+      // The session was checked in onRequest; a stream outlives that check, so it is repeated before each
+      // event and heartbeat (throttled), and the stream ends once the session or the user is gone.
+      const { id: userId, sessionId } = request.user
+      let checkedAt = app.clock().getTime()
+      const sessionLive = () => {
+        const now = app.clock().getTime()
+        if (now >= checkedAt && now - checkedAt < SESSION_CHECK_MS) return true
+        checkedAt = now
+        return app.isSessionLive(userId, sessionId)
+      }
+      const send = (text: string) => {
+        if (sessionLive()) return raw.write(text)
+        raw.write(frame('end', { reason: 'session ended' }))
+        end()
+      }
+
       let ended = false
       const cleanup = () => {
         if (ended) return
@@ -92,10 +112,10 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
       }
       const unsubscribe = app.liveBus.subscribe(gigId, (event) => {
         const text = render(gigId, event)
-        if (text) raw.write(text)
+        if (text) send(text)
         if (event.type === 'deleted') end()
       })
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs)
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs)
       heartbeat.unref()
       open.add(end)
       raw.on('close', cleanup)

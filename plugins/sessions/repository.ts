@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
-import { sessions, type SessionRow } from '../../src/db/schema.js'
+import { refreshTokenHistory, sessions, type SessionRow } from '../../src/db/schema.js'
 import { hashToken, randomToken } from '../../src/services/tokens.js'
 import { REFRESH_TOKEN_SECONDS } from '../core/auth.js'
 
@@ -35,9 +35,10 @@ export type RefreshOutcome =
   | { kind: 'invalid' }
 
 /**
- * Rotation with reuse detection, in one transaction: the current token is swapped for a new one; the
- * previous token inside the grace window yields only a new access token; any older or later use of a
- * rotated token revokes the whole session (a thief and the owner cannot both keep it).
+ * Rotation with reuse detection, in one transaction: the current token is swapped for a new one and the
+ * old one joins the session's history; the immediately previous token inside the grace window yields only
+ * a new access token; any other rotated token, however many rotations back, revokes the whole session (a
+ * thief and the owner cannot both keep it).
  */
 export function rotateRefreshToken(db: Db, presented: string, now: Date): RefreshOutcome {
   const hash = hashToken(presented)
@@ -57,12 +58,22 @@ export function rotateRefreshToken(db: Db, presented: string, now: Date): Refres
         .where(eq(sessions.id, current.id))
         .returning()
         .get()
+      const rotated = [{ tokenHash: hash, sessionId: current.id, rotatedAt: stamp }]
+      // A session rotated before the history table existed knows its previous token only in the session row.
+      if (current.previousRefreshHash) {
+        rotated.push({ tokenHash: current.previousRefreshHash, sessionId: current.id, rotatedAt: current.rotatedAt ?? stamp })
+      }
+      tx.insert(refreshTokenHistory).values(rotated).onConflictDoNothing().run()
       return { kind: 'rotated', session, refresh: { token: refreshToken, expiresAt } }
     }
-    const previous = tx.select().from(sessions).where(eq(sessions.previousRefreshHash, hash)).get()
+    const history = tx.select({ sessionId: refreshTokenHistory.sessionId }).from(refreshTokenHistory).where(eq(refreshTokenHistory.tokenHash, hash)).get()
+    const previous = history
+      ? tx.select().from(sessions).where(eq(sessions.id, history.sessionId)).get()
+      : tx.select().from(sessions).where(eq(sessions.previousRefreshHash, hash)).get()
     if (!previous || previous.revokedAt) return { kind: 'invalid' }
     const rotatedAt = previous.rotatedAt ? Date.parse(previous.rotatedAt) : 0
-    if (now.getTime() - rotatedAt <= REUSE_GRACE_MS && previous.expiresAt > stamp) {
+    const isPrevious = previous.previousRefreshHash === hash
+    if (isPrevious && now.getTime() - rotatedAt <= REUSE_GRACE_MS && previous.expiresAt > stamp) {
       return { kind: 'grace', session: previous }
     }
     tx.update(sessions).set({ revokedAt: stamp }).where(eq(sessions.id, previous.id)).run()

@@ -48,6 +48,20 @@ export const sessions = sqliteTable(
   ]
 )
 
+/**
+ * Every refresh token a session has rotated away, hashed: presenting any of them again (outside the grace
+ * window for the immediately previous one) is theft and ends the session, however many rotations later.
+ */
+export const refreshTokenHistory = sqliteTable(
+  'refresh_token_history',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    rotatedAt: text('rotated_at').notNull()
+  },
+  (t) => [index('refresh_token_history_session_idx').on(t.sessionId)]
+)
+
 /** One row (id = 1): the band's app configuration as a JSON document. */
 export const appSettings = sqliteTable(
   'app_settings',
