@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { buildApp } from '../src/app.js'
-import { sessions } from '../src/db/schema.js'
+import { refreshTokenHistory, sessions } from '../src/db/schema.js'
+import { deleteDeadSessions } from '../plugins/sessions/repository.js'
 import { anonymous, client, CookieJar, createTestApp, createUser, json, login, PASSWORD, sessionClient, userClient } from './helpers.js'
 
 type SetCookie = { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string; maxAge?: number }
@@ -405,4 +406,24 @@ test('request logs never contain tokens, cookies or passwords', async (t) => {
     assert.ok(!log.includes(secret), 'a secret reached the log')
   }
   assert.ok(!/cookie/i.test(log), 'cookie headers reached the log')
+})
+
+test('sessions that ended more than a week ago are pruned with their refresh history', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const user = await createUser(ctx.app, 'pruned')
+  const old = await login(ctx.app, user)
+  assert.equal((await old.post('/refresh')).statusCode, 200)
+  assert.equal((await old.post('/logout')).statusCode, 204)
+  const live = await login(ctx.app, user)
+  assert.equal((await live.post('/refresh')).statusCode, 200)
+  assert.equal(ctx.app.db.select().from(refreshTokenHistory).all().length, 2)
+
+  assert.equal(deleteDeadSessions(ctx.app.db, ctx.now()), 0, 'a fresh logout is kept (recent history)')
+  ctx.advance(8 * 24 * 3600_000)
+  // The live session's refresh token lasts 30 days: it is kept; the one logged out 8 days ago goes.
+  assert.equal(deleteDeadSessions(ctx.app.db, ctx.now()), 1)
+  assert.equal(ctx.app.db.select().from(sessions).all().length, 1)
+  assert.equal(ctx.app.db.select().from(refreshTokenHistory).all().length, 1)
+  assert.equal((await live.post('/refresh')).statusCode, 200)
 })

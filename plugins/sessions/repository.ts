@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
 import { refreshTokenHistory, sessions, type SessionRow } from '../../src/db/schema.js'
 import { hashToken, randomToken } from '../../src/services/tokens.js'
@@ -113,4 +113,16 @@ export function listLiveSessions(db: Db, userId: number, now: Date): SessionRow[
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now.toISOString())))
     .orderBy(desc(sessions.lastSeenAt))
     .all()
+}
+
+/** Sessions that ended (revoked or expired) this long ago are deleted, their refresh history with them. */
+export const DEAD_SESSION_RETENTION_MS = 7 * 24 * 3600_000
+
+/**
+ * Logins add a session row and every refresh a history row: without pruning both grow for ever. A week
+ * after its end a session is of no use, not even for reuse detection (its tokens are dead anyway).
+ */
+export function deleteDeadSessions(db: Db, now: Date): number {
+  const cutoff = new Date(now.getTime() - DEAD_SESSION_RETENTION_MS).toISOString()
+  return db.delete(sessions).where(or(lt(sessions.revokedAt, cutoff), lt(sessions.expiresAt, cutoff))).run().changes
 }

@@ -5,12 +5,20 @@ import { unauthorized } from '../../src/errors.js'
 import { dummyPasswordHash, verifyPassword } from '../../src/services/password.js'
 import { perMinute } from '../core/rate-limit.js'
 import { findUserById, findUserByUsername, toUser } from '../users/repository.js'
-import { createSession, findSessionByRefresh, revokeSession, rotateRefreshToken } from './repository.js'
+import { createSession, deleteDeadSessions, findSessionByRefresh, revokeSession, rotateRefreshToken } from './repository.js'
 
 const invalidCredentials = () => unauthorized('invalid username or password', 'INVALID_CREDENTIALS')
 
 /** POST /login, /refresh, /logout (seed §4–5). */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // At start and once a day: ended sessions (and their refresh history) do not pile up.
+  let pruning: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    deleteDeadSessions(app.db, app.clock())
+    pruning = setInterval(() => deleteDeadSessions(app.db, app.clock()), 24 * 3600_000).unref()
+  })
+  app.addHook('onClose', async () => clearInterval(pruning))
+
   app.post(
     '/login',
     {
