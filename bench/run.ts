@@ -48,6 +48,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   }
 }
 
+/** The V8 flags of `npm start` (package.json is their one source), so the bench measures what runs. */
+function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: { start: string } }
+  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'))
+}
+
 async function freePort(): Promise<number> {
   const { createServer } = await import('node:net')
   return new Promise((resolve) => {
@@ -77,7 +83,7 @@ async function main() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const server = spawn(process.execPath, [projectPath('dist', 'server.js')], {
+  const server = spawn(process.execPath, [...productionNodeFlags(), projectPath('dist', 'server.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOCS_ENABLED: 'true' },
     stdio: ['ignore', 'ignore', 'inherit']
   })
@@ -124,7 +130,8 @@ async function main() {
 
     for (const endpoint of endpoints) {
       const requestHeaders = { ...headers, ...endpoint.headers }
-      const sample = await fetch(base + endpoint.path, { method: endpoint.method ?? 'GET', headers: requestHeaders, body: endpoint.body })
+      // fetch would ask for gzip by default: the sample must see what autocannon will be sent.
+      const sample = await fetch(base + endpoint.path, { method: endpoint.method ?? 'GET', headers: { 'accept-encoding': 'identity', ...requestHeaders }, body: endpoint.body })
       const sampleBody = Buffer.from(await sample.arrayBuffer())
       const wireBytes = Number(sample.headers.get('content-length') ?? sampleBody.length)
       if (sample.status !== (endpoint.expect ?? 200)) {
@@ -161,9 +168,11 @@ async function main() {
     rows.push({ name: 'POST /login (8 sequential)', rps: Math.round(loginResult.requests.average), p50: loginResult.latency.p50, p99: loginResult.latency.p99, errors: loginResult.errors + loginResult.non2xx, note: 'scrypt; rate limit 10/min' })
 
     const rssEnd = rssMb(server.pid!)
-    print(rows, { startMs, rssStart, rssEnd })
+    await sleep(5000)
+    const rssIdle = rssMb(server.pid!)
+    print(rows, { startMs, rssStart, rssEnd, rssIdle })
     mkdirSync(projectPath('bench', 'results'), { recursive: true })
-    writeFileSync(projectPath('bench', 'results', 'latest.json'), JSON.stringify({ date: new Date().toISOString(), duration, connections, startMs, rssStart, rssEnd, rows }, null, 2))
+    writeFileSync(projectPath('bench', 'results', 'latest.json'), JSON.stringify({ date: new Date().toISOString(), duration, connections, startMs, rssStart, rssEnd, rssIdle, rows }, null, 2))
   } finally {
     server.kill('SIGTERM')
     bare?.kill('SIGTERM')
@@ -174,7 +183,7 @@ async function main() {
   await runDocumentBench()
 }
 
-function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number }) {
+function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
   console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each\n`)
   const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bare req/s', 'ratio']
@@ -193,7 +202,10 @@ function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd
   console.log(format(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const line of lines) console.log(format(line))
-  console.log(`\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} MB; RSS after run: ${process.rssEnd} MB\n`)
+  console.log(
+    `\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} MB`
+  )
+  console.log(`server flags: ${productionNodeFlags().join(' ') || '(none)'} (from package.json "start")\n`)
 }
 const process_version = () => globalThis.process.version
 

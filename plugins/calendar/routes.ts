@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '../../schemas/calendar.js'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
 import { ApiError, conflict } from '../../src/errors.js'
 import { renderIcal } from '../../src/services/ical.js'
 import { addSecondsLocal, todayIn } from '../../src/services/local-time.js'
@@ -69,27 +69,24 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: CalendarTokenParams,
         response: {
           200: Type.Unsafe<string>({ description: 'iCalendar feed (UTF-8)', content: { 'text/calendar': { schema: { type: 'string' } } } }),
+          304: NotModified,
           404: ErrorResponse
         }
       }
     },
     async (request, reply) => {
       const settings = app.appSettings.get()
-      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'private, max-age=0')
+      reply.header('referrer-policy', 'no-referrer')
       if (!settings.features.calendar) throw feedNotFound()
       const user = findUserByCalendarToken(app.db, hashToken(request.params.token))
       if (!user) throw feedNotFound()
       const now = app.clock()
       const from = addSecondsLocal(`${todayIn(settings.timezone, now)}T00:00`, -HISTORY_DAYS * 86_400).slice(0, 10)
-      const events = loadCalendarEvents(app.db, from)
-      const body = renderIcal({
-        calendarName: `${settings.bandName} – Termine`,
-        timezone: settings.timezone,
-        uidDomain: uidDomain(request.hostname),
-        now,
-        ...events
-      })
-      return reply.type('text/calendar; charset=utf-8').send(body)
+      const domain = uidDomain(request.hostname)
+      // The feed is the same for every member: rendered once per database revision, day and host.
+      return app.sendCached(request, reply, `ical:${from}@${domain}`, 'text/calendar; charset=utf-8', () =>
+        renderIcal({ calendarName: `${settings.bandName} – Termine`, timezone: settings.timezone, uidDomain: domain, now, ...loadCalendarEvents(app.db, from) })
+      )
     }
   )
 }

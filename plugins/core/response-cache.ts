@@ -12,6 +12,8 @@ declare module 'fastify' {
      * current, else the serialized body from memory, built and serialized only after a write.
      */
     sendCachedJson(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): FastifyReply
+    /** The same for a body that is already text or bytes (the calendar feed). */
+    sendCached(request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: () => string | Buffer): FastifyReply
   }
 }
 
@@ -102,7 +104,7 @@ export default fp<ResponseCacheOptions>(
       }
     }
 
-    app.decorate('sendCachedJson', (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) => {
+    const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: () => string | Buffer) => {
       const revision = app.dbRevision()
       // The key is part of the tag: the same URL can mean another answer at the same revision (`upcoming`
       // after midnight). A forged tag could only turn a 404 into a 304; `*` is never taken on trust.
@@ -112,16 +114,21 @@ export default fp<ResponseCacheOptions>(
       if (etagMatches(request.headers['if-none-match'], etag, false)) return reply.status(304).send(undefined as never)
       let entry = entries.get(key)
       if (entry?.revision !== revision) {
-        entry = { revision, body: Buffer.from(reply.serialize(build()) as string), encoded: {} }
+        const body = build()
+        entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
       }
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+      reply.type(contentType).header('vary', 'accept-encoding')
       const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null
       const payload = encoding ? (entry.encoded[encoding] ??= compress(encoding, entry.body)) : entry.body
       remember(key, entry)
       // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
       if (encoding) reply.header('content-encoding', encoding)
       return reply.send(payload)
-    })
+    }
+    app.decorate('sendCached', sendCached)
+    app.decorate('sendCachedJson', (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) =>
+      sendCached(request, reply, key, 'application/json; charset=utf-8', () => reply.serialize(build()) as string)
+    )
   },
   { name: 'response-cache', dependencies: ['db'] }
 )
