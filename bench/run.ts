@@ -48,11 +48,14 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/** The V8 flags of `npm start` (package.json is their one source), so the bench measures what runs. */
-function productionNodeFlags(): string[] {
+/** `npm start` as package.json says it (the one source), so the bench measures what runs in production. */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: { start: string } }
-  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'))
+  const words = pkg.scripts.start.split(/\s+/)
+  const env = Object.fromEntries(words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]))
+  return { env, flags: words.filter((w) => w.startsWith('--')) }
 }
+const productionNodeFlags = () => startCommand().flags
 
 async function freePort(): Promise<number> {
   const { createServer } = await import('node:net')
@@ -84,7 +87,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
   const server = spawn(process.execPath, [...productionNodeFlags(), projectPath('dist', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOCS_ENABLED: 'true' },
+    env: { ...process.env, ...startCommand().env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOCS_ENABLED: 'true' },
     stdio: ['ignore', 'ignore', 'inherit']
   })
   const rows: Row[] = []
@@ -205,7 +208,8 @@ function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd
   console.log(
     `\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} MB`
   )
-  console.log(`server flags: ${productionNodeFlags().join(' ') || '(none)'} (from package.json "start")\n`)
+  const { env, flags } = startCommand()
+  console.log(`server started as npm start does: ${Object.entries(env).map(([k, v]) => `${k}=${v} `).join('')}node ${flags.join(' ')} dist/server.js\n`)
 }
 const process_version = () => globalThis.process.version
 
