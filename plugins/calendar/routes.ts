@@ -62,7 +62,7 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // No rate limit: the token carries at least 128 random bits, and the contract keeps every route but
       // the four session ones at 1000/min or more.
-      config: { access: 'public' },
+      config: { access: 'public', compress: false },
       schema: {
         tags: ['calendar'],
         summary: 'Personal iCalendar feed (RFC 5545): gigs and rehearsals; the token in the path identifies the member',

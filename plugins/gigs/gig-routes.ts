@@ -19,7 +19,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/gigs',
     {
-      config: { access: 'member' },
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['gigs'],
         summary: 'List gigs in date order',

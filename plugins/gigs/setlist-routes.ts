@@ -13,7 +13,7 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/gigs/:id/setlist',
     {
-      config: { access: 'member' },
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['gigs'],
         summary: 'The setlist with its computed timing',

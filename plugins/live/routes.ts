@@ -16,7 +16,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/gigs_lm/:id',
     {
-      config: { access: 'member' },
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['live'],
         summary: 'The live view of a gig (poll with If-None-Match)',

@@ -58,7 +58,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/songs',
     {
-      config: { access: 'member' },
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['songs'],
         summary: 'The repertoire in title order (retired songs only when asked for)',
