@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { projectPath } from '../src/project-path.js'
 import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
+import { runSerializerBench } from './serializer.js'
 
 interface CannonResult {
   requests: { average: number; total: number }
@@ -183,6 +184,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true })
   }
 
+  await runSerializerBench()
   await runDocumentBench()
 }
 
