@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TProperties, type ObjectOptions, type TSchema } from '@sinclair/typebox'
+import { Type, type Static, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> =>

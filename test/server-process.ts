@@ -22,9 +22,10 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (`node dist/server.js`, built by `npm test`) and waits for /health. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { cwd?: string } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [projectPath('dist', 'server.js')], {
+    cwd: options.cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
