@@ -25,16 +25,17 @@ function findBadText(value: unknown, path: string, depth = 0): string | null {
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const body = request.body
-      if (body === undefined || body === null || Buffer.isBuffer(body)) return
+      if (body === undefined || body === null || Buffer.isBuffer(body)) return done()
       if (!request.routeOptions.schema?.body) {
         const empty = typeof body === 'object' ? Object.keys(body).length === 0 : body === ''
-        if (!empty) throw badRequest('UNEXPECTED_BODY', `${request.method} ${request.routeOptions.url} takes no body`)
-        return
+        if (!empty) return done(badRequest('UNEXPECTED_BODY', `${request.method} ${request.routeOptions.url} takes no body`))
+        return done()
       }
       const field = findBadText(body, '')
-      if (field) throw badRequest('INVALID_TEXT', `body.${field} contains control characters or invalid Unicode`)
+      if (field) return done(badRequest('INVALID_TEXT', `body.${field} contains control characters or invalid Unicode`))
+      done()
     })
   },
   { name: 'request-body', dependencies: ['errors'] }

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Changes whenever any row of the database changes, through this process or another one (the CLI). */
-    dbRevision(): string
     /**
      * Answers a read whose JSON depends only on the database (and `key`): 304 when the client's ETag is
      * current, else the serialized body from memory, built and serialized only after a write.
@@ -23,6 +20,7 @@ declare module 'fastify' {
  */
 export function etagMatches(header: string | undefined, etag: string, starMatches = true): boolean {
   if (!header) return false
+  if (header === etag) return true // what a polling client sends back
   const opaque = etag.replace(/^W\//, '')
   return header.split(',').some((candidate) => {
     const c = candidate.trim()
@@ -72,21 +70,13 @@ export interface ResponseCacheOptions {
 
 /**
  * A read-through cache for the hot reads (live mode polled every second by every phone, the big lists).
- * Its validity is the database revision: `total_changes()` counts every row this connection wrote,
- * `data_version` moves when another connection commits, and a per-start id keeps ETags of an earlier run
- * from matching. Any write invalidates everything, so nothing can be stale; reads between writes (the
- * common case on gig night) cost one tiny statement.
+ * Its validity is the database revision (see the db plugin): any write, by this process or the CLI,
+ * invalidates everything, so nothing can be stale. Reads between writes (the common case on gig night)
+ * cost no statement of their own: the revision comes with the session check.
  */
 export default fp<ResponseCacheOptions>(
   async (app, options) => {
     const maxBytes = options.maxBytes ?? 8 * 1024 * 1024
-    const boot = randomBytes(3).toString('hex')
-    const revisionStatement = app.sqlite.prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw()
-    app.decorate('dbRevision', () => {
-      const [changes, external] = revisionStatement.get() as [number, number]
-      return `${boot}.${external}.${changes}`
-    })
-
     const entries = new Map<string, Entry>()
     let bytes = 0
     const size = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
@@ -105,7 +95,9 @@ export default fp<ResponseCacheOptions>(
     }
 
     const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: () => string | Buffer) => {
-      const revision = app.dbRevision()
+      // The session check already read it: the revision is read before the body is built, so a write in
+      // between can only make the entry look older than it is (rebuilt once more), never newer.
+      const revision = request.dbRevision ?? app.dbRevision()
       // The key is part of the tag: the same URL can mean another answer at the same revision (`upcoming`
       // after midnight). A forged tag could only turn a 404 into a 304; `*` is never taken on trust.
       const etag = `W/"${keyTag(key)}.${revision}"`

@@ -38,20 +38,23 @@ export default fp<SecurityPluginOptions>(
 
     const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`.toLowerCase()
 
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return
+    // Callback hooks: they run on every request and have nothing to wait for.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done()
       const origin = request.headers.origin?.toLowerCase()
       if (origin !== undefined && origin !== 'null') {
-        if (origin === ownOrigin(request) || allowed.has(origin)) return
-        throw forbidden(`cross-site request from ${origin} refused`, 'CROSS_SITE_REQUEST')
+        if (origin === ownOrigin(request) || allowed.has(origin)) return done()
+        return done(forbidden(`cross-site request from ${origin} refused`, 'CROSS_SITE_REQUEST'))
       }
       if (origin === 'null' || request.headers['sec-fetch-site'] === 'cross-site') {
-        throw forbidden('cross-site request refused', 'CROSS_SITE_REQUEST')
+        return done(forbidden('cross-site request refused', 'CROSS_SITE_REQUEST'))
       }
+      done()
     })
 
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       setSecurityHeaders(reply)
+      done(null, payload)
     })
   },
   { name: 'security', dependencies: ['errors'] }
