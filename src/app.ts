@@ -4,7 +4,7 @@ import { loadConfig, type Config } from './config.js'
 import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
-import { schemaController } from './validation.js'
+import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
 import errorsPlugin, { frameworkErrorHandler } from '../plugins/core/errors.js'
 import dbPlugin from '../plugins/core/db.js'
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   createFirstAdmin?: boolean
   /** Trace every SQL statement to `app.dbTrace` (tests that count statements). */
   traceSql?: boolean
+  /** Compile all schemas at start rather than on first use (tests: a broken schema fails at once). */
+  compileSchemasAtStart?: boolean
 }
 
 export async function buildApp(options: BuildAppOptions = {}) {
@@ -51,7 +53,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
-    schemaController
+    schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Cross-cutting plugins first, in dependency order; then one line per resource.

@@ -26,38 +26,79 @@ export function isRealLocalDateTime(value: string): boolean {
 const addFormats = (ajv: { addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown }) =>
   ajv.addFormat('local-date-time', { type: 'string', validate: (value) => value.length < 10 || isRealLocalDateTime(value) })
 
+/** An Ajv validate function as Fastify calls it: `errors` after a failed call, `schemaEnv` for root coercion. */
+interface Validate {
+  (data: unknown, context?: unknown): unknown
+  errors?: unknown
+  schemaEnv?: unknown
+}
+
+/** Compiles on the first call instead of at start; Fastify reads `errors` and `schemaEnv` from it. */
+function lazyValidator(compile: () => Validate): Validate {
+  let validate: Validate | undefined
+  const lazy: Validate = (data, context) => {
+    validate ??= compile()
+    const valid = validate(data, context)
+    lazy.errors = validate.errors
+    return valid
+  }
+  // Truthy so that Fastify passes the parent object and Ajv may coerce a root value.
+  lazy.schemaEnv = true
+  return lazy
+}
+
+export interface SchemaControllerOptions {
+  /**
+   * Compile every validator and serializer when the routes are registered (tests: a broken schema
+   * fails at start) instead of on first use (the server: most of the 50-odd routes are not called in the
+   * first seconds, and compiling them all took a quarter of the start time).
+   */
+  compileAtStart?: boolean
+}
+
 /**
  * Query strings and path params arrive as text and need coercion ("7" → 7); JSON bodies are typed
  * already, and coercing them is wrong: with `anyOf: [string, null]` Ajv would turn null into "".
+ * Many routes share a schema (id params, list queries, the error answers every route declares): each
+ * distinct one is compiled once per kind.
  */
-export const schemaController = {
-  compilersFactory: {
-    /**
-     * Every route declares the same few error answers (see plugins/core/auth.ts): one serializer per
-     * distinct schema instead of one per route and status halves the time to start.
-     */
-    buildSerializer(externalSchemas: unknown, options?: unknown) {
-      const compile = (SerializerSelector() as unknown as SerializerPool)(externalSchemas, options)
-      const compiled = new Map<string, Serialize>()
-      return (route: RouteSchema) => {
-        const key = JSON.stringify(route.schema)
-        let serialize = compiled.get(key)
-        if (!serialize) compiled.set(key, (serialize = compile(route)))
-        return serialize
-      }
-    },
-    buildValidator(externalSchemas: unknown, serverOptions?: Record<string, unknown>) {
-      const withCoercion = (coerceTypes: false | 'array') => ({ ...serverOptions, customOptions: { ...common, coerceTypes }, onCreate: addFormats })
-      const bodyValidator = ajvPool(externalSchemas, withCoercion(false))
-      const textValidator = ajvPool(externalSchemas, withCoercion('array'))
-      // Many routes share a schema (id params, list queries): compile each distinct one once per part kind.
-      const compiled = new Map<string, unknown>()
-      return (route: RouteSchema) => {
-        const kind = route.httpPart === 'body' ? 'body' : 'text'
-        const key = kind + JSON.stringify(route.schema)
-        if (!compiled.has(key)) compiled.set(key, (kind === 'body' ? bodyValidator : textValidator)(route))
-        return compiled.get(key)
+export function createSchemaController({ compileAtStart = false }: SchemaControllerOptions = {}) {
+  return {
+    compilersFactory: {
+      buildSerializer(externalSchemas: unknown, options?: unknown) {
+        const compile = (SerializerSelector() as unknown as SerializerPool)(externalSchemas, options)
+        const compiled = new Map<string, Serialize>()
+        return (route: RouteSchema) => {
+          const key = JSON.stringify(route.schema)
+          let serialize = compiled.get(key)
+          if (!serialize) {
+            if (compileAtStart) serialize = compile(route)
+            else {
+              let built: Serialize | undefined
+              serialize = (data) => (built ??= compile(route))(data)
+            }
+            compiled.set(key, serialize)
+          }
+          return serialize
+        }
+      },
+      buildValidator(externalSchemas: unknown, serverOptions?: Record<string, unknown>) {
+        const withCoercion = (coerceTypes: false | 'array') => ({ ...serverOptions, customOptions: { ...common, coerceTypes }, onCreate: addFormats })
+        const bodyValidator = ajvPool(externalSchemas, withCoercion(false))
+        const textValidator = ajvPool(externalSchemas, withCoercion('array'))
+        const compiled = new Map<string, Validate>()
+        return (route: RouteSchema) => {
+          const kind = route.httpPart === 'body' ? 'body' : 'text'
+          const key = kind + JSON.stringify(route.schema)
+          let validate = compiled.get(key)
+          if (!validate) {
+            const compile = () => (kind === 'body' ? bodyValidator : textValidator)(route) as Validate
+            validate = compileAtStart ? compile() : lazyValidator(compile)
+            compiled.set(key, validate)
+          }
+          return validate
+        }
       }
     }
-  }
-} as unknown as NonNullable<FastifyServerOptions['schemaController']>
+  } as unknown as NonNullable<FastifyServerOptions['schemaController']>
+}

@@ -25,12 +25,18 @@ export interface TestContext {
 }
 
 /** A real app on a fresh, migrated SQLite file in a temp dir. */
-export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  // Tests compile every schema at start, so a broken one fails at once; the fuzz test runs the server's
+  // lazy compilation instead.
+  { compileSchemasAtStart = true }: { compileSchemasAtStart?: boolean } = {}
+): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
   const config: Config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', ...env }), ...overrides }
   let offset = 0
   const now = () => new Date(Date.now() + offset)
-  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false, traceSql: true })
+  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false, traceSql: true, compileSchemasAtStart })
   await app.ready()
   return {
     app,
