@@ -1,4 +1,7 @@
 import Fastify from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import Database from 'better-sqlite3'
+import { LIVE_SESSION_SQL } from '../plugins/core/auth.js'
 
 // The reference point: a bare Fastify route answering with the same bytes from memory, in its own
 // process like the real server, so each endpoint's ratio shows what Bandstand's work costs.
@@ -15,5 +18,25 @@ app.get('/bare/:name', async (request, reply) => {
   const body = bodies.get((request.params as { name: string }).name)
   return reply.type(body?.type ?? 'application/json').send(body?.bytes ?? Buffer.from('{}'))
 })
+
+// Floors for the 304 path: an empty 304 from bare Fastify, and the same with only what the contract
+// demands of every authenticated request — the cookie read and the one indexed session lookup (the
+// server's own statement, on the bench database). Nothing Bandstand does can be faster than these.
+await app.register(fastifyCookie)
+app.get('/floor/304', (_request, reply) => reply.status(304).send())
+const databaseFile = process.env.BENCH_DATABASE
+if (databaseFile) {
+  const liveSession = new Database(databaseFile).prepare(LIVE_SESSION_SQL)
+  // The access token decoded once per token, as the server remembers verified tokens.
+  const tokens = new Map<string, { sub: string; sid: number }>()
+  app.get('/floor/session-304', (request, reply) => {
+    const token = request.cookies.access_token ?? ''
+    let payload = tokens.get(token)
+    if (!payload) tokens.set(token, (payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; sid: number }))
+    const row = liveSession.get(payload.sid, Number(payload.sub), new Date().toISOString())
+    return row ? reply.status(304).send() : reply.status(401).send()
+  })
+}
+
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 process.send?.({ address })

@@ -107,7 +107,11 @@ async function main() {
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     const headers = { cookie }
 
-    bare = fork(projectPath('bench', 'bare-server.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    bare = fork(projectPath('bench', 'bare-server.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BENCH_DATABASE: join(dataDir, 'bandstand.db') },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc']
+    })
     const bareAddress = await new Promise<string>((resolve) => bare!.once('message', (m) => resolve((m as { address: string }).address)))
 
     const live = await fetch(`${base}/gigs_lm/${data.liveGigId}`, { headers })
@@ -121,6 +125,8 @@ async function main() {
       { name: 'GET /gigs/{id}/setlist (60)', path: `/gigs/${data.liveGigId}/setlist` },
       { name: 'GET /gigs_lm/{id}', path: `/gigs_lm/${data.liveGigId}` },
       { name: 'GET /gigs_lm/{id} gzip', path: `/gigs_lm/${data.liveGigId}`, headers: { 'accept-encoding': 'gzip' } },
+      // What a phone's browser sends.
+      { name: 'GET /gigs_lm/{id} br', path: `/gigs_lm/${data.liveGigId}`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
       { name: 'GET /gigs_lm/{id} 304', path: `/gigs_lm/${data.liveGigId}`, headers: { 'if-none-match': etag }, expect: 304 },
       {
         name: 'PUT /gigs_lm/{id}/',
@@ -158,6 +164,15 @@ async function main() {
         row.bareRps = Math.round(bareResult.requests.average)
       }
       rows.push(row)
+    }
+
+    // The floors of the 304 row (see bench/bare-server.ts): same headers, same connections.
+    for (const [name, path, note] of [
+      ['floor: bare Fastify, empty 304', '/floor/304', 'no hooks, no session check'],
+      ['floor: bare + session lookup, 304', '/floor/session-304', 'cookie + the one indexed lookup only']
+    ] as const) {
+      const result = await autocannon({ url: bareAddress + path, headers: { ...headers, 'if-none-match': etag }, connections, duration })
+      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + (result.requests.total - (result['3xx'] ?? 0)), note })
     }
 
     // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in a row.

@@ -19,6 +19,14 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
     assert.ok(line, `row ${row} printed`)
     assert.doesNotMatch(line, /answered \d+/, `${row} answered as expected`)
   }
+  // The floors answer 304 to every request (a 401 would mean the session lookup found nothing).
+  for (const row of ['floor: bare Fastify, empty 304', 'floor: bare + session lookup, 304']) {
+    const line = run.stdout.split('\n').find((l) => l.startsWith(row))
+    assert.ok(line, `row ${row} printed`)
+    const [, , requests, , , errors] = line.split(/\s{2,}/)
+    assert.ok(Number(requests) > 0, line)
+    assert.equal(errors, '0', line)
+  }
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 4 setlist PDFs render/)
