@@ -47,6 +47,11 @@ function lazyValidator(compile: () => Validate): Validate {
   return lazy
 }
 
+function lazySerializer(compile: () => Serialize): Serialize {
+  let serialize: Serialize | undefined
+  return (data) => (serialize ??= compile())(data)
+}
+
 export interface SchemaControllerOptions {
   /**
    * Compile every validator and serializer when the routes are registered (tests: a broken schema
@@ -72,11 +77,7 @@ export function createSchemaController({ compileAtStart = false }: SchemaControl
           const key = JSON.stringify(route.schema)
           let serialize = compiled.get(key)
           if (!serialize) {
-            if (compileAtStart) serialize = compile(route)
-            else {
-              let built: Serialize | undefined
-              serialize = (data) => (built ??= compile(route))(data)
-            }
+            serialize = compileAtStart ? compile(route) : lazySerializer(() => compile(route))
             compiled.set(key, serialize)
           }
           return serialize
