@@ -8,7 +8,7 @@ import { projectPath } from '../src/project-path.js'
 test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240_000 }, () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('bench', 'run.ts')], {
     cwd: projectPath(),
-    env: { ...process.env, BENCH_DURATION: '1', BENCH_CONNECTIONS: '10', BENCH_DOC_RUNS: '2' },
+    env: { ...process.env, BENCH_DURATION: '1', BENCH_WARMUP: '0.5', BENCH_CONNECTIONS: '10', BENCH_DOC_RUNS: '2' },
     encoding: 'utf8',
     timeout: 230_000
   })
