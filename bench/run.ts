@@ -35,11 +35,35 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // hours of polling; the cold start has its own figure (start to first answer).
 const warmup = Number(process.env.BENCH_WARMUP ?? 2)
 
-/** autocannon at the bench's load, after the warm-up; requests of the warm-up count among the errors. */
-async function load(options: Record<string, unknown>, expectedStatus: 200 | 304 = 200): Promise<CannonResult & { failed: number }> {
+/** CPU seconds a process has used (utime + stime; Linux counts them in 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * autocannon at the bench's load, after the warm-up; requests of the warm-up count among the errors. It
+ * also reports how busy the server and the load generator (this process) were: a row whose server is
+ * well below 100 % of a core was limited by the load generator, not by the server.
+ */
+async function load(
+  options: Record<string, unknown>,
+  serverPid: number,
+  expectedStatus: 200 | 304 = 200
+): Promise<CannonResult & { failed: number; serverCpu: number; loadCpu: number }> {
+  const started = performance.now()
+  const serverBefore = cpuSeconds(serverPid)
+  const loadBefore = process.cpuUsage()
   const result = await autocannon({ connections, duration, ...options, ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}) })
+  const seconds = (performance.now() - started) / 1000
+  const loadUsed = process.cpuUsage(loadBefore)
   const failed = (run: CannonResult) => run.errors + run.requests.total - (expectedStatus === 304 ? (run['3xx'] ?? 0) : run['2xx'])
-  return { ...result, failed: failed(result) + (result.warmup ? failed(result.warmup) : 0) }
+  return {
+    ...result,
+    failed: failed(result) + (result.warmup ? failed(result.warmup) : 0),
+    serverCpu: Math.round(((cpuSeconds(serverPid) - serverBefore) / seconds) * 100),
+    loadCpu: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100)
+  }
 }
 
 function rssMb(pid: number): number {
@@ -90,6 +114,11 @@ interface Row {
   p99: number
   errors: number
   bareRps?: number
+  /** Share of one core used by the server and by the load generator during the row. */
+  serverCpu?: number
+  loadCpu?: number
+  /** The same for the bare route's run. */
+  bareCpu?: { server: number; load: number }
   note?: string
 }
 
@@ -162,13 +191,24 @@ async function main() {
       }
       const result = await load(
         { url: base + endpoint.path, method: endpoint.method ?? 'GET', headers: requestHeaders, body: endpoint.body },
+        server.pid!,
         endpoint.expect === 304 ? 304 : 200
       )
-      const row: Row = { name: endpoint.name, bytes: wireBytes, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed }
+      const row: Row = {
+        name: endpoint.name,
+        bytes: wireBytes,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.failed,
+        serverCpu: result.serverCpu,
+        loadCpu: result.loadCpu
+      }
       if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET' && !endpoint.headers?.['accept-encoding']) {
         await fetch(`${bareAddress}/body/${rows.length}`, { method: 'PUT', body: sampleBody, headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' } })
-        const bareResult = await load({ url: `${bareAddress}/bare/${rows.length}` })
+        const bareResult = await load({ url: `${bareAddress}/bare/${rows.length}` }, bare.pid!)
         row.bareRps = Math.round(bareResult.requests.average)
+        row.bareCpu = { server: bareResult.serverCpu, load: bareResult.loadCpu }
       }
       rows.push(row)
     }
@@ -178,8 +218,8 @@ async function main() {
       ['floor: bare Fastify, empty 304', '/floor/304', 'no hooks, no session check'],
       ['floor: bare + session lookup, 304', '/floor/session-304', 'cookie + the one indexed lookup only']
     ] as const) {
-      const result = await load({ url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } }, 304)
-      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed, note })
+      const result = await load({ url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } }, bare.pid!, 304)
+      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed, serverCpu: result.serverCpu, loadCpu: result.loadCpu, note })
     }
 
     // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in a row.
@@ -213,7 +253,7 @@ async function main() {
 function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
   console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`)
-  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bare req/s', 'ratio']
+  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'load CPU', 'bare req/s', 'bare CPU srv/load', 'ratio']
   const lines = rows.map((r) => [
     r.name,
     r.bytes === undefined ? '-' : String(r.bytes),
@@ -221,7 +261,10 @@ function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd
     String(r.p50),
     String(r.p99),
     String(r.errors),
+    r.serverCpu === undefined ? '-' : `${r.serverCpu} %`,
+    r.loadCpu === undefined ? '-' : `${r.loadCpu} %`,
     r.bareRps ? String(r.bareRps) : '-',
+    r.bareCpu ? `${r.bareCpu.server}/${r.bareCpu.load} %` : '-',
     r.bareRps ? `${Math.round((r.rps / r.bareRps) * 100)} %` : '-'
   ].concat(r.note ? [r.note] : []))
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
