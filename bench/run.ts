@@ -41,28 +41,38 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
+/** Machine-wide CPU ticks, and those the hypervisor took for other guests (steal), from /proc/stat. */
+function machineTicks(): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+  return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 }
+}
+
 /**
  * autocannon at the bench's load, after the warm-up; requests of the warm-up count among the errors. It
  * also reports how busy the server and the load generator (this process) were: a row whose server is
- * well below 100 % of a core was limited by the load generator, not by the server.
+ * well below 100 % of a core was limited by the load generator, not by the server; a row with CPU stolen
+ * by the hypervisor (a shared VM) was slowed by other guests.
  */
 async function load(
   options: Record<string, unknown>,
   serverPid: number,
   expectedStatus: 200 | 304 = 200
-): Promise<CannonResult & { failed: number; serverCpu: number; loadCpu: number }> {
+): Promise<CannonResult & { failed: number; serverCpu: number; loadCpu: number; steal: number }> {
   const started = performance.now()
+  const machineBefore = machineTicks()
   const serverBefore = cpuSeconds(serverPid)
   const loadBefore = process.cpuUsage()
   const result = await autocannon({ connections, duration, ...options, ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}) })
   const seconds = (performance.now() - started) / 1000
   const loadUsed = process.cpuUsage(loadBefore)
+  const machineAfter = machineTicks()
   const failed = (run: CannonResult) => run.errors + run.requests.total - (expectedStatus === 304 ? (run['3xx'] ?? 0) : run['2xx'])
   return {
     ...result,
     failed: failed(result) + (result.warmup ? failed(result.warmup) : 0),
     serverCpu: Math.round(((cpuSeconds(serverPid) - serverBefore) / seconds) * 100),
-    loadCpu: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100)
+    loadCpu: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100),
+    steal: Math.round(((machineAfter.steal - machineBefore.steal) / Math.max(1, machineAfter.total - machineBefore.total)) * 100)
   }
 }
 
@@ -117,7 +127,10 @@ interface Row {
   /** Share of one core used by the server and by the load generator during the row. */
   serverCpu?: number
   loadCpu?: number
-  /** The same for the bare route's run. */
+  /** Share of the machine's CPU the hypervisor gave to other guests during the row. */
+  steal?: number
+  /** The bare route's p99 and CPU shares: what the same bytes cost without any of Bandstand's work. */
+  bareP99?: number
   bareCpu?: { server: number; load: number }
   note?: string
 }
@@ -202,12 +215,14 @@ async function main() {
         p99: result.latency.p99,
         errors: result.failed,
         serverCpu: result.serverCpu,
-        loadCpu: result.loadCpu
+        loadCpu: result.loadCpu,
+        steal: result.steal
       }
       if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET' && !endpoint.headers?.['accept-encoding']) {
         await fetch(`${bareAddress}/body/${rows.length}`, { method: 'PUT', body: sampleBody, headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' } })
         const bareResult = await load({ url: `${bareAddress}/bare/${rows.length}` }, bare.pid!)
         row.bareRps = Math.round(bareResult.requests.average)
+        row.bareP99 = bareResult.latency.p99
         row.bareCpu = { server: bareResult.serverCpu, load: bareResult.loadCpu }
       }
       rows.push(row)
@@ -219,7 +234,7 @@ async function main() {
       ['floor: bare + session lookup, 304', '/floor/session-304', 'cookie + the one indexed lookup only']
     ] as const) {
       const result = await load({ url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } }, bare.pid!, 304)
-      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed, serverCpu: result.serverCpu, loadCpu: result.loadCpu, note })
+      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed, serverCpu: result.serverCpu, loadCpu: result.loadCpu, steal: result.steal, note })
     }
 
     // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in a row.
@@ -253,7 +268,7 @@ async function main() {
 function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
   console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`)
-  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'load CPU', 'bare req/s', 'bare CPU srv/load', 'ratio']
+  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'load CPU', 'VM steal', 'bare req/s', 'bare p99', 'bare CPU srv/load', 'ratio']
   const lines = rows.map((r) => [
     r.name,
     r.bytes === undefined ? '-' : String(r.bytes),
@@ -263,7 +278,9 @@ function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd
     String(r.errors),
     r.serverCpu === undefined ? '-' : `${r.serverCpu} %`,
     r.loadCpu === undefined ? '-' : `${r.loadCpu} %`,
+    r.steal === undefined ? '-' : `${r.steal} %`,
     r.bareRps ? String(r.bareRps) : '-',
+    r.bareP99 === undefined ? '-' : String(r.bareP99),
     r.bareCpu ? `${r.bareCpu.server}/${r.bareCpu.load} %` : '-',
     r.bareRps ? `${Math.round((r.rps / r.bareRps) * 100)} %` : '-'
   ].concat(r.note ? [r.note] : []))

@@ -23,12 +23,13 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
   for (const row of ['floor: bare Fastify, empty 304', 'floor: bare + session lookup, 304']) {
     const line = run.stdout.split('\n').find((l) => l.startsWith(row))
     assert.ok(line, `row ${row} printed`)
-    const [, , requests, , , errors, serverCpu, loadCpu] = line.split(/\s{2,}/)
+    const [, , requests, , , errors, serverCpu, loadCpu, steal] = line.split(/\s{2,}/)
     assert.ok(Number(requests) > 0, line)
     assert.equal(errors, '0', line)
     // Both processes did measurable work while the row ran (read from /proc and process.cpuUsage).
     assert.match(serverCpu ?? '', /^[1-9]\d* %$/, line)
     assert.match(loadCpu ?? '', /^[1-9]\d* %$/, line)
+    assert.match(steal ?? '', /^\d+ %$/, line)
   }
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
