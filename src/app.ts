@@ -30,6 +30,7 @@ import gigRoutes from '../plugins/gigs/routes.js'
 import liveRoutes from '../plugins/live/routes.js'
 import documentRoutes from '../plugins/documents/routes.js'
 import calendarRoutes from '../plugins/calendar/routes.js'
+import webAppRoutes from '../plugins/web/routes.js'
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(liveRoutes)
   await app.register(documentRoutes)
   await app.register(calendarRoutes)
+  await app.register(webAppRoutes, { enabled: config.webEnabled })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)

@@ -19,6 +19,7 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'false', pattern: '^(true|false|[0-9a-fA-F:.\\/]+(,\\s*[0-9a-fA-F:.\\/]+)*)$' }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
+  WEB_ENABLED: Type.Union([Bool], { default: 'true' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' }
@@ -41,6 +42,8 @@ export interface Config {
   trustProxy: TrustProxy
   cookieSecure: 'auto' | 'always' | 'never'
   docsEnabled: boolean
+  /** Serve the web app at /app/ (and redirect / there). */
+  webEnabled: boolean
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     cookieSecure: values.COOKIE_SECURE === 'auto' ? 'auto' : values.COOKIE_SECURE === 'true' ? 'always' : 'never',
     docsEnabled: values.DOCS_ENABLED === 'true',
+    webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
     adminPassword: values.ADMIN_PASSWORD,
     bodyLimitBytes: Number(values.BODY_LIMIT_BYTES)

@@ -1,0 +1,43 @@
+// After `vite build` of web/ (SvelteKit, adapter-static): makes dist/web fit the API's Content-Security-Policy
+// and the static file plugin (plugins/web/routes.ts).
+// 1. SvelteKit's fallback index.html starts the app with an inline <script>; the CSP allows scripts from
+//    'self' only. The script is moved, unchanged, into a content-hashed file under _app/immutable/ and
+//    index.html loads it with <script src>. (Its imports use absolute paths, kit.paths.relative = false,
+//    and document.currentScript works the same for a classic external script.)
+// 2. Every text asset is stored pre-compressed (.br, .gz) so the server sends bytes, not CPU time.
+// 3. The Vite manifest is copied to dist/web-manifest.json (outside the served folder) for `npm run bench`.
+import { createHash } from 'node:crypto'
+import { copyFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+const root = new URL('..', import.meta.url).pathname
+const out = join(root, 'dist', 'web')
+const indexFile = join(out, 'index.html')
+
+const html = readFileSync(indexFile, 'utf8')
+const inline = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1] ?? ''))
+if (inline.length !== 1) throw new Error(`expected exactly one inline script in ${indexFile}, found ${inline.length}`)
+const [tag, , code] = inline[0]
+const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
+const bootName = `_app/immutable/entry/boot.${hash}.js`
+writeFileSync(join(out, bootName), code.trim() + '\n')
+writeFileSync(indexFile, html.replace(tag, `<script src="/app/${bootName}"></script>`))
+
+function * files (dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield * files(path)
+    else yield path
+  }
+}
+for (const file of files(out)) {
+  if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue
+  const bytes = readFileSync(file)
+  if (bytes.length < 512) continue
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
+}
+
+copyFileSync(join(root, 'web', '.svelte-kit', 'output', 'client', '.vite', 'manifest.json'), join(root, 'dist', 'web-manifest.json'))
+console.log(`web app built into ${relative(root, out)}/ (boot script ${bootName})`)

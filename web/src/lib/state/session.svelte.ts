@@ -1,0 +1,69 @@
+import { goto } from '$app/navigation'
+import { base } from '$app/paths'
+import { api, call, onSessionLost } from '../api/client'
+import type { Role, User } from '../api/types'
+import { DEVICE_SETTINGS } from '../i18n/index.svelte'
+import { saveDrafts } from './drafts.svelte'
+
+/** Who is logged in (from GET /me). The tokens themselves are httpOnly cookies JavaScript never sees. */
+export const session = $state({ user: null as User | null, notice: '' })
+
+const RANK: Record<Role, number> = { member: 1, editor: 2, admin: 3 }
+
+/** Role-aware screens: `can('editor')` is true for editors and admins. */
+export function can (role: Role): boolean {
+  return session.user !== null && RANK[session.user.role] >= RANK[role]
+}
+
+export async function loadCurrentUser (): Promise<User> {
+  session.user = await call(api.GET('/me'))
+  return session.user
+}
+
+const resetHandlers = new Set<() => void>()
+/** Screens and caches register what they hold; logout and a lost session clear it all. */
+export function onSessionReset (handler: () => void): () => void {
+  resetHandlers.add(handler)
+  return () => resetHandlers.delete(handler)
+}
+
+function clearClientState (keepDrafts: boolean): void {
+  session.user = null
+  for (const handler of resetHandlers) handler()
+  try {
+    for (const key of Object.keys(localStorage)) if (!DEVICE_SETTINGS.includes(key)) localStorage.removeItem(key)
+    if (!keepDrafts) sessionStorage.clear()
+  } catch {}
+}
+
+/** Where to come back to after logging in: only paths inside the app. */
+export function safeNext (next: string | null): string {
+  if (next && next.startsWith(`${base}/`) && !next.startsWith('//') && !next.startsWith(`${base}/login`)) return next
+  return `${base}/`
+}
+
+/** POST /logout (idempotent), then every piece of client state is cleared. */
+export async function logout (): Promise<void> {
+  try {
+    await call(api.POST('/logout'))
+  } catch {
+    // The cookies may be gone already; the client state is cleared regardless.
+  }
+  clearClientState(false)
+  await goto(`${base}/login`, { replaceState: true, invalidateAll: true })
+}
+
+let redirecting = false
+// A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What the
+// user was typing is kept for that round trip (drafts.svelte.ts).
+onSessionLost(() => {
+  if (redirecting || location.pathname.startsWith(`${base}/login`)) return
+  redirecting = true
+  saveDrafts(session.user?.id ?? null)
+  clearClientState(true)
+  session.notice = 'session.expired'
+  const next = location.pathname + location.search
+  void goto(`${base}/login?next=${encodeURIComponent(next)}`, { replaceState: true }).finally(() => {
+    redirecting = false
+  })
+})
