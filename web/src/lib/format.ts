@@ -36,12 +36,12 @@ export function formatDate (date: string, options: { weekday?: boolean; year?: b
 
 /** A wall-clock time "20:30" in the locale's style. */
 export function formatTime (time: string): string {
-  return formatter({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(wallClock('2000-01-01', time))
+  return formatter({ timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(wallClock('2000-01-01', time))
 }
 
 /** A band-local date-time `YYYY-MM-DDTHH:MM`. */
 export function formatLocalDateTime (value: string): string {
-  return formatter({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
+  return formatter({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     .format(new Date(`${value}:00Z`))
 }
 

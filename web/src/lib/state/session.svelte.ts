@@ -59,9 +59,11 @@ let redirecting = false
 onSessionLost(() => {
   if (redirecting || location.pathname.startsWith(`${base}/login`)) return
   redirecting = true
+  // A first visit without a session is no "session ended".
+  const hadSession = session.user !== null
   saveDrafts(session.user?.id ?? null)
   clearClientState(true)
-  session.notice = 'session.expired'
+  session.notice = hadSession ? 'session.expired' : ''
   const next = location.pathname + location.search
   void goto(`${base}/login?next=${encodeURIComponent(next)}`, { replaceState: true }).finally(() => {
     redirecting = false

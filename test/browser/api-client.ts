@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict'
+import { loginOverHttp } from '../server-process.js'
+
+/** A script's view of the API (cookie session over HTTP): creates test data and checks every effect. */
+export class ApiSession {
+  private constructor (readonly base: string, readonly cookie: string) {}
+
+  static async login (base: string, username: string, password: string): Promise<ApiSession> {
+    return new ApiSession(base, await loginOverHttp(base, username, password))
+  }
+
+  async request (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    const text = await response.text()
+    return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text }
+  }
+
+  /** The JSON answer of a call that must succeed. */
+  async ok (method: string, path: string, body?: unknown): Promise<any> {
+    const { status, body: answer } = await this.request(method, path, body)
+    assert.ok(status >= 200 && status < 300, `${method} ${path}: ${status} ${JSON.stringify(answer)}`)
+    return answer
+  }
+
+  get = (path: string) => this.ok('GET', path)
+}
+
+/** `YYYY-MM-DD`, `days` from today (UTC; tests keep two days away from any timezone edge). */
+export function dayFromNow (days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
