@@ -5,8 +5,15 @@ import { loginOverHttp } from '../server-process.js'
 export class ApiSession {
   private constructor (readonly base: string, readonly cookie: string) {}
 
-  static async login (base: string, username: string, password: string): Promise<ApiSession> {
-    return new ApiSession(base, await loginOverHttp(base, username, password))
+  static async login (base: string, username: string, password: string, userAgent?: string): Promise<ApiSession> {
+    if (!userAgent) return new ApiSession(base, await loginOverHttp(base, username, password))
+    const response = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+      body: JSON.stringify({ username, password })
+    })
+    assert.equal(response.status, 200, 'login')
+    return new ApiSession(base, response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '))
   }
 
   async request (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {

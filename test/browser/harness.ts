@@ -100,6 +100,7 @@ export async function screenshot (page: Page, name: string): Promise<string> {
   const path = `${SCREENSHOT_DIR}/${name}.png`
   // Wait for the app to settle: no spinner left, fonts ready.
   await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: WAIT }).catch(() => {})
+  await page.locator('.announcer p').waitFor({ state: 'detached', timeout: WAIT }).catch(() => {})
   await page.evaluate(() => document.fonts.ready)
   // The viewport grows to the whole page, so the fixed phone navigation sits at the bottom of the picture.
   const viewport = page.viewportSize()!

@@ -6,7 +6,13 @@ import { DEVICE_SETTINGS } from '../i18n/index.svelte'
 import { saveDrafts } from './drafts.svelte'
 
 /** Who is logged in (from GET /me). The tokens themselves are httpOnly cookies JavaScript never sees. */
-export const session = $state({ user: null as User | null, notice: '' })
+export const session = $state({
+  user: null as User | null,
+  /** A message key for the login page ("your session has ended"). */
+  notice: '',
+  /** Between losing the session (or logging out) and the next login: nothing is to be loaded. */
+  ended: false
+})
 
 const RANK: Record<Role, number> = { member: 1, editor: 2, admin: 3 }
 
@@ -17,7 +23,14 @@ export function can (role: Role): boolean {
 
 export async function loadCurrentUser (): Promise<User> {
   session.user = await call(api.GET('/me'))
+  session.ended = false
   return session.user
+}
+
+/** After POST /login. */
+export function loggedIn (user: User): void {
+  session.user = user
+  session.ended = false
 }
 
 const resetHandlers = new Set<() => void>()
@@ -28,6 +41,7 @@ export function onSessionReset (handler: () => void): () => void {
 }
 
 function clearClientState (keepDrafts: boolean): void {
+  session.ended = true
   session.user = null
   for (const handler of resetHandlers) handler()
   try {

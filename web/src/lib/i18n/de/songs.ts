@@ -21,7 +21,7 @@ export default {
   repertoire: 'Repertoire',
   search: 'Suche nach Titel oder Interpret',
   status: 'Status',
-  allStatuses: 'Alle (ohne ausgemusterte)',
+  allStatuses: 'Alle',
   allGenres: 'Alle Genres',
   noMatch: 'Kein Song passt.',
   none: 'Noch keine Songs.',

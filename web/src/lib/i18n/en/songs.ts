@@ -21,7 +21,7 @@ export default {
   repertoire: 'Repertoire',
   search: 'Search by title or artist',
   status: 'Status',
-  allStatuses: 'All (without retired)',
+  allStatuses: 'All',
   allGenres: 'All genres',
   noMatch: 'No song matches.',
   none: 'No songs yet.',
