@@ -25,7 +25,7 @@ export function saveDrafts (userId: number | null): void {
 }
 
 /**
- * A reactive form value under `key` (unique per screen, e.g. `me.profile`): restored from a session
+ * A reactive form value under `key` (unique per screen, e.g. `me-profile`): restored from a session
  * that was lost while editing when `userId` is the same user, else `initial`.
  */
 export function draft<T extends Record<string, unknown>> (key: string, initial: T, userId: number | null): T {
