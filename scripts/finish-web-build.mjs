@@ -5,9 +5,10 @@
 //    index.html loads it with <script src>. (Its imports use absolute paths, kit.paths.relative = false,
 //    and document.currentScript works the same for a classic external script.)
 // 2. Every text asset is stored pre-compressed (.br, .gz) so the server sends bytes, not CPU time.
-// 3. The Vite manifest is copied to dist/web-manifest.json (outside the served folder) for `npm run bench`.
+// 3. The Vite manifest, the boot script and SvelteKit's route → node table go to dist/web-manifest.json
+//    (outside the served folder) for `npm run bench` (bench/web-bundle.ts).
 import { createHash } from 'node:crypto'
-import { copyFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -39,5 +40,14 @@ for (const file of files(out)) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
 }
 
-copyFileSync(join(root, 'web', '.svelte-kit', 'output', 'client', '.vite', 'manifest.json'), join(root, 'dist', 'web-manifest.json'))
+const kit = join(root, 'web', '.svelte-kit')
+const vite = JSON.parse(readFileSync(join(kit, 'output', 'client', '.vite', 'manifest.json'), 'utf8'))
+// `"/gigs/[id]": [4]` in the generated client app: the route's page node (and its own layouts, if any).
+const app = readFileSync(join(kit, 'generated', 'client-optimized', 'app.js'), 'utf8')
+const dictionary = /export const dictionary = \{([\s\S]*?)\};/.exec(app)?.[1]
+if (!dictionary) throw new Error('SvelteKit route dictionary not found')
+const routes = Object.fromEntries(
+  [...dictionary.matchAll(/"([^"]+)":\s*\[([^\n]*)\]/g)].map(([, route, nodes]) => [route, [...nodes.matchAll(/\d+/g)].map(Number)])
+)
+writeFileSync(join(root, 'dist', 'web-manifest.json'), JSON.stringify({ boot: bootName, routes, vite }, null, 1))
 console.log(`web app built into ${relative(root, out)}/ (boot script ${bootName})`)
