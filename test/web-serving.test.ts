@@ -6,7 +6,9 @@ import { createTestApp } from './helpers.js'
 
 // The built web app (npm test builds it first) as the API process serves it at /app/.
 const WEB = projectPath('dist', 'web')
-const asset = readdirSync(`${WEB}/_app/immutable/entry`).find((name) => /^start\..+\.js$/.test(name))!
+const asset = readdirSync(`${WEB}/_app/immutable/entry`).find((name) =>
+  /^start\..+\.js$/.test(name)
+)!
 
 test('/ redirects to /app/; app routes and deep links get index.html, never cached', async (t) => {
   const ctx = await createTestApp()
@@ -25,7 +27,7 @@ test('/ redirects to /app/; app routes and deep links get index.html, never cach
   }
 })
 
-test('index.html has no inline script: the app runs under script-src \'self\'', () => {
+test("index.html has no inline script: the app runs under script-src 'self'", () => {
   const index = readFileSync(`${WEB}/index.html`, 'utf8')
   const scripts = [...index.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
   assert.ok(scripts.length >= 1)
@@ -36,7 +38,7 @@ test('index.html has no inline script: the app runs under script-src \'self\'', 
   assert.doesNotMatch(index, /\son[a-z]+=/i, 'no inline event handlers')
 })
 
-test('hashed assets are cached for a year and sent pre-compressed; unknown files are 404', async (t) => {
+test('hashed assets: cached for a year, sent pre-compressed; unknown files 404', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const url = `/app/_app/immutable/entry/${asset}`
@@ -47,7 +49,11 @@ test('hashed assets are cached for a year and sent pre-compressed; unknown files
   const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })
   assert.equal(br.headers['content-encoding'], 'br')
   assert.ok(br.rawPayload.length < plain.rawPayload.length)
-  for (const missing of ['/app/_app/immutable/entry/nope.js', '/app/favicon.ico', '/app/_app/nothing']) {
+  for (const missing of [
+    '/app/_app/immutable/entry/nope.js',
+    '/app/favicon.ico',
+    '/app/_app/nothing'
+  ]) {
     const response = await ctx.app.inject({ url: missing })
     assert.equal(response.statusCode, 404, missing)
     assert.equal(response.json().code, 'ROUTE_NOT_FOUND', missing)
@@ -56,14 +62,18 @@ test('hashed assets are cached for a year and sent pre-compressed; unknown files
   assert.equal(version.headers['cache-control'], 'no-cache')
 })
 
-test('the app adds nothing to the API: same routes, same OpenAPI document, docs as before', async (t) => {
+test('the app adds nothing to the API: same routes, OpenAPI document and docs', async (t) => {
   const on = await createTestApp()
   const off = await createTestApp({ webEnabled: false })
   t.after(async () => {
     await on.close()
     await off.close()
   })
-  assert.deepEqual(on.app.swagger(), off.app.swagger(), 'the static routes are hidden from the OpenAPI document')
+  assert.deepEqual(
+    on.app.swagger(),
+    off.app.swagger(),
+    'the static routes are hidden from the OpenAPI document'
+  )
   assert.deepEqual(on.app.routeTable, off.app.routeTable, 'no API route changed')
   for (const ctx of [on, off]) {
     assert.equal((await ctx.app.inject({ url: '/docs/json' })).statusCode, 200)

@@ -9,15 +9,17 @@ export interface WebAppOptions {
   root?: string
 }
 
-// Files under _app/immutable/ carry a content hash in their name: cached for a year. Everything else
-// (index.html, favicon, version.json) is revalidated, so a new release reaches every phone at once.
+// Files under _app/immutable/ carry a content hash in their name: cached for a year. Everything
+// else (index.html, favicon, version.json) is revalidated, so a new release reaches every phone at
+// once.
 const IMMUTABLE = /\/_app\/immutable\//
 const APP_ROUTE = /^\/app(\/[^.]*)?$/
 
 /**
- * The band's web app (web/, a SvelteKit single-page app) at /app/: the built files with long cache for
- * hashed assets, index.html for every app route (deep links such as /app/gigs/12), / redirects to /app/.
- * Same origin as the API, so the httpOnly cookie session just works. WEB_ENABLED=false: none of it (404).
+ * The band's web app (web/, a SvelteKit single-page app) at /app/: the built files with long cache
+ * for hashed assets, index.html for every app route (deep links such as /app/gigs/12), / redirects
+ * to /app/. Same origin as the API, so the httpOnly cookie session just works. WEB_ENABLED=false:
+ * none of it (404).
  */
 export default async function webAppRoutes (app: FastifyInstance, options: WebAppOptions) {
   if (!options.enabled) return
@@ -30,7 +32,14 @@ export default async function webAppRoutes (app: FastifyInstance, options: WebAp
   if (!existsSync(`${root}/index.html`)) {
     app.log.warn(`web app not built (${root}/index.html missing): run npm run build`)
     app.get('/app/*', { schema }, (_request, reply) => {
-      reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', code: 'WEB_APP_NOT_BUILT', message: 'the web app is not built: run npm run build' })
+      reply
+        .status(503)
+        .send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          code: 'WEB_APP_NOT_BUILT',
+          message: 'the web app is not built: run npm run build'
+        })
     })
     return
   }
@@ -44,7 +53,10 @@ export default async function webAppRoutes (app: FastifyInstance, options: WebAp
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
-      reply.header('cache-control', IMMUTABLE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      reply.header(
+        'cache-control',
+        IMMUTABLE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'
+      )
     }
   })
 

@@ -24,9 +24,9 @@ export interface Band {
 }
 
 /**
- * A running server with a small band made through the API: an editor (Lena) who plans, a member (Mia)
- * whom the tests play, two upcoming gigs (one with a setlist and a running order), a past gig, a
- * rehearsal, a song proposal and an open survey — all waiting for Mia's answer.
+ * A running server with a small band made through the API: an editor (Lena) who plans, a member
+ * (Mia) whom the tests play, two upcoming gigs (one with a setlist and a running order), a past
+ * gig, a rehearsal, a song proposal and an open survey — all waiting for Mia's answer.
  */
 export async function startBand (env: Record<string, string> = {}): Promise<Band> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
@@ -34,10 +34,21 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
   const base = server.base
   const admin = await ApiSession.login(base, 'admin', ADMIN_PASSWORD)
   const mia = await admin.ok('POST', '/users', {
-    username: 'mia', displayName: 'Mia', role: 'member', password: MEMBER_PASSWORD, isMusician: true, instruments: ['Bass']
+    username: 'mia',
+    displayName: 'Mia',
+    role: 'member',
+    password: MEMBER_PASSWORD,
+    isMusician: true,
+    instruments: ['Bass']
   })
   await admin.ok('POST', '/users', {
-    username: 'lena', displayName: 'Lena', role: 'editor', password: EDITOR_PASSWORD, isMusician: true, isSinger: true, instruments: ['Vocals']
+    username: 'lena',
+    displayName: 'Lena',
+    role: 'editor',
+    password: EDITOR_PASSWORD,
+    isMusician: true,
+    isSinger: true,
+    instruments: ['Vocals']
   })
   const editor = await ApiSession.login(base, 'lena', EDITOR_PASSWORD)
 
@@ -48,37 +59,78 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
     ['Mustang Sally', 'Wilson Pickett', 240, 'C-Dur'],
     ['Superstition', 'Stevie Wonder', 245, 'es-Moll']
   ] as const) {
-    songs.push(await editor.ok('POST', '/songs', { title, artist, durationSeconds, key, status: 'ready', leadSinger: 'Lena' }))
+    songs.push(
+      await editor.ok('POST', '/songs', {
+        title,
+        artist,
+        durationSeconds,
+        key,
+        status: 'ready',
+        leadSinger: 'Lena'
+      })
+    )
   }
-  const proposal = await editor.ok('POST', '/songs', { title: 'Valerie', artist: 'Amy Winehouse', status: 'proposed' })
+  const proposal = await editor.ok('POST', '/songs', {
+    title: 'Valerie',
+    artist: 'Amy Winehouse',
+    status: 'proposed'
+  })
 
   const gigDate = dayFromNow(3)
   const gig = await editor.ok('POST', '/gigs', {
-    name: 'Summer Fest Kulturhof', date: gigDate, status: 'confirmed', kind: null,
+    name: 'Summer Fest Kulturhof',
+    date: gigDate,
+    status: 'confirmed',
+    kind: null,
     venue: { name: 'Kulturhof', address: 'Hauptstraße 5', city: 'Leipzig' },
     organizer: { name: 'Kulturverein', contact: '0341 123456' },
-    getInTime: '17:00', soundcheckTime: '18:00', doorsTime: '19:30', startTime: '20:00', endTime: '00:30',
+    getInTime: '17:00',
+    soundcheckTime: '18:00',
+    doorsTime: '19:30',
+    startTime: '20:00',
+    endTime: '00:30',
     notes: 'Parking behind the stage.'
   })
   await editor.ok('PUT', `/gigs/${gig.id}/setlist`, {
     version: 0,
     sets: [
-      { name: 'Set 1', breakAfterSeconds: 900, entries: [{ songId: songs[0].id }, { songId: songs[1].id, notes: 'Capo 2' }] },
+      {
+        name: 'Set 1',
+        breakAfterSeconds: 900,
+        entries: [{ songId: songs[0].id }, { songId: songs[1].id, notes: 'Capo 2' }]
+      },
       { name: 'Set 2', entries: [{ songId: songs[2].id }, { songId: songs[3].id }] }
     ]
   })
   await editor.ok('PUT', `/gigs/${gig.id}/schedule`, {
-    items: [{ at: `${gigDate}T16:30`, title: 'Load the van', who: 'Everyone', where: 'Rehearsal room' }]
+    items: [
+      { at: `${gigDate}T16:30`, title: 'Load the van', who: 'Everyone', where: 'Rehearsal room' }
+    ]
   })
-  const laterGig = await editor.ok('POST', '/gigs', { name: 'Wedding Anna & Ben', date: dayFromNow(12), status: 'inquiry', startTime: '19:00' })
-  const pastGig = await editor.ok('POST', '/gigs', { name: 'Spring Party', date: dayFromNow(-20), status: 'confirmed', startTime: '21:00' })
+  const laterGig = await editor.ok('POST', '/gigs', {
+    name: 'Wedding Anna & Ben',
+    date: dayFromNow(12),
+    status: 'inquiry',
+    startTime: '19:00'
+  })
+  const pastGig = await editor.ok('POST', '/gigs', {
+    name: 'Spring Party',
+    date: dayFromNow(-20),
+    status: 'confirmed',
+    startTime: '21:00'
+  })
   const rehearsalDate = dayFromNow(2)
   const rehearsal = await editor.ok('POST', '/rehearsals', {
-    date: rehearsalDate, startTime: '19:00', location: 'Proberaum Nord', notes: 'New songs first.',
+    date: rehearsalDate,
+    startTime: '19:00',
+    location: 'Proberaum Nord',
+    notes: 'New songs first.',
     songs: [{ songId: songs[3].id, notes: 'Horn section' }]
   })
   const survey = await editor.ok('POST', '/surveys', {
-    title: 'Which colour for the new shirts?', kind: 'poll', options: [{ label: 'Black' }, { label: 'Dark red' }]
+    title: 'Which colour for the new shirts?',
+    kind: 'poll',
+    options: [{ label: 'Black' }, { label: 'Dark red' }]
   })
 
   return {

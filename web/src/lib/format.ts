@@ -1,8 +1,8 @@
 /**
- * Dates and times with Intl, in the band's timezone (app config). The API speaks in three kinds of time
- * (API.md): calendar dates `YYYY-MM-DD` and wall-clock times `HH:MM` / `YYYY-MM-DDTHH:MM`, which are
- * already band time and are only formatted (through UTC, so no shift can happen), and instants (RFC 3339
- * UTC), which are converted to the band timezone.
+ * Dates and times with Intl, in the band's timezone (app config). The API speaks in three kinds of
+ * time (API.md): calendar dates `YYYY-MM-DD` and wall-clock times `HH:MM` / `YYYY-MM-DDTHH:MM`,
+ * which are already band time and are only formatted (through UTC, so no shift can happen), and
+ * instants (RFC 3339 UTC), which are converted to the band timezone.
  */
 import { i18n } from './i18n/index.svelte'
 import { appConfig } from './state/config.svelte'
@@ -23,7 +23,10 @@ function wallClock (date: string, time = '00:00'): Date {
 }
 
 /** "Sat, 14 Mar 2026" (the year only when it is not this year's). */
-export function formatDate (date: string, options: { weekday?: boolean; year?: boolean } = {}): string {
+export function formatDate (
+  date: string,
+  options: { weekday?: boolean; year?: boolean } = {}
+): string {
   const showYear = options.year ?? date.slice(0, 4) !== today().slice(0, 4)
   return formatter({
     timeZone: 'UTC',
@@ -36,18 +39,30 @@ export function formatDate (date: string, options: { weekday?: boolean; year?: b
 
 /** A wall-clock time "20:30" in the locale's style. */
 export function formatTime (time: string): string {
-  return formatter({ timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(wallClock('2000-01-01', time))
+  return formatter({ timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(
+    wallClock('2000-01-01', time)
+  )
 }
 
 /** A band-local date-time `YYYY-MM-DDTHH:MM`. */
 export function formatLocalDateTime (value: string): string {
-  return formatter({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
-    .format(new Date(`${value}:00Z`))
+  return formatter({
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit'
+  }).format(new Date(`${value}:00Z`))
 }
 
 /** An instant (RFC 3339) shown in the band timezone. */
 export function formatInstant (instant: string): string {
-  return formatter({ timeZone: appConfig.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant))
+  return formatter({
+    timeZone: appConfig.timezone,
+    dateStyle: 'medium',
+    timeStyle: 'short'
+  }).format(new Date(instant))
 }
 
 /** Durations: "4:05" below an hour, "1:02:05" above. */
@@ -83,9 +98,18 @@ function offsetMinutes (instant: Date): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit'
-    }).formatToParts(instant).map((part) => [part.type, part.value])
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value])
   )
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!)
+  const asUtc = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!
+  )
   return Math.round((asUtc - instant.getTime()) / 60_000)
 }
 

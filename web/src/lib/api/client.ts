@@ -31,7 +31,7 @@ const SESSION_PATHS = new Set(['/login', '/refresh', '/logout'])
 let refreshing: Promise<boolean> | null = null
 let sessionLost: (() => void) | null = null
 
-/** Called once a 401 survived the silent refresh: the session is gone (layout sends the user to login). */
+/** Called once a 401 survived the silent refresh: the session is gone (to the login page). */
 export function onSessionLost (handler: () => void): void {
   sessionLost = handler
 }
@@ -39,14 +39,20 @@ export function onSessionLost (handler: () => void): void {
 /** One POST /refresh at a time, shared by every request that got a 401 meanwhile. */
 function refreshSession (): Promise<boolean> {
   refreshing ??= fetch('/refresh', { method: 'POST', credentials: 'same-origin' })
-    .then((response) => response.ok, () => false)
-    .finally(() => { refreshing = null })
+    .then(
+      (response) => response.ok,
+      () => false
+    )
+    .finally(() => {
+      refreshing = null
+    })
   return refreshing
 }
 
 /**
- * fetch with the session rule of WEB.md: a 401 gets one silent POST /refresh and the request once more;
- * when that fails too the session is lost. The cookies are httpOnly: no token ever passes through here.
+ * fetch with the session rule of WEB.md: a 401 gets one silent POST /refresh and the request once
+ * more; when that fails too the session is lost. The cookies are httpOnly: no token ever passes
+ * through here.
  */
 export async function sessionFetch (input: Request): Promise<Response> {
   const retry = input.clone()

@@ -3,13 +3,17 @@ import type { paths } from './schema'
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
 /** The 200/201 JSON body of an operation. */
-export type Ok<P extends keyof paths, M extends keyof paths[P]> =
-  paths[P][M] extends { responses: infer R }
-    ? Json<R extends { 200: infer A } ? A : R extends { 201: infer C } ? C : never>
-    : never
+export type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: infer R
+}
+  ? Json<R extends { 200: infer A } ? A : R extends { 201: infer C } ? C : never>
+  : never
 /** The JSON request body of an operation. */
-export type Body<P extends keyof paths, M extends keyof paths[P]> =
-  paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
 
 export type User = Ok<'/me', 'get'>
 export type Role = User['role']

@@ -1,8 +1,8 @@
 /**
- * One message catalogue, split by area: `en/<area>.ts` and `de/<area>.ts` each export a flat object of
- * messages, and every key is used as `t('<area>.<key>')`. A new screen adds its own two files (no
- * central list to edit); test/web-i18n.test.ts checks that both languages have the same keys and
- * placeholders and that every key the code uses exists.
+ * One message catalogue, split by area: `en/<area>.ts` and `de/<area>.ts` each export a flat object
+ * of messages, and every key is used as `t('<area>.<key>')`. A new screen adds its own two files
+ * (no central list to edit); test/web-i18n.test.ts checks that both languages have the same keys
+ * and placeholders and that every key the code uses exists.
  *
  * A message is a string with `{name}` placeholders, or plural forms `{ one, other }` chosen by the
  * `count` parameter (Intl.PluralRules).
@@ -25,7 +25,10 @@ function flatten (files: Record<string, Messages>): Map<string, Message> {
   }
   return messages
 }
-const catalogue: Record<Language, Map<string, Message>> = { en: flatten(modules.en), de: flatten(modules.de) }
+const catalogue: Record<Language, Map<string, Message>> = {
+  en: flatten(modules.en),
+  de: flatten(modules.de)
+}
 
 const LOCALE_KEY = 'bandstand.locale'
 // Region used for dates when the band's configured locale is of another language.
@@ -46,12 +49,18 @@ export function initLocale (bandLocale: string): void {
   try {
     chosen = localStorage.getItem(LOCALE_KEY)
   } catch {}
-  setLanguage(chosen && (LANGUAGES as string[]).includes(chosen) ? (chosen as Language) : languageOf(bandLocale), false)
+  setLanguage(
+    chosen && (LANGUAGES as string[]).includes(chosen)
+      ? (chosen as Language)
+      : languageOf(bandLocale),
+    false
+  )
 }
 
 export function setLanguage (language: Language, remember = true): void {
   i18n.language = language
-  i18n.locale = languageOf(i18n.bandLocale) === language ? i18n.bandLocale : DEFAULT_REGION[language]
+  i18n.locale =
+    languageOf(i18n.bandLocale) === language ? i18n.bandLocale : DEFAULT_REGION[language]
   document.documentElement.lang = language
   if (remember) {
     try {
@@ -65,7 +74,7 @@ export const DEVICE_SETTINGS = [LOCALE_KEY]
 
 export type Params = Record<string, string | number>
 
-/** The message for `key` in the active language (English when German lacks it; the key when both do). */
+/** The message for `key` in the active language (else English, else the key itself). */
 export function t (key: string, params: Params = {}): string {
   const message = catalogue[i18n.language].get(key) ?? catalogue.en.get(key)
   if (message === undefined) return key
@@ -77,7 +86,9 @@ export function t (key: string, params: Params = {}): string {
     const form = new Intl.PluralRules(i18n.locale).select(count) as 'zero' | 'one' | 'other'
     text = (count === 0 ? message.zero : undefined) ?? message[form] ?? message.other
   }
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all))
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    name in params ? String(params[name]) : all
+  )
 }
 
 /** Whether the catalogue has `key` (errors.ts falls back to generic messages). */

@@ -14,7 +14,12 @@ export const appConfig = $state<AppConfig>({
   gigStatuses: [],
   songStatuses: [],
   keys: [],
-  timing: { defaultSongSeconds: 240, songGapSeconds: 30, setBreakSeconds: 600, defaultStartTime: '20:00' },
+  timing: {
+    defaultSongSeconds: 240,
+    songGapSeconds: 30,
+    setBreakSeconds: 600,
+    defaultStartTime: '20:00'
+  },
   features: { docs: true, calendar: true },
   hasLogo: false
 })

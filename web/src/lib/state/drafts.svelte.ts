@@ -1,12 +1,15 @@
 /**
- * What a user typed survives a lost session: forms made with `draft()` are written to sessionStorage
- * when the session is lost, and restored after logging in again as the same user (never for another one).
- * A draft is live while its screen is shown. Logout removes every draft.
+ * What a user typed survives a lost session: forms made with `draft()` are written to
+ * sessionStorage when the session is lost, and restored after logging in again as the same user
+ * (never for another one). A draft is live while its screen is shown. Logout removes every draft.
  */
 const live = new Map<string, Record<string, unknown>>()
 const STORAGE_KEY = 'bandstand.drafts'
 
-interface Stored { userId: number | null; drafts: Record<string, Record<string, unknown>> }
+interface Stored {
+  userId: number | null
+  drafts: Record<string, Record<string, unknown>>
+}
 
 function readStored (): Stored | null {
   try {
@@ -28,7 +31,11 @@ export function saveDrafts (userId: number | null): void {
  * A reactive form value under `key` (unique per screen, e.g. `me-profile`): restored from a session
  * that was lost while editing when `userId` is the same user, else `initial`.
  */
-export function draft<T extends Record<string, unknown>> (key: string, initial: T, userId: number | null): T {
+export function draft<T extends Record<string, unknown>> (
+  key: string,
+  initial: T,
+  userId: number | null
+): T {
   const stored = readStored()
   const restored = stored && stored.userId === userId ? stored.drafts[key] : undefined
   const value = $state({ ...initial, ...(restored as Partial<T> | undefined) }) as T

@@ -3,9 +3,9 @@ import { t } from '../i18n/index.svelte'
 import { announce } from './announcer.svelte'
 
 /**
- * A form's submit state. `submit(action)` runs the API call; on an error it keeps every value the user
- * typed (the values live in the screen's own state, untouched here) and shows the message above the
- * form and the 400 details next to their fields: `form.fields['venue.name']`.
+ * A form's submit state. `submit(action)` runs the API call; on an error it keeps every value the
+ * user typed (the values live in the screen's own state, untouched here) and shows the message
+ * above the form and the 400 details next to their fields: `form.fields['venue.name']`.
  */
 export class FormState {
   busy = $state(false)

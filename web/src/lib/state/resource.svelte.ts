@@ -1,8 +1,9 @@
 import { explainError, type ExplainedError } from '../errors'
 
 /**
- * Data a screen loads, with its loading and error state: `const gigs = new Resource(() => call(...))`,
- * shown through <LoadState resource={gigs}>. `reload()` fetches again (keeping the old data meanwhile).
+ * Data a screen loads, with its loading and error state: `const gigs = new Resource(() =>
+ * call(...))`, shown through <LoadState resource={gigs}>. `reload()` fetches again (keeping the old
+ * data meanwhile).
  */
 export class Resource<T> {
   data = $state<T | undefined>(undefined)
@@ -13,7 +14,7 @@ export class Resource<T> {
 
   constructor (load: () => Promise<T>) {
     this.#load = load
-    void this.reload()
+    this.reload()
   }
 
   async reload (): Promise<void> {

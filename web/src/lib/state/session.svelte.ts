@@ -5,7 +5,7 @@ import type { Role, User } from '../api/types'
 import { DEVICE_SETTINGS } from '../i18n/index.svelte'
 import { saveDrafts } from './drafts.svelte'
 
-/** Who is logged in (from GET /me). The tokens themselves are httpOnly cookies JavaScript never sees. */
+/** Who is logged in (GET /me). The tokens are httpOnly cookies that JavaScript never sees. */
 export const session = $state({
   user: null as User | null,
   /** A message key for the login page ("your session has ended"). */
@@ -45,14 +45,23 @@ function clearClientState (keepDrafts: boolean): void {
   session.user = null
   for (const handler of resetHandlers) handler()
   try {
-    for (const key of Object.keys(localStorage)) if (!DEVICE_SETTINGS.includes(key)) localStorage.removeItem(key)
+    for (const key of Object.keys(localStorage)) {
+      if (!DEVICE_SETTINGS.includes(key)) localStorage.removeItem(key)
+    }
     if (!keepDrafts) sessionStorage.clear()
   } catch {}
 }
 
 /** Where to come back to after logging in: only paths inside the app. */
 export function safeNext (next: string | null): string {
-  if (next && next.startsWith(`${base}/`) && !next.startsWith('//') && !next.startsWith(`${base}/login`)) return next
+  if (
+    next &&
+    next.startsWith(`${base}/`) &&
+    !next.startsWith('//') &&
+    !next.startsWith(`${base}/login`)
+  ) {
+    return next
+  }
   return `${base}/`
 }
 
@@ -68,8 +77,8 @@ export async function logout (): Promise<void> {
 }
 
 let redirecting = false
-// A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What the
-// user was typing is kept for that round trip (drafts.svelte.ts).
+// A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
+// the user was typing is kept for that round trip (drafts.svelte.ts).
 onSessionLost(() => {
   if (redirecting || location.pathname.startsWith(`${base}/login`)) return
   redirecting = true
@@ -79,7 +88,7 @@ onSessionLost(() => {
   clearClientState(true)
   session.notice = hadSession ? 'session.expired' : ''
   const next = location.pathname + location.search
-  void goto(`${base}/login?next=${encodeURIComponent(next)}`, { replaceState: true }).finally(() => {
+  goto(`${base}/login?next=${encodeURIComponent(next)}`, { replaceState: true }).finally(() => {
     redirecting = false
   })
 })

@@ -3,18 +3,26 @@ export default {
   NETWORK: 'Der Server ist nicht erreichbar. Prüf deine Verbindung und versuch es noch einmal.',
   VALIDATION_ERROR: 'Bitte prüf die markierten Felder.',
   INVALID_CREDENTIALS: 'Benutzername oder Passwort ist falsch.',
-  RATE_LIMITED: { one: 'Zu viele Versuche. Bitte warte {count} Sekunde und versuch es dann noch einmal.', other: 'Zu viele Versuche. Bitte warte {count} Sekunden und versuch es dann noch einmal.' },
-  RATE_LIMITED_MINUTES: { one: 'Zu viele Versuche. Bitte warte eine Minute und versuch es dann noch einmal.', other: 'Zu viele Versuche. Bitte warte {count} Minuten und versuch es dann noch einmal.' },
+  RATE_LIMITED: {
+    one: 'Zu viele Versuche. Bitte warte {count} Sekunde und versuch es dann noch einmal.',
+    other: 'Zu viele Versuche. Bitte warte {count} Sekunden und versuch es dann noch einmal.'
+  },
+  RATE_LIMITED_MINUTES: {
+    one: 'Zu viele Versuche. Bitte warte eine Minute und versuch es dann noch einmal.',
+    other: 'Zu viele Versuche. Bitte warte {count} Minuten und versuch es dann noch einmal.'
+  },
   SESSION_INVALID: 'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an.',
   UNAUTHORIZED: 'Bitte melde dich zuerst an.',
   FORBIDDEN: 'Das darfst du nicht.',
   CROSS_SITE_REQUEST: 'Diese Anfrage kam von einer anderen Website und wurde abgelehnt.',
   WRONG_PASSWORD: 'Dein aktuelles Passwort stimmt nicht.',
   WEAK_PASSWORD: 'Dieses Passwort kann nicht verwendet werden.',
-  WEAK_PASSWORD_SHORT: 'Das neue Passwort braucht mindestens {n} Zeichen – ein paar Wörter hintereinander gehen gut.',
+  WEAK_PASSWORD_SHORT:
+    'Das neue Passwort braucht mindestens {n} Zeichen – ein paar Wörter hintereinander gehen gut.',
   WEAK_PASSWORD_LONG: 'Das neue Passwort darf höchstens {n} Zeichen haben.',
   WEAK_PASSWORD_USERNAME: 'Das neue Passwort darf deinen Benutzernamen nicht enthalten.',
-  WEAK_PASSWORD_COMMON: 'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
+  WEAK_PASSWORD_COMMON:
+    'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
   GIG_NOT_FOUND: 'Diesen Gig gibt es nicht (mehr).',
@@ -25,7 +33,8 @@ export default {
   ROUTE_NOT_FOUND: 'Nicht gefunden.',
   SURVEY_CLOSED: 'Diese Umfrage ist geschlossen: Antworten lassen sich nicht mehr ändern.',
   SINGLE_CHOICE: 'In dieser Umfrage kann nur eine Option ein „Ja“ bekommen.',
-  UNKNOWN_OPTION: 'Eine der Optionen gehört nicht mehr zu dieser Umfrage. Lade neu und versuch es noch einmal.',
+  UNKNOWN_OPTION:
+    'Eine der Optionen gehört nicht mehr zu dieser Umfrage. Lade neu und versuch es noch einmal.',
   DUPLICATE_OPTION: 'Zwei Optionen sind gleich.',
   CLOSES_AT_IN_PAST: 'Das Ende der Umfrage muss in der Zukunft liegen.',
   OPTION_NEEDS_LABEL: 'Jede Option braucht einen Text.',
@@ -40,7 +49,9 @@ export default {
   CALENDAR_DISABLED: 'Kalender-Abos sind für diese Band ausgeschaltet.',
   CALENDAR_NOT_FOUND: 'Es gibt keinen Kalender-Link.',
   BODY_TOO_LARGE: 'Das sind zu viele Daten für eine Anfrage.',
-  INTERNAL_ERROR: 'Der Server hatte ein Problem. Bitte versuch es noch einmal; wenn es bleibt, sag der Verwaltung Bescheid.',
+  INTERNAL_ERROR:
+    'Der Server hatte ein Problem. Bitte versuch es noch einmal; wenn es bleibt, sag der ' +
+    'Verwaltung Bescheid.',
   status400: 'Das hat nicht geklappt: Bitte prüf deine Eingaben.',
   status401: 'Bitte melde dich wieder an.',
   status403: 'Das darfst du nicht.',

@@ -13,7 +13,10 @@ export default {
   saveProfile: 'Profil speichern',
   profileSaved: 'Profil gespeichert',
   password: 'Passwort',
-  passwordPolicy: 'Mindestens 15 Zeichen – ein kurzer Satz ist leicht zu merken und schwer zu erraten. Er darf deinen Benutzernamen nicht enthalten und kein häufiges Passwort sein. Nach der Änderung sind deine anderen Geräte abgemeldet.',
+  passwordPolicy:
+    'Mindestens 15 Zeichen – ein kurzer Satz ist leicht zu merken und schwer zu erraten. Er ' +
+    'darf deinen Benutzernamen nicht enthalten und kein häufiges Passwort sein. Nach der ' +
+    'Änderung sind deine anderen Geräte abgemeldet.',
   currentPassword: 'Aktuelles Passwort',
   newPassword: 'Neues Passwort',
   newPasswordHint: '15 bis 256 Zeichen',
@@ -21,7 +24,8 @@ export default {
   changePassword: 'Passwort ändern',
   passwordChanged: 'Passwort geändert. Deine anderen Geräte sind abgemeldet.',
   devices: 'Meine Geräte',
-  devicesHint: 'Wo du angemeldet bist. Melde ein Gerät ab, das du verloren hast oder nicht mehr nutzt.',
+  devicesHint:
+    'Wo du angemeldet bist. Melde ein Gerät ab, das du verloren hast oder nicht mehr nutzt.',
   thisDevice: 'Dieses Gerät',
   unknownDevice: 'Unbekanntes Gerät',
   deviceOn: '{browser} auf {system}',
@@ -30,13 +34,20 @@ export default {
   logOutDeviceShort: 'Abmelden',
   deviceLoggedOut: '{device} abgemeldet',
   calendar: 'Kalender-Abo',
-  calendarHint: 'Deine Gigs und Proben in der Kalender-App deines Handys: Leg einen persönlichen Link an und abonniere ihn. Wer den Link hat, kann die Termine der Band lesen – behalte ihn für dich.',
+  calendarHint:
+    'Deine Gigs und Proben in der Kalender-App deines Handys: Leg einen persönlichen Link an ' +
+    'und abonniere ihn. Wer den Link hat, kann die Termine der Band lesen – behalte ihn für ' +
+    'dich.',
   calendarUrl: 'Dein Kalender-Link',
-  calendarOnce: 'Wird nur jetzt angezeigt. Kopier ihn oder abonniere sofort; für einen neuen leg einen neuen Link an.',
+  calendarOnce:
+    'Wird nur jetzt angezeigt. Kopier ihn oder abonniere sofort; für einen neuen leg einen ' +
+    'neuen Link an.',
   copyLink: 'Link kopieren',
   copied: 'Link kopiert',
   subscribe: 'In Kalender-App abonnieren',
-  calendarActive: 'Du hast einen Kalender-Link (angelegt {when}). Er wird nur einmal angezeigt: Leg einen neuen an, um wieder einen zu sehen – der alte funktioniert dann nicht mehr.',
+  calendarActive:
+    'Du hast einen Kalender-Link (angelegt {when}). Er wird nur einmal angezeigt: Leg einen ' +
+    'neuen an, um wieder einen zu sehen – der alte funktioniert dann nicht mehr.',
   createCalendarLink: 'Kalender-Link anlegen',
   newCalendarLink: 'Neuen Link anlegen',
   calendarCreated: 'Kalender-Link angelegt',

@@ -5,5 +5,7 @@ export default {
   login: 'Anmelden',
   loggingIn: 'Anmeldung läuft …',
   forgotten: 'Passwort vergessen? Die Verwaltung eurer Band kann ein neues setzen.',
-  expired: 'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an – danach geht es dort weiter, wo du warst.'
+  expired:
+    'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an – danach geht es dort weiter, wo ' +
+    'du warst.'
 }

@@ -30,7 +30,8 @@ export default {
   counts: '{yes} ja · {maybe} vielleicht · {no} nein',
   closeTitle: 'Umfrage schließen',
   close: 'Umfrage schließen',
-  closeConfirm: 'Diese Umfrage schließen? Danach kann niemand mehr antworten oder eine Antwort ändern.',
+  closeConfirm:
+    'Diese Umfrage schließen? Danach kann niemand mehr antworten oder eine Antwort ändern.',
   closeYes: 'Ja, schließen',
   closedNow: 'Umfrage geschlossen',
   fieldTitle: 'Frage',

@@ -1,21 +1,30 @@
-// By the API's error `code` (README, API section); `status<N>` when a code has no message of its own.
+// By the API's error `code` (README, API section); `status<N>` when a code has no message of its
+// own.
 export default {
   unexpected: 'Something unexpected went wrong. Please try again.',
   NETWORK: 'The server cannot be reached. Check your connection and try again.',
   VALIDATION_ERROR: 'Please check the highlighted fields.',
   INVALID_CREDENTIALS: 'Username or password is wrong.',
-  RATE_LIMITED: { one: 'Too many attempts. Please wait {count} second and try again.', other: 'Too many attempts. Please wait {count} seconds and try again.' },
-  RATE_LIMITED_MINUTES: { one: 'Too many attempts. Please wait a minute and try again.', other: 'Too many attempts. Please wait {count} minutes and try again.' },
+  RATE_LIMITED: {
+    one: 'Too many attempts. Please wait {count} second and try again.',
+    other: 'Too many attempts. Please wait {count} seconds and try again.'
+  },
+  RATE_LIMITED_MINUTES: {
+    one: 'Too many attempts. Please wait a minute and try again.',
+    other: 'Too many attempts. Please wait {count} minutes and try again.'
+  },
   SESSION_INVALID: 'Your session has ended. Please log in again.',
   UNAUTHORIZED: 'Please log in first.',
   FORBIDDEN: 'You are not allowed to do that.',
   CROSS_SITE_REQUEST: 'This request came from another website and was refused.',
   WRONG_PASSWORD: 'Your current password is not right.',
   WEAK_PASSWORD: 'This password cannot be used.',
-  WEAK_PASSWORD_SHORT: 'The new password needs at least {n} characters — a few words in a row work well.',
+  WEAK_PASSWORD_SHORT:
+    'The new password needs at least {n} characters — a few words in a row work well.',
   WEAK_PASSWORD_LONG: 'The new password can have at most {n} characters.',
   WEAK_PASSWORD_USERNAME: 'The new password must not contain your username.',
-  WEAK_PASSWORD_COMMON: 'This password is on the list of common passwords. Please pick another one.',
+  WEAK_PASSWORD_COMMON:
+    'This password is on the list of common passwords. Please pick another one.',
   USERNAME_TAKEN: 'This username is taken.',
   SESSION_NOT_FOUND: 'That device is already logged out.',
   GIG_NOT_FOUND: 'This gig does not exist (any more).',
@@ -26,7 +35,8 @@ export default {
   ROUTE_NOT_FOUND: 'Not found.',
   SURVEY_CLOSED: 'This survey is closed: answers can no longer be changed.',
   SINGLE_CHOICE: 'Only one option can be a “Yes” in this survey.',
-  UNKNOWN_OPTION: 'One of the options does not belong to this survey any more. Reload and try again.',
+  UNKNOWN_OPTION:
+    'One of the options does not belong to this survey any more. Reload and try again.',
   DUPLICATE_OPTION: 'Two options are the same.',
   CLOSES_AT_IN_PAST: 'The closing time must be in the future.',
   OPTION_NEEDS_LABEL: 'Every option needs a text.',
@@ -41,7 +51,8 @@ export default {
   CALENDAR_DISABLED: 'Calendar subscriptions are switched off for this band.',
   CALENDAR_NOT_FOUND: 'There is no calendar link.',
   BODY_TOO_LARGE: 'That is too much data for one request.',
-  INTERNAL_ERROR: 'The server had a problem. Please try again; if it keeps happening, tell your admin.',
+  INTERNAL_ERROR:
+    'The server had a problem. Please try again; if it keeps happening, tell your admin.',
   status400: 'That did not work: please check your input.',
   status401: 'Please log in again.',
   status403: 'You are not allowed to do that.',

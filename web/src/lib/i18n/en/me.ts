@@ -13,7 +13,10 @@ export default {
   saveProfile: 'Save profile',
   profileSaved: 'Profile saved',
   password: 'Password',
-  passwordPolicy: 'At least 15 characters — a short sentence is easy to remember and hard to guess. It must not contain your username or be a common password. Changing it logs out your other devices.',
+  passwordPolicy:
+    'At least 15 characters — a short sentence is easy to remember and hard to guess. It must ' +
+    'not contain your username or be a common password. Changing it logs out your other ' +
+    'devices.',
   currentPassword: 'Current password',
   newPassword: 'New password',
   newPasswordHint: '15 to 256 characters',
@@ -30,13 +33,18 @@ export default {
   logOutDeviceShort: 'Log out',
   deviceLoggedOut: '{device} logged out',
   calendar: 'Calendar subscription',
-  calendarHint: 'Your gigs and rehearsals in your phone’s calendar app: create a personal link and subscribe to it. Anyone with the link can read the band’s dates, so keep it to yourself.',
+  calendarHint:
+    'Your gigs and rehearsals in your phone’s calendar app: create a personal link and ' +
+    'subscribe to it. Anyone with the link can read the band’s dates, so keep it to yourself.',
   calendarUrl: 'Your calendar link',
-  calendarOnce: 'Shown only now. Copy it or subscribe right away; for a new one, create a new link.',
+  calendarOnce:
+    'Shown only now. Copy it or subscribe right away; for a new one, create a new link.',
   copyLink: 'Copy link',
   copied: 'Link copied',
   subscribe: 'Subscribe in calendar app',
-  calendarActive: 'You have a calendar link (created {when}). It is shown only once: create a new link to see one again — the old one then stops working.',
+  calendarActive:
+    'You have a calendar link (created {when}). It is shown only once: create a new link to see ' +
+    'one again — the old one then stops working.',
   createCalendarLink: 'Create calendar link',
   newCalendarLink: 'Create new link',
   calendarCreated: 'Calendar link created',
