@@ -2,13 +2,11 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { ApiSession } from './browser/api-client.js'
-import { startBand } from './browser/band-fixture.js'
+import { bandInBrowser } from './browser/band-fixture.js'
 import {
   checkA11y,
   chooseEnglish,
   DESKTOP,
-  launchBrowser,
-  openApp,
   PHONE,
   screenshot,
   WAIT
@@ -23,14 +21,8 @@ test(
   'web app: a member logs in, answers everything they owe and manages their account',
   { timeout: 600_000 },
   async (t) => {
-    const band = await startBand()
-    const browser = await launchBrowser()
-    t.after(async () => {
-      await browser.close()
-      await band.stop()
-    })
+    const { band, app } = await bandInBrowser(t)
     const { base, member } = band
-    const app = await openApp(browser, base, PHONE)
     const { page } = app
     const mia = async () => ApiSession.login(base, member.username, member.password)
 

@@ -1,14 +1,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { ApiSession } from './browser/api-client.js'
-import { startBand } from './browser/band-fixture.js'
+import { bandInBrowser } from './browser/band-fixture.js'
 import {
   checkA11y,
   chooseEnglish,
-  launchBrowser,
   logInAs,
-  openApp,
-  PHONE,
   screenshot
 } from './browser/harness.js'
 
@@ -19,14 +16,8 @@ test(
   'web app session: silent refresh, lost session and back, rate limit',
   { timeout: 300_000 },
   async (t) => {
-    const band = await startBand()
-    const browser = await launchBrowser()
-    t.after(async () => {
-      await browser.close()
-      await band.stop()
-    })
+    const { band, app } = await bandInBrowser(t)
     const { base, member } = band
-    const app = await openApp(browser, base, PHONE)
     const { page } = app
     const refreshes: number[] = []
     page.on('response', (response) => {

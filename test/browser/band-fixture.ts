@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type ServerProcess } from '../server-process.js'
+import type { TestContext } from 'node:test'
 import { ApiSession, dayFromNow } from './api-client.js'
+import { launchBrowser, openApp, PHONE, type AppPage } from './harness.js'
 
 export const ADMIN_PASSWORD = 'browser test admin password 2026'
 export const MEMBER_PASSWORD = 'she plays the bass every friday'
@@ -150,4 +152,18 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * The usual start of a browser test: the band's server, Chromium and one page at phone width; all of
+ * it stopped when the test ends.
+ */
+export async function bandInBrowser (t: TestContext): Promise<{ band: Band; app: AppPage }> {
+  const band = await startBand()
+  const browser = await launchBrowser()
+  t.after(async () => {
+    await browser.close()
+    await band.stop()
+  })
+  return { band, app: await openApp(browser, band.base, PHONE) }
 }

@@ -4,6 +4,8 @@
  * which are already band time and are only formatted (through UTC, so no shift can happen), and
  * instants (RFC 3339 UTC), which are converted to the band timezone.
  */
+// The band-time arithmetic is the server's own (pure, no Node API): one implementation for both.
+import { addSecondsLocal, todayIn, zonedToUtc } from '../../../src/services/local-time'
 import { i18n } from './i18n/index.svelte'
 import { appConfig } from './state/config.svelte'
 
@@ -76,53 +78,15 @@ export function formatDuration (seconds: number): string {
 
 /** Today's date in the band timezone, `YYYY-MM-DD`. */
 export function today (now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: appConfig.timezone }).format(now)
+  return todayIn(appConfig.timezone, now)
 }
 
 /** The calendar date `days` after `date`. */
 export function addDays (date: string, days: number): string {
-  const shifted = wallClock(date)
-  shifted.setUTCDate(shifted.getUTCDate() + days)
-  return shifted.toISOString().slice(0, 10)
-}
-
-/** Minutes the band timezone is ahead of UTC at `instant`. */
-function offsetMinutes (instant: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: appConfig.timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit'
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value])
-  )
-  const asUtc = Date.UTC(
-    +parts.year!,
-    +parts.month! - 1,
-    +parts.day!,
-    +parts.hour!,
-    +parts.minute!,
-    +parts.second!
-  )
-  return Math.round((asUtc - instant.getTime()) / 60_000)
+  return addSecondsLocal(`${date}T00:00`, days * 86_400).slice(0, 10)
 }
 
 /** A band-local `YYYY-MM-DDTHH:MM` as an RFC 3339 UTC instant (daylight saving included). */
 export function bandTimeToInstant (local: string): string {
-  const guess = new Date(`${local}:00Z`)
-  let instant = new Date(guess.getTime() - offsetMinutes(guess) * 60_000)
-  instant = new Date(guess.getTime() - offsetMinutes(instant) * 60_000)
-  return instant.toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
-/** The band-local `YYYY-MM-DDTHH:MM` of an instant (for datetime-local inputs). */
-export function instantToBandTime (instant: string): string {
-  const date = new Date(instant)
-  return new Date(date.getTime() + offsetMinutes(date) * 60_000).toISOString().slice(0, 16)
+  return zonedToUtc(local, appConfig.timezone).toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
