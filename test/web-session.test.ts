@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { ApiSession } from './browser/api-client.js'
-import { bandInBrowser } from './browser/band-fixture.js'
+import { ADMIN_PASSWORD, bandInBrowser } from './browser/band-fixture.js'
 import {
   checkA11y,
   chooseEnglish,
@@ -114,10 +114,19 @@ test(
         await logInAs(page, base, 'lena', 'our singer leads the band since 2019')
         await page.getByRole('heading', { level: 1, name: 'Me' }).waitFor()
         assert.equal(await page.getByLabel('Display name').inputValue(), 'Lena')
+        const nav = page.getByRole('navigation', { name: 'Main' })
+        assert.equal(await nav.getByRole('link', { name: 'Admin' }).count(), 0, 'editors: no Admin')
         await page.getByRole('button', { name: 'Log out', exact: true }).click()
         await page.getByRole('button', { name: 'Log in' }).waitFor()
       }
     )
+
+    await t.test('the admin sees the Admin link in the navigation', async () => {
+      await logInAs(page, base, 'admin', ADMIN_PASSWORD)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor()
+      await page.getByRole('button', { name: 'Log out', exact: true }).click()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
+    })
 
     await t.test('too many logins: the wait in plain words', async () => {
       // /login allows 10 per minute and client address; the browser and this script share
