@@ -123,7 +123,8 @@ test(
 
     await t.test('the admin sees the Admin link in the navigation', async () => {
       await logInAs(page, base, 'admin', ADMIN_PASSWORD)
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor()
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      await nav.getByRole('link', { name: 'Admin' }).waitFor()
       await page.getByRole('button', { name: 'Log out', exact: true }).click()
       await page.getByRole('button', { name: 'Log in' }).waitFor()
     })
