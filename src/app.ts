@@ -6,30 +6,35 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import errorsPlugin, { frameworkErrorHandler } from '../plugins/core/errors.js'
-import dbPlugin from '../plugins/core/db.js'
-import docsPlugin from '../plugins/core/docs.js'
-import securityPlugin from '../plugins/core/security.js'
-import rateLimitPlugin from '../plugins/core/rate-limit.js'
-import compressPlugin from '../plugins/core/compress.js'
-import requestBodyPlugin from '../plugins/core/request-body.js'
-import authPlugin from '../plugins/core/auth.js'
-import appSettingsPlugin from '../plugins/core/app-settings.js'
-import responseCachePlugin from '../plugins/core/response-cache.js'
-import healthRoutes from '../plugins/health/routes.js'
-import sessionRoutes from '../plugins/sessions/routes.js'
-import meRoutes from '../plugins/me/routes.js'
-import userRoutes from '../plugins/users/routes.js'
-import appConfigRoutes from '../plugins/app-config/routes.js'
-import songRoutes from '../plugins/songs/routes.js'
-import rehearsalRoutes from '../plugins/rehearsals/routes.js'
-import surveyRoutes from '../plugins/surveys/routes.js'
-import todoRoutes from '../plugins/todos/routes.js'
-import liveBus from '../plugins/live/bus.js'
-import gigRoutes from '../plugins/gigs/routes.js'
-import liveRoutes from '../plugins/live/routes.js'
-import documentRoutes from '../plugins/documents/routes.js'
-import calendarRoutes from '../plugins/calendar/routes.js'
+import errorsPlugin, { frameworkErrorHandler } from '#plugins/core/errors.js'
+import dbPlugin from '#plugins/core/db.js'
+import docsPlugin from '#plugins/core/docs.js'
+import securityPlugin from '#plugins/core/security.js'
+import rateLimitPlugin from '#plugins/core/rate-limit.js'
+import compressPlugin from '#plugins/core/compress.js'
+import requestBodyPlugin from '#plugins/core/request-body.js'
+import authPlugin from '#plugins/core/auth.js'
+import appSettingsPlugin from '#plugins/core/app-settings.js'
+import responseCachePlugin from '#plugins/core/response-cache.js'
+import healthRoutes from '#plugins/health/routes.js'
+import sessionRoutes from '#plugins/sessions/routes.js'
+import meRoutes from '#plugins/me/routes.js'
+import userRoutes from '#plugins/users/routes.js'
+import appConfigRoutes from '#plugins/app-config/routes.js'
+import songRoutes from '#plugins/songs/routes.js'
+import rehearsalRoutes from '#plugins/rehearsals/routes.js'
+import surveyRoutes from '#plugins/surveys/routes.js'
+import todoRoutes from '#plugins/todos/routes.js'
+import liveBus from '#plugins/live/bus.js'
+import gigRoutes from '#plugins/gigs/routes.js'
+import liveRoutes from '#plugins/live/routes.js'
+import documentRoutes from '#plugins/documents/routes.js'
+import calendarRoutes from '#plugins/calendar/routes.js'
+
+// Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
+if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
+  throw new Error('run the sources with node --conditions=bandstand-source (see package.json)')
+}
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -40,11 +45,13 @@ export interface BuildAppOptions {
   createFirstAdmin?: boolean
   /** Trace every SQL statement to `app.dbTrace` (tests that count statements). */
   traceSql?: boolean
-  /** Compile all schemas at start rather than on first use (tests: a broken schema fails at once). */
+  /**
+   * Compile all schemas at start rather than on first use (tests: a broken schema fails at once).
+   */
   compileSchemasAtStart?: boolean
 }
 
-export async function buildApp(options: BuildAppOptions = {}) {
+export async function buildApp (options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
   const app = Fastify({
@@ -64,7 +71,11 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
   await app.register(requestBodyPlugin)
-  await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
+  await app.register(authPlugin, {
+    jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret),
+    cookieSecure: config.cookieSecure,
+    clock
+  })
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
 
@@ -84,11 +95,17 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(calendarRoutes)
 
   if (options.createFirstAdmin !== false) {
-    const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
+    const { created, generatedPassword } = await ensureFirstAdmin(
+      app.db,
+      clock(),
+      config.adminPassword
+    )
     if (created) {
       app.log.warn(
         generatedPassword
-          ? `First start: created user "admin" with password ${generatedPassword} — log in with POST /login and change it (PUT /change_password). It is shown only this once.`
+          ? `First start: created user "admin" with password ${generatedPassword} — ` +
+              'log in with POST /login and change it (PUT /change_password). It is shown ' +
+              'only this once.'
           : 'First start: created user "admin" with the password from ADMIN_PASSWORD.'
       )
     }

@@ -7,7 +7,7 @@ import { users } from './db/schema.js'
 import { hashPassword } from './services/password.js'
 
 /** JWT_SECRET, or a secret generated on first start and kept in the data directory (mode 0600). */
-export function ensureJwtSecret(dataDir: string, fromEnv?: string): string {
+export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv
   const file = join(dataDir, 'jwt-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
@@ -22,7 +22,11 @@ export function ensureJwtSecret(dataDir: string, fromEnv?: string): string {
  * With no user at all, creates `admin` with ADMIN_PASSWORD or a random password.
  * Returns the generated password (to be shown once), or null when nothing was generated.
  */
-export async function ensureFirstAdmin(db: Db, now: Date, adminPassword?: string): Promise<{ created: boolean; generatedPassword: string | null }> {
+export async function ensureFirstAdmin (
+  db: Db,
+  now: Date,
+  adminPassword?: string
+): Promise<{ created: boolean; generatedPassword: string | null }> {
   const existing = db.select({ n: count() }).from(users).get()
   if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null }
   const password = adminPassword ?? randomBytes(18).toString('base64url')

@@ -1,7 +1,7 @@
 /** An error meant for the client: status, stable code and a message that is safe to show. */
 export class ApiError extends Error {
   override name = 'ApiError'
-  constructor(
+  constructor (
     readonly statusCode: number,
     readonly code: string,
     message: string
@@ -17,5 +17,6 @@ export const notFound = (resource: string, id: number | string) =>
 export const badRequest = (code: string, message: string) => new ApiError(400, code, message)
 export const unauthorized = (message = 'authentication required', code = 'UNAUTHORIZED') =>
   new ApiError(401, code, message)
-export const forbidden = (message = 'not allowed for your role', code = 'FORBIDDEN') => new ApiError(403, code, message)
+export const forbidden = (message = 'not allowed for your role', code = 'FORBIDDEN') =>
+  new ApiError(403, code, message)
 export const conflict = (code: string, message: string) => new ApiError(409, code, message)

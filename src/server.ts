@@ -1,7 +1,7 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, loadDotEnv } from './config.js'
 
-async function main() {
+async function main () {
   loadDotEnv()
   let config
   try {
@@ -25,11 +25,12 @@ async function main() {
       process.exit(1)
     }, 10_000)
     timer.unref()
-    await app.close() // stops accepting, waits for in-flight requests, closes event streams and the database
+    // stops accepting, waits for in-flight requests, closes event streams and the database
+    await app.close()
     process.exit(0)
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => { void shutdown('SIGTERM') })
+  process.once('SIGINT', () => { void shutdown('SIGINT') })
 
   await app.listen({ port: config.port, host: config.host })
 }

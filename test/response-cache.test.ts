@@ -3,52 +3,77 @@ import assert from 'node:assert/strict'
 import Database from 'better-sqlite3'
 import { countStatements, createTestApp, json, userClient } from './helpers.js'
 
-test('cached reads: any write invalidates them, including writes by another connection (the CLI)', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const editor = await userClient(ctx.app, 'ed', 'editor')
-  assert.equal((await editor.post('/songs', { title: 'Alpha', status: 'ready' })).statusCode, 201)
+test(
+  'cached reads: any write invalidates them, including writes by another ' + 'connection (the CLI)',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const editor = await userClient(ctx.app, 'ed', 'editor')
+    assert.equal((await editor.post('/songs', { title: 'Alpha', status: 'ready' })).statusCode, 201)
 
-  const first = await editor.get('/songs')
-  assert.deepEqual(json(first).map((s: { title: string }) => s.title), ['Alpha'])
-  const etag = String(first.headers.etag)
+    const first = await editor.get('/songs')
+    assert.deepEqual(
+      json(first).map((s: { title: string }) => s.title),
+      ['Alpha']
+    )
+    const etag = String(first.headers.etag)
 
-  // Between writes a repeated read runs no query of its own: only the session check, which reads the
-  // database revision in the same statement.
-  const repeat = await countStatements(ctx.app, () => editor.get('/songs'))
-  assert.equal(repeat.result.statusCode, 200)
-  assert.equal(repeat.result.body, first.body)
-  assert.equal(repeat.statements, 1, repeat.sql.join('\n'))
-  assert.match(repeat.sql[0]!, /data_version/)
-  assert.equal((await editor.get('/songs', { 'if-none-match': etag })).statusCode, 304)
+    // Between writes a repeated read runs no query of its own: only the session check, which reads
+    // the database revision in the same statement.
+    const repeat = await countStatements(ctx.app, () => editor.get('/songs'))
+    assert.equal(repeat.result.statusCode, 200)
+    assert.equal(repeat.result.body, first.body)
+    assert.equal(repeat.statements, 1, repeat.sql.join('\n'))
+    assert.match(repeat.sql[0]!, /data_version/)
+    assert.equal((await editor.get('/songs', { 'if-none-match': etag })).statusCode, 304)
 
-  // A write through the API...
-  assert.equal((await editor.patch(`/songs/${json(first)[0].id}`, { title: 'Alpha Omega' })).statusCode, 200)
-  const afterPatch = await editor.get('/songs', { 'if-none-match': etag })
-  assert.equal(afterPatch.statusCode, 200)
-  assert.equal(json(afterPatch)[0].title, 'Alpha Omega')
+    // A write through the API...
+    assert.equal(
+      (await editor.patch(`/songs/${json(first)[0].id}`, { title: 'Alpha Omega' })).statusCode,
+      200
+    )
+    const afterPatch = await editor.get('/songs', { 'if-none-match': etag })
+    assert.equal(afterPatch.statusCode, 200)
+    assert.equal(json(afterPatch)[0].title, 'Alpha Omega')
 
-  // ...and a write by another process on the same file.
-  const other = new Database(ctx.config.databaseFile)
-  other.prepare("UPDATE songs SET title = 'Changed elsewhere'").run()
-  other.close()
-  const afterOther = await editor.get('/songs', { 'if-none-match': String(afterPatch.headers.etag) })
-  assert.equal(afterOther.statusCode, 200)
-  assert.equal(json(afterOther)[0].title, 'Changed elsewhere')
+    // ...and a write by another process on the same file.
+    const other = new Database(ctx.config.databaseFile)
+    other.prepare("UPDATE songs SET title = 'Changed elsewhere'").run()
+    other.close()
+    const afterOther = await editor.get('/songs', {
+      'if-none-match': String(afterPatch.headers.etag)
+    })
+    assert.equal(afterOther.statusCode, 200)
+    assert.equal(json(afterOther)[0].title, 'Changed elsewhere')
 
-  // Different queries are different entries.
-  assert.deepEqual(json(await editor.get('/songs?q=nothing')), [])
-})
+    // Different queries are different entries.
+    assert.deepEqual(json(await editor.get('/songs?q=nothing')), [])
+  }
+)
 
 test('cached reads are compressed once per revision and decode to the same JSON', async (t) => {
   const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'ed', 'editor')
-  for (let i = 0; i < 30; i++) await editor.post('/songs', { title: `Lied ${i} über Brücken`, status: 'ready', composers: ['Müller, Hans'] })
+  for (let i = 0; i < 30; i++) {
+    await editor.post('/songs', {
+      title: `Lied ${i} über Brücken`,
+      status: 'ready',
+      composers: ['Müller, Hans']
+    })
+  }
   const plain = await editor.get('/songs')
-  const br = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip, br' } })
-  const gz = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip;q=1, br;q=0' } })
+  const br = await ctx.app.inject({
+    method: 'GET',
+    url: '/songs',
+    headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip, br' }
+  })
+  const gz = await ctx.app.inject({
+    method: 'GET',
+    url: '/songs',
+    headers: { cookie: editor.jar.header(), 'accept-encoding': 'gzip;q=1, br;q=0' }
+  })
   assert.equal(plain.headers['content-encoding'], undefined)
   assert.equal(br.headers['content-encoding'], 'br')
   assert.equal(gz.headers['content-encoding'], 'gzip')
@@ -57,6 +82,10 @@ test('cached reads are compressed once per revision and decode to the same JSON'
   assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body)
   assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body)
   // The second compressed read is served from the cache: the same bytes.
-  const again = await ctx.app.inject({ method: 'GET', url: '/songs', headers: { cookie: editor.jar.header(), 'accept-encoding': 'br' } })
+  const again = await ctx.app.inject({
+    method: 'GET',
+    url: '/songs',
+    headers: { cookie: editor.jar.header(), 'accept-encoding': 'br' }
+  })
   assert.deepEqual(again.rawPayload, br.rawPayload)
 })

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Db } from '../../src/db/client.js'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
-import { Availability, AvailabilityAnswer, AvailabilityPut } from '../../schemas/availability.js'
-import { notFound } from '../../src/errors.js'
+import type { Db } from '#src/db/client.js'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { Availability, AvailabilityAnswer, AvailabilityPut } from '#schemas/availability.js'
+import { notFound } from '#src/errors.js'
 import { loadAvailability, saveAvailability, type AvailabilitySource } from './repository.js'
 
 export interface AvailabilityRoutesOptions {
@@ -15,8 +15,11 @@ export interface AvailabilityRoutesOptions {
   exists(db: Db, id: number): boolean
 }
 
-/** GET/PUT `{path}/{id}/availability` for one kind of event: everyone reads, each member answers for themself. */
-export function availabilityRoutes(options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
+/**
+ * GET/PUT `{path}/{id}/availability` for one kind of event: everyone reads, each member answers for
+ * themself.
+ */
+export function availabilityRoutes (options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
   const { path, resource, tag, source, exists } = options
   const NotFound = { ...ErrorResponse, description: `Unknown ${resource}` }
   return async (app) => {
@@ -55,7 +58,14 @@ export function availabilityRoutes(options: AvailabilityRoutesOptions): FastifyP
       },
       async (request) => {
         check(request.params.id)
-        return saveAvailability(app.db, source, request.params.id, request.user.id, request.body, app.clock())
+        return saveAvailability(
+          app.db,
+          source,
+          request.params.id,
+          request.user.id,
+          request.body,
+          app.clock()
+        )
       }
     )
   }

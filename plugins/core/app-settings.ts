@@ -1,8 +1,12 @@
 import fp from 'fastify-plugin'
 import { eq } from 'drizzle-orm'
 import { Value } from '@sinclair/typebox/value'
-import { appSettings } from '../../src/db/schema.js'
-import { DEFAULT_APP_CONFIG, EditableAppConfig, type EditableAppConfigType } from '../../schemas/app-config.js'
+import { appSettings } from '#src/db/schema.js'
+import {
+  DEFAULT_APP_CONFIG,
+  EditableAppConfig,
+  type EditableAppConfigType
+} from '#schemas/app-config.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,13 +23,16 @@ export default fp(
     const load = (): EditableAppConfigType => {
       const row = app.db.select().from(appSettings).where(eq(appSettings.id, 1)).get()
       // Settings saved by an older version may lack newer fields: fill them from the defaults.
-      const merged = { ...DEFAULT_APP_CONFIG, ...(row?.config as Partial<EditableAppConfigType> | undefined) }
+      const merged = {
+        ...DEFAULT_APP_CONFIG,
+        ...(row?.config as Partial<EditableAppConfigType> | undefined)
+      }
       return Value.Check(EditableAppConfig, merged) ? merged : DEFAULT_APP_CONFIG
     }
     let cached = load()
     app.decorate('appSettings', {
       get: () => cached,
-      set(config: EditableAppConfigType) {
+      set (config: EditableAppConfigType) {
         const now = app.clock().toISOString()
         app.db
           .insert(appSettings)

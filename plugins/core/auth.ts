@@ -3,13 +3,16 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyJwt from '@fastify/jwt'
 import { getTableName } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { sessions, users } from '../../src/db/schema.js'
+import { sessions, users } from '#src/db/schema.js'
 import { REVISION_COLUMNS } from './db.js'
-import { forbidden, unauthorized } from '../../src/errors.js'
-import { ErrorResponse, type RoleType } from '../../schemas/common.js'
-import type { Clock } from '../../src/clock.js'
+import { forbidden, unauthorized } from '#src/errors.js'
+import { ErrorResponse, type RoleType } from '#schemas/common.js'
+import type { Clock } from '#src/clock.js'
 
-/** Who may call a route. Every route declares one in `config.access`; the default is to refuse to start. */
+/**
+ * Who may call a route. Every route declares one in `config.access`; the default is to refuse to
+ * start.
+ */
 export type Access = 'public' | 'member' | 'editor' | 'admin'
 
 export interface AuthUser {
@@ -60,10 +63,14 @@ export interface AuthPluginOptions {
   clock: Clock
 }
 
-/** Parameters: session id, user id, now (ISO). The bench runs the same statement for its floor figure. */
+/**
+ * Parameters: session id, user id, now (ISO). The bench runs the same statement for its floor
+ * figure.
+ */
 export const LIVE_SESSION_SQL = `SELECT u.id, u.role, u.username, ${REVISION_COLUMNS}
   FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.id = s.user_id
-  WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.status = 'active'`
+  WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+    AND u.status = 'active'`
 interface LiveSessionRow {
   id: number
   role: RoleType
@@ -93,56 +100,96 @@ export default fp<AuthPluginOptions>(
     app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
 
     const isSecure = (request: FastifyRequest) =>
-      options.cookieSecure === 'always' || (options.cookieSecure === 'auto' && request.protocol === 'https')
+      options.cookieSecure === 'always' ||
+      (options.cookieSecure === 'auto' && request.protocol === 'https')
     // Over HTTPS the __Host- prefix pins the cookie to this exact host; plain http cannot carry it.
     const cookieName = (request: FastifyRequest, kind: 'access' | 'refresh') =>
       `${isSecure(request) ? '__Host-' : ''}${kind}_token`
 
-    app.decorate('readSessionCookie', (request: FastifyRequest, kind: 'access' | 'refresh') => request.cookies[cookieName(request, kind)])
+    app.decorate(
+      'readSessionCookie',
+      (request: FastifyRequest, kind: 'access' | 'refresh') =>
+        request.cookies[cookieName(request, kind)]
+    )
     app.decorate('signAccessToken', (userId: number, sessionId: number) => {
       const now = options.clock().getTime()
       const exp = Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS
-      const token = app.jwt.sign({ sub: String(userId), sid: sessionId, iat: Math.floor(now / 1000), exp })
+      const token = app.jwt.sign({
+        sub: String(userId),
+        sid: sessionId,
+        iat: Math.floor(now / 1000),
+        exp
+      })
       return { token, expiresAt: new Date(exp * 1000) }
     })
-    app.decorate('setSessionCookies', (request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens) => {
-      const base = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: isSecure(request) }
-      const maxAge = (until: Date) => Math.max(0, Math.floor((until.getTime() - options.clock().getTime()) / 1000))
-      reply.setCookie(cookieName(request, 'access'), tokens.access.token, { ...base, maxAge: maxAge(tokens.access.expiresAt) })
-      if (tokens.refresh) {
-        reply.setCookie(cookieName(request, 'refresh'), tokens.refresh.token, { ...base, maxAge: maxAge(tokens.refresh.expiresAt) })
+    app.decorate(
+      'setSessionCookies',
+      (request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens) => {
+        const base = {
+          httpOnly: true,
+          path: '/',
+          sameSite: 'lax' as const,
+          secure: isSecure(request)
+        }
+        const maxAge = (until: Date) =>
+          Math.max(0, Math.floor((until.getTime() - options.clock().getTime()) / 1000))
+        reply.setCookie(cookieName(request, 'access'), tokens.access.token, {
+          ...base,
+          maxAge: maxAge(tokens.access.expiresAt)
+        })
+        if (tokens.refresh) {
+          reply.setCookie(cookieName(request, 'refresh'), tokens.refresh.token, {
+            ...base,
+            maxAge: maxAge(tokens.refresh.expiresAt)
+          })
+        }
       }
-    })
+    )
     app.decorate('clearSessionCookies', (request: FastifyRequest, reply: FastifyReply) => {
-      const base = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: isSecure(request) }
+      const base = {
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax' as const,
+        secure: isSecure(request)
+      }
       reply.clearCookie(cookieName(request, 'access'), base)
       reply.clearCookie(cookieName(request, 'refresh'), base)
     })
 
-    // One indexed lookup per request: the session must be live and the user active; the role is read
-    // here, so logout, deactivation and role changes take effect on the very next request. The same
-    // statement reads the database revision for the response cache: one statement per cached read.
-    // Raw better-sqlite3 on this one statement: it runs on every authenticated request, and Drizzle's
-    // result mapping cost more than the indexed lookup itself (measured with npm run bench).
-    const liveSession = app.sqlite.prepare<[number, number, string], LiveSessionRow>(LIVE_SESSION_SQL)
+    // One indexed lookup per request: the session must be live and the user active; the role is
+    // read here, so logout, deactivation and role changes take effect on the very next request. The
+    // same statement reads the database revision for the response cache: one statement per cached
+    // read. Raw better-sqlite3 on this one statement: it runs on every authenticated request, and
+    // Drizzle's result mapping cost more than the indexed lookup itself (measured with npm run
+    // bench).
+    const liveSession = app.sqlite.prepare<[number, number, string], LiveSessionRow>(
+      LIVE_SESSION_SQL
+    )
 
-    const lookupSession = (userId: number, sessionId: number) => liveSession.get(sessionId, userId, options.clock().toISOString())
-    app.decorate('isSessionLive', (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined)
+    const lookupSession = (userId: number, sessionId: number) =>
+      liveSession.get(sessionId, userId, options.clock().toISOString())
+    app.decorate(
+      'isSessionLive',
+      (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined
+    )
 
-    // A token that verified once verifies again (the secret lives as long as the process): phones poll
-    // every second with the same access token, and an HMAC plus JSON parse per poll is measurable.
-    // Expiry is still checked on every request; only valid tokens are remembered, at most VERIFIED_TOKENS.
+    // A token that verified once verifies again (the secret lives as long as the process): phones
+    // poll every second with the same access token, and an HMAC plus JSON parse per poll is
+    // measurable. Expiry is still checked on every request; only valid tokens are remembered, at
+    // most VERIFIED_TOKENS.
     const verifiedTokens = new Map<string, AccessTokenPayload>()
     const verifyToken = (token: string): AccessTokenPayload => {
       const known = verifiedTokens.get(token)
       if (known) return known
       const payload = app.jwt.verify<AccessTokenPayload>(token)
-      if (verifiedTokens.size >= VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!)
+      if (verifiedTokens.size >= VERIFIED_TOKENS) {
+        verifiedTokens.delete(verifiedTokens.keys().next().value!)
+      }
       verifiedTokens.set(token, payload)
       return payload
     }
 
-    function authenticate(request: FastifyRequest): AuthUser {
+    function authenticate (request: FastifyRequest): AuthUser {
       const token = app.readSessionCookie(request, 'access')
       if (!token) throw unauthorized()
       let payload: AccessTokenPayload
@@ -164,7 +211,11 @@ export default fp<AuthPluginOptions>(
     app.decorate('routeTable', routeTable)
     app.addHook('onRoute', (route) => {
       const access = declareAccess(route)
-      if (access) for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access })
+      if (access) {
+        for (const method of [route.method].flat()) {
+          routeTable.push({ method, url: route.url, access })
+        }
+      }
     })
     // A callback hook, not an async one: it runs on every request and has nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -175,7 +226,9 @@ export default fp<AuthPluginOptions>(
       } catch (error) {
         return done(error as Error)
       }
-      if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) return done(forbidden(`${access} role required`))
+      if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) {
+        return done(forbidden(`${access} role required`))
+      }
       done()
     })
   },
@@ -184,11 +237,14 @@ export default fp<AuthPluginOptions>(
 
 /**
  * Checks every route's access level at start (a forgotten one stops the server) and writes the
- * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500 answers.
+ * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500
+ * answers.
  */
-function declareAccess(route: RouteOptions): Access | undefined {
+function declareAccess (route: RouteOptions): Access | undefined {
   const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown }
-  const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> }
+  const schema = (route.schema ?? {}) as Record<string, unknown> & {
+    response?: Record<string, unknown>
+  }
   if (!config.access) {
     // Swagger UI's own routes and the CORS preflight are hidden from the docs and public by nature.
     if (schema.hide === true || route.method === 'OPTIONS') return undefined
@@ -203,7 +259,12 @@ function declareAccess(route: RouteOptions): Access | undefined {
   if (schema.body || schema.params || schema.querystring) add(400, 'Invalid input')
   if (config.access !== 'public') add(401, 'No or invalid session')
   if (config.access === 'editor' || config.access === 'admin' || unsafe) {
-    add(403, config.access === 'public' || config.access === 'member' ? 'Cross-site request refused' : `Requires the ${config.access} role (or a cross-site request)`)
+    add(
+      403,
+      config.access === 'public' || config.access === 'member'
+        ? 'Cross-site request refused'
+        : `Requires the ${config.access} role (or a cross-site request)`
+    )
   }
   if (schema.body) add(413, 'Body too large')
   if (config.rateLimit) add(429, 'Rate limit exceeded')

@@ -3,15 +3,15 @@ import fp from 'fastify-plugin'
 import fastifyCompress from '@fastify/compress'
 
 /**
- * gzip/br by Accept-Encoding for large JSON and documents. Small answers (live-mode polls, 304s) stay
- * uncompressed: below ~1 KB compression costs more CPU than it saves on the wire. Brotli runs at a
- * moderate quality because its default (11) is far too slow for a Raspberry Pi. Routes served by the
- * response cache say `compress: false`: it keeps compressed copies itself.
+ * gzip/br by Accept-Encoding for large JSON and documents. Small answers (live-mode polls, 304s)
+ * stay uncompressed: below ~1 KB compression costs more CPU than it saves on the wire. Brotli runs
+ * at a moderate quality because its default (11) is far too slow for a Raspberry Pi. Routes served
+ * by the response cache say `compress: false`: it keeps compressed copies itself.
  */
 export default fp(
   async (app) => {
-    // No client of this API sends compressed bodies: no decompression hooks on any route. (Runs before
-    // the plugin's own onRoute hook, which reads it.)
+    // No client of this API sends compressed bodies: no decompression hooks on any route. (Runs
+    // before the plugin's own onRoute hook, which reads it.)
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, decompress: false } as typeof route.config
     })

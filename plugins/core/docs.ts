@@ -8,8 +8,9 @@ export interface DocsPluginOptions {
 }
 
 /**
- * The OpenAPI document is generated from the routes' TypeBox schemas. It is always built (tests and the
- * auth matrix read it through app.swagger()); only the /docs routes are switched off by DOCS_ENABLED.
+ * The OpenAPI document is generated from the routes' TypeBox schemas. It is always built (tests and
+ * the auth matrix read it through app.swagger()); only the /docs routes are switched off by
+ * DOCS_ENABLED.
  */
 export default fp<DocsPluginOptions>(
   async (app, options) => {
@@ -20,12 +21,18 @@ export default fp<DocsPluginOptions>(
           title: 'Bandstand API',
           version: options.version,
           description:
-            'Band and gig management. Log in with POST /login; the session travels in httpOnly cookies ' +
+            'Band and gig management. Log in with POST /login; the session travels ' +
+            'in httpOnly cookies ' +
             '(access_token, refresh_token; __Host- prefixed over HTTPS).'
         },
         components: {
           securitySchemes: {
-            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token', description: 'set by POST /login' }
+            cookieAuth: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'access_token',
+              description: 'set by POST /login'
+            }
           }
         },
         tags: [
@@ -44,7 +51,10 @@ export default fp<DocsPluginOptions>(
       }
     })
     if (options.enabled) {
-      await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { withCredentials: true, persistAuthorization: false } })
+      await app.register(fastifySwaggerUi, {
+        routePrefix: '/docs',
+        uiConfig: { withCredentials: true, persistAuthorization: false }
+      })
     }
   },
   { name: 'docs' }

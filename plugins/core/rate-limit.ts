@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin'
 import fastifyRateLimit from '@fastify/rate-limit'
-import { ApiError } from '../../src/errors.js'
+import { ApiError } from '#src/errors.js'
 
 /**
- * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else is
- * limited: a whole band shares one venue IP in live mode.
+ * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else
+ * is limited: a whole band shares one venue IP in live mode.
  */
 export default fp(
   async (app) => {
@@ -12,7 +12,12 @@ export default fp(
       global: false,
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) =>
-        new ApiError(429, 'RATE_LIMITED', `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`)
+        new ApiError(
+          429,
+          'RATE_LIMITED',
+          `rate limit of ${context.max} requests per minute exceeded; ` +
+            `retry in ${Math.ceil(context.ttl / 1000)} s`
+        )
     })
   },
   { name: 'rate-limit', dependencies: ['errors'] }

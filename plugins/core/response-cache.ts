@@ -5,12 +5,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Answers a read whose JSON depends only on the database (and `key`): 304 when the client's ETag is
-     * current, else the serialized body from memory, built and serialized only after a write.
+     * Answers a read whose JSON depends only on the database (and `key`): 304 when the client's
+     * ETag is current, else the serialized body from memory, built and serialized only after a
+     * write.
      */
-    sendCachedJson(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): FastifyReply
+    sendCachedJson(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      build: () => unknown
+    ): FastifyReply
     /** The same for a body that is already text or bytes (the calendar feed). */
-    sendCached(request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: () => string | Buffer): FastifyReply
+    sendCached(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => string | Buffer
+    ): FastifyReply
   }
 }
 
@@ -18,7 +30,11 @@ declare module 'fastify' {
  * Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list is allowed. `*` only where the caller
  * knows the resource exists.
  */
-export function etagMatches(header: string | undefined, etag: string, starMatches = true): boolean {
+export function etagMatches (
+  header: string | undefined,
+  etag: string,
+  starMatches = true
+): boolean {
   if (!header) return false
   if (header === etag) return true // what a polling client sends back
   const opaque = etag.replace(/^W\//, '')
@@ -38,15 +54,23 @@ interface Entry {
 const COMPRESS_FROM_BYTES = 1024
 
 /** The client's preferred encoding among br and gzip (q=0 excludes), or null for identity. */
-function preferredEncoding(header: string | undefined): Encoding | null {
+function preferredEncoding (header: string | undefined): Encoding | null {
   if (!header) return null
   let best: Encoding | null = null
   let bestQ = 0
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1)
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1
+    )
     // br wins a tie: smaller for the same CPU at the quality used here.
-    if ((name === 'br' || name === 'gzip') && (q > bestQ || (q === bestQ && q > 0 && name === 'br'))) {
+    if (
+      (name === 'br' || name === 'gzip') &&
+      (q > bestQ || (q === bestQ && q > 0 && name === 'br'))
+    ) {
       best = name
       bestQ = q
     }
@@ -55,10 +79,12 @@ function preferredEncoding(header: string | undefined): Encoding | null {
 }
 
 const compress = (encoding: Encoding, body: Buffer) =>
-  encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body, { level: 6 })
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body, { level: 6 })
 
 /** FNV-1a: a short, stable tag for a cache key inside an ETag. */
-function keyTag(key: string): string {
+function keyTag (key: string): string {
   let hash = 0x811c9dc5
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
   return (hash >>> 0).toString(36)
@@ -69,17 +95,18 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * A read-through cache for the hot reads (live mode polled every second by every phone, the big lists).
- * Its validity is the database revision (see the db plugin): any write, by this process or the CLI,
- * invalidates everything, so nothing can be stale. Reads between writes (the common case on gig night)
- * cost no statement of their own: the revision comes with the session check.
+ * A read-through cache for the hot reads (live mode polled every second by every phone, the big
+ * lists). Its validity is the database revision (see the db plugin): any write, by this process or
+ * the CLI, invalidates everything, so nothing can be stale. Reads between writes (the common case
+ * on gig night) cost no statement of their own: the revision comes with the session check.
  */
 export default fp<ResponseCacheOptions>(
   async (app, options) => {
     const maxBytes = options.maxBytes ?? 8 * 1024 * 1024
     const entries = new Map<string, Entry>()
     let bytes = 0
-    const size = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
+    const size = (entry: Entry) =>
+      entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
     const remember = (key: string, entry: Entry) => {
       const old = entries.get(key)
       if (old) bytes -= size(old)
@@ -94,32 +121,56 @@ export default fp<ResponseCacheOptions>(
       }
     }
 
-    const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: () => string | Buffer) => {
-      // The session check already read it: the revision is read before the body is built, so a write in
-      // between can only make the entry look older than it is (rebuilt once more), never newer.
+    const sendCached = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => string | Buffer
+    ) => {
+      // The session check already read it: the revision is read before the body is built, so a
+      // write in between can only make the entry look older than it is (rebuilt once more), never
+      // newer.
       const revision = request.dbRevision ?? app.dbRevision()
-      // The key is part of the tag: the same URL can mean another answer at the same revision (`upcoming`
-      // after midnight). A forged tag could only turn a 404 into a 304; `*` is never taken on trust.
+      // The key is part of the tag: the same URL can mean another answer at the same revision
+      // (`upcoming` after midnight). A forged tag could only turn a 404 into a 304; `*` is never
+      // taken on trust.
       const etag = `W/"${keyTag(key)}.${revision}"`
       reply.header('etag', etag).header('cache-control', 'private, no-cache')
-      // No payload at all on a 304 (not even "null"): a content-length would stall keep-alive clients.
-      if (etagMatches(request.headers['if-none-match'], etag, false)) return reply.status(304).send(undefined as never)
+      // No payload at all on a 304 (not even "null"): a content-length would stall keep-alive
+      // clients.
+      if (etagMatches(request.headers['if-none-match'], etag, false)) {
+        return reply.status(304).send(undefined as never)
+      }
       let entry = entries.get(key)
       if (entry?.revision !== revision) {
         const body = build()
         entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
       }
       reply.type(contentType).header('vary', 'accept-encoding')
-      const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null
-      const payload = encoding ? (entry.encoded[encoding] ??= compress(encoding, entry.body)) : entry.body
+      const encoding =
+        entry.body.length >= COMPRESS_FROM_BYTES
+          ? preferredEncoding(request.headers['accept-encoding'])
+          : null
+      const payload = encoding
+        ? (entry.encoded[encoding] ??= compress(encoding, entry.body))
+        : entry.body
       remember(key, entry)
       // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
       if (encoding) reply.header('content-encoding', encoding)
       return reply.send(payload)
     }
     app.decorate('sendCached', sendCached)
-    app.decorate('sendCachedJson', (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) =>
-      sendCached(request, reply, key, 'application/json; charset=utf-8', () => reply.serialize(build()) as string)
+    app.decorate(
+      'sendCachedJson',
+      (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) =>
+        sendCached(
+          request,
+          reply,
+          key,
+          'application/json; charset=utf-8',
+          () => reply.serialize(build()) as string
+        )
     )
   },
   { name: 'response-cache', dependencies: ['db'] }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import fastifyCors from '@fastify/cors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { forbidden } from '../../src/errors.js'
+import { forbidden } from '#src/errors.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]
@@ -9,16 +9,21 @@ export interface SecurityPluginOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from elsewhere.
+// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from
+// elsewhere.
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+  "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action " +
+  "'self'"
 
 /** The headers every answer carries (also those the router gives before any hook runs). */
-export function setSecurityHeaders(reply: FastifyReply): void {
+export function setSecurityHeaders (reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff')
   reply.header('x-frame-options', 'DENY')
   if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin')
-  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  if (!reply.hasHeader('content-security-policy')) {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  }
 }
 
 /**
@@ -30,13 +35,15 @@ export default fp<SecurityPluginOptions>(
   async (app, options) => {
     const allowed = new Set(options.corsOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()))
     await app.register(fastifyCors, {
-      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin.toLowerCase())),
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowed.has(origin.toLowerCase())),
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       maxAge: 600
     })
 
-    const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`.toLowerCase()
+    const ownOrigin = (request: FastifyRequest) =>
+      `${request.protocol}://${request.host}`.toLowerCase()
 
     // Callback hooks: they run on every request and have nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {

@@ -1,0 +1,39 @@
+// neostandard (the style of Fastify's own projects) for every JavaScript and TypeScript file of the
+// repository, the web app in web/ included; Svelte components need eslint-plugin-svelte added
+// there.
+import neostandard, { plugins, resolveIgnoresFromGitignore } from 'neostandard'
+
+export default [
+  ...neostandard({
+    ts: true,
+    noJsx: true,
+    ignores: [
+      ...resolveIgnoresFromGitignore(),
+      'coverage/**',
+      'src/db/migrations/**',
+      // The web app's generated and built files.
+      'web/.svelte-kit/**',
+      'web/build/**',
+      'web/node_modules/**',
+      'web/src/lib/api/schema.d.ts'
+    ]
+  }),
+  {
+    plugins: { '@stylistic': plugins['@stylistic'] },
+    rules: {
+      // `void promise` marks a promise deliberately not awaited (a signal handler, a worker's end).
+      'no-void': ['error', { allowAsStatement: true }],
+      // Fastify's projects stay near 100 columns. URLs and regular expressions (the log redaction's
+      // patterns) read worse broken up.
+      '@stylistic/max-len': [
+        'error',
+        {
+          code: 100,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true
+        }
+      ]
+    }
+  }
+]
