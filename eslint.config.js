@@ -35,5 +35,36 @@ export default [
         }
       ]
     }
+  },
+  {
+    // The architecture, checked: other folders are imported through the package imports, and a
+    // plugin's repository belongs to that plugin alone (shared data access is src/repositories/).
+    files: ['src/**/*.ts', 'plugins/**/*.ts', 'schemas/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            group: ['../*'],
+            message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+          },
+          {
+            group: ['#plugins/*/repository*', '#plugins/*/*-repository*'],
+            message: "Another plugin's repository: move what both use to src/repositories/."
+          }
+        ]
+      }]
+    }
+  },
+  {
+    // Tests and benchmarks may set up data through a plugin's repository.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['../*'],
+          message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+        }]
+      }]
+    }
   }
 ]

@@ -14,8 +14,8 @@ import { renderSchedulePdf } from '#src/services/schedule-pdf.js'
 import { renderGemaXlsx } from '#src/services/gema-xlsx.js'
 import { renderIcal, type CalendarGig, type CalendarRehearsal } from '#src/services/ical.js'
 import { encodePng } from '#src/services/png-decode.js'
-import { createSession } from '#plugins/sessions/repository.js'
-import { bigGig, contextFixture } from '../test/document-fixtures.js'
+import { createSession } from '#src/repositories/sessions.js'
+import { bigGig, contextFixture } from '#test/document-fixtures.js'
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)

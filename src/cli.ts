@@ -10,8 +10,8 @@ import { openDatabase, type DatabaseHandle } from './db/client.js'
 import { hashPassword, passwordProblem } from './services/password.js'
 import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
-import { findUserByUsername, insertUser, updateUser } from '#plugins/users/repository.js'
-import { revokeUserSessions } from '#plugins/sessions/repository.js'
+import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
+import { revokeUserSessions } from '#src/repositories/sessions.js'
 
 const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> [options])
 

@@ -29,8 +29,12 @@ async function main () {
     await app.close()
     process.exit(0)
   }
-  process.once('SIGTERM', () => { void shutdown('SIGTERM') })
-  process.once('SIGINT', () => { void shutdown('SIGINT') })
+  process.once('SIGTERM', () => {
+    void shutdown('SIGTERM')
+  })
+  process.once('SIGINT', () => {
+    void shutdown('SIGINT')
+  })
 
   await app.listen({ port: config.port, host: config.host })
 }

@@ -179,7 +179,7 @@ test(
 
     for (const [bytes, type] of [
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png'],
-      [Buffer.from('GIF89a' + 'x'.repeat(30)), 'image/jpeg'],
+      [Buffer.from('GIF89ax'.repeat(30)), 'image/jpeg'],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png'],
       [Buffer.from('hello'), 'text/plain']
     ] as const) {

@@ -49,8 +49,7 @@ const titles = (file: string, like: string) => {
 }
 
 test(
-  'db:backup under write load is consistent; the documented restore brings ' +
-    'exactly that state back',
+  'db:backup under write load is consistent; the documented restore brings exactly that state back',
   async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-backup-'))
     const outDir = mkdtempSync(join(tmpdir(), 'bandstand-backup-out-'))

@@ -34,7 +34,7 @@ after(() => t.close())
 const feedPath = (url: string) => new URL(url).pathname
 
 test(
-  'POST /me/calendar creates (201) then replaces (200) the token; the old ' + 'URL stops working',
+  'POST /me/calendar creates (201) then replaces (200) the token; the old URL stops working',
   async () => {
     assert.deepEqual(json(await member.get('/me/calendar')), { enabled: false, createdAt: null })
     const created = await member.post('/me/calendar')

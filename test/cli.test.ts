@@ -20,7 +20,7 @@ function io () {
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-cli-'))
 
 test(
-  'user:create with a given and a generated password; user:reset-password; ' + 'errors',
+  'user:create with a given and a generated password; user:reset-password; errors',
   async (t) => {
     const dir = tempDir()
     t.after(() => rmSync(dir, { recursive: true, force: true }))
@@ -135,7 +135,7 @@ test('user:reset-password ends the user\u2019s live sessions', async (t) => {
 })
 
 test(
-  'db:migrate creates and migrates; db:backup copies the live database while ' + 'the app runs',
+  'db:migrate creates and migrates; db:backup copies the live database while the app runs',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -179,7 +179,7 @@ test(
 )
 
 test(
-  'demo:seed: members with roles and one demo password; refuses existing ' + 'data unless --force',
+  'demo:seed: members with roles and one demo password; refuses existing data unless --force',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

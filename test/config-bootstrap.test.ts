@@ -11,7 +11,7 @@ import { anonymous, createTestApp, json } from './helpers.js'
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-cfg-'))
 
 test(
-  'loadConfig: an invalid value throws a message naming the variable (secrets ' + 'not echoed)',
+  'loadConfig: an invalid value throws a message naming the variable (secrets not echoed)',
   () => {
     const cases: Array<[NodeJS.ProcessEnv, RegExp]> = [
       [{ PORT: 'abc' }, /PORT/],

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { App } from '#src/app.js'
-import { createSession } from '#plugins/sessions/repository.js'
+import { createSession } from '#src/repositories/sessions.js'
 import {
   anonymous,
   client,
@@ -135,7 +135,7 @@ test('sessions: A sees only own sessions and cannot end B’s', async (t) => {
 })
 
 test(
-  'calendar: A’s create, replace and revoke never touch B’s token; B’s feed ' + 'keeps working',
+  'calendar: A’s create, replace and revoke never touch B’s token; B’s feed keeps working',
   async (t) => {
     const s = await band()
     t.after(() => s.ctx.close())
@@ -180,8 +180,7 @@ test('song votes: PUT sets only the caller’s vote; a userId in the body is 400
 })
 
 test(
-  'survey responses: PUT replaces only the caller’s answers; a userId anywhere ' +
-    'in the body is 400',
+  'survey responses: PUT replaces only the caller’s answers; a userId anywhere in the body is 400',
   async (t) => {
     const s = await band()
     t.after(() => s.ctx.close())
@@ -283,7 +282,7 @@ test(
 )
 
 test(
-  'email: members and editors see only their own email in the user list and ' + 'detail',
+  'email: members and editors see only their own email in the user list and detail',
   async (t) => {
     const s = await band()
     t.after(() => s.ctx.close())
@@ -317,7 +316,7 @@ test(
 // and the records B answered), bodies naming B, and a `userId` query. Nothing B owns may change,
 // and no response may carry B's email or anything of B's session.
 test(
-  'no route lets a member or an editor read B’s private data or change B’s ' + 'own data',
+  'no route lets a member or an editor read B’s private data or change B’s own data',
   async (t) => {
     const s = await band()
     t.after(() => s.ctx.close())

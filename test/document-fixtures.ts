@@ -53,29 +53,26 @@ export const songFixture = (id: number, overrides: Partial<DocumentSong> = {}): 
 export function bigGig (setCount = 4, perSet = 15, gig: Partial<DocumentGig> = {}): GigDocument {
   const sets: RawSet[] = []
   const entries: RawEntry[] = []
-  const songs: DocumentSong[] = []
   let id = 0
   for (let s = 0; s < setCount; s++) {
-    sets.push({ id: s + 1, position: s, name: `Set ${s + 1}`, breakAfterSeconds: null })
+    sets.push({ id: s + 1, name: `Set ${s + 1}`, breakAfterSeconds: null })
     for (let e = 0; e < perSet; e++) {
       id++
-      songs.push(
-        songFixture(
-          id,
-          id % 10 === 0
-            ? {
-                title:
-                  'Ein sehr, sehr langer Titel über Grüße, Straßen und Übermut Nummer ' +
-                  `${id} – Extended Version`
-              }
-            : {}
-        )
+      const song = songFixture(
+        id,
+        id % 10 === 0
+          ? {
+              title:
+                'Ein sehr, sehr langer Titel über Grüße, Straßen und Übermut Nummer ' +
+                `${id} – Extended Version`
+            }
+          : {}
       )
       entries.push({
         id,
         setId: s + 1,
-        position: e,
         songId: id,
+        song,
         notes: null,
         durationSeconds: null,
         status: 'planned',
@@ -85,7 +82,7 @@ export function bigGig (setCount = 4, perSet = 15, gig: Partial<DocumentGig> = {
     }
   }
   return assembleGigDocument(
-    { gig: gigFixture(gig), sets, entries, songs, schedule: [], musicianCount: 5 },
+    { gig: gigFixture(gig), sets, entries, schedule: [], musicianCount: 5 },
     TIMING
   )
 }

@@ -43,7 +43,7 @@ const solidLogo = (colour: Rgb, background: Rgb = [255, 255, 255], size = 16) =>
 }
 
 test(
-  'palette: every text colour keeps 4.5:1 for any logo colour, and for the ' + 'neutral palette',
+  'palette: every text colour keeps 4.5:1 for any logo colour, and for the neutral palette',
   () => {
     const check = (palette: ReturnType<typeof buildPalette>) => {
       assert.ok(contrast(palette.text, palette.background) >= MIN_CONTRAST)
@@ -235,7 +235,7 @@ test('content disposition: ASCII fallback and RFC 8187 filename* for umlauts', (
   assert.equal(
     contentDisposition('inline', 'Setlist-2026-06-13-Hochzeit-Müller-Söhne.pdf'),
     'inline; filename="Setlist-2026-06-13-Hochzeit-Mueller-Soehne.pdf";' +
-      ' filename*=UTF-8\'\'Setlist-2026-06-13-Hochzeit-M%C3%BCller-S%C3%B6hne.pdf'
+      " filename*=UTF-8''Setlist-2026-06-13-Hochzeit-M%C3%BCller-S%C3%B6hne.pdf"
   )
   assert.equal(asciiFilename('Straße "x"\\é'), 'Strasse _x__e')
   assert.equal(slug('Hochzeit Müller & Söhne!'), 'Hochzeit-Müller-Söhne')
@@ -262,8 +262,7 @@ function liveGig () {
 }
 
 test(
-  'setlist PDF: titles in order, header, breaks, total, live marks, umlauts, ' +
-    'metadata, few pages',
+  'setlist PDF: titles in order, header, breaks, total, live marks, umlauts, metadata, few pages',
   async () => {
     const doc = liveGig()
     const pdf = await renderSetlistPdf(doc, contextFixture())
@@ -310,7 +309,7 @@ test(
 )
 
 test(
-  'setlist PDF before the show shows no live marks; an empty setlist still ' + 'renders',
+  'setlist PDF before the show shows no live marks; an empty setlist still renders',
   async () => {
     const text = pdfText(await renderSetlistPdf(bigGig(1, 3), contextFixture()))
     assert.doesNotMatch(text, /ausgelassen|eingefügt|Live-Protokoll/)
@@ -319,7 +318,6 @@ test(
         gig: gigFixture({ startTime: null, endTime: null, venueName: null, venueCity: null }),
         sets: [],
         entries: [],
-        songs: [],
         schedule: [],
         musicianCount: 0
       },
@@ -508,7 +506,6 @@ test(
         }),
         sets: [],
         entries: [],
-        songs: [],
         schedule: [],
         musicianCount: 0
       },

@@ -95,7 +95,7 @@ test('setlist PDF: member reads it; titles in order; stage style; headers', asyn
   assert.equal(
     res.headers['content-disposition'],
     'inline; filename="Setlist-2026-07-04-Sommerfest-Wuerzburg.pdf";' +
-      ' filename*=UTF-8\'\'Setlist-2026-07-04-Sommerfest-W%C3%BCrzburg.pdf'
+      " filename*=UTF-8''Setlist-2026-07-04-Sommerfest-W%C3%BCrzburg.pdf"
   )
   const text = pdfText(res.rawPayload)
   const order = [

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict'
 import { anonymous, createTestApp, json } from './helpers.js'
 
 test(
-  'one 400 names every offending field (missing and unknown); unknown routes ' +
-    '404 in the same shape',
+  'one 400 names every offending field (missing and unknown); unknown routes 404 in the same shape',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -6,7 +6,7 @@ import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
 import { gigs } from '#src/db/schema.js'
 
 test(
-  'gig CRUD: create 201 with nested venue/organizer, get, patch bumps sequence, ' + 'delete 204',
+  'gig CRUD: create 201 with nested venue/organizer, get, patch bumps sequence, delete 204',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -71,8 +71,7 @@ async function created<T = any> (response: Response): Promise<T> {
 }
 
 test(
-  'SIGTERM drains the in-flight request, ends event streams, exits 0, and ' +
-    'the data dir restarts',
+  'SIGTERM drains the in-flight request, ends event streams, exits 0, and the data dir restarts',
   async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-shutdown-'))
     t.after(() => rmSync(dataDir, { recursive: true, force: true }))

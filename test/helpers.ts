@@ -6,7 +6,7 @@ import { buildApp, type App } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/services/password.js'
-import { createSession } from '#plugins/sessions/repository.js'
+import { createSession } from '#src/repositories/sessions.js'
 import type { RoleType } from '#schemas/common.js'
 
 export const PASSWORD = 'correct horse battery staple 42'

@@ -51,7 +51,7 @@ const feed = (gigs: CalendarGig[], rehearsals: CalendarRehearsal[] = []) =>
   })
 
 test(
-  'feed: calendar properties, UIDs, status, sequence, last-modified; declined ' + 'gigs left out',
+  'feed: calendar properties, UIDs, status, sequence, last-modified; declined gigs left out',
   () => {
     const text = feed(
       [
@@ -100,7 +100,7 @@ test(
 )
 
 test(
-  'feed: UTC times across the daylight-saving changes (last Sundays of March ' + 'and October)',
+  'feed: UTC times across the daylight-saving changes (last Sundays of March and October)',
   () => {
     const { events } = parseEvents(
       feed(
@@ -147,7 +147,7 @@ test(
 )
 
 test(
-  'feed: a gig without times is an all-day event; a start without an end ' + 'lasts three hours',
+  'feed: a gig without times is an all-day event; a start without an end lasts three hours',
   () => {
     const { events } = parseEvents(
       feed([

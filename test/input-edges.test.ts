@@ -65,7 +65,7 @@ test('control characters and broken Unicode in any body string are refused', asy
 })
 
 test(
-  'URLs the router cannot decode answer in the error shape without echoing ' + 'the URL',
+  'URLs the router cannot decode answer in the error shape without echoing the URL',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -82,7 +82,7 @@ test(
 )
 
 test(
-  'cached reads: the ETag belongs to the answer, not only to the database ' + 'revision',
+  'cached reads: the ETag belongs to the answer, not only to the database revision',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -265,8 +265,7 @@ test(
 )
 
 test(
-  'SSE: deactivating the user (admin PATCH status inactive) ends their stream ' +
-    'on the next event',
+  'SSE: deactivating the user (admin PATCH status inactive) ends their stream on the next event',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

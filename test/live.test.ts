@@ -163,8 +163,7 @@ test(
 )
 
 test(
-  'POST /gigs_lm/{id}/insert adds an inserted entry after another (or at ' +
-    'the end), bumps versions',
+  'POST /gigs_lm/{id}/insert adds an inserted entry after another (or at the end), bumps versions',
   async (t) => {
     const { ctx, editor, member, gig, setlist, entries } = await setup()
     t.after(() => ctx.close())
@@ -279,7 +278,7 @@ test('a setlist save keeps live state, bumps the live version', async (t) => {
 })
 
 test(
-  '50 parallel live updates from several sessions: all stored, version grew ' + 'by exactly 50',
+  '50 parallel live updates from several sessions: all stored, version grew by exactly 50',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

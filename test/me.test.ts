@@ -35,7 +35,7 @@ test('GET /me: the current user with email; 401 without session', async (t) => {
 })
 
 test(
-  'GET /me/sessions lists own live sessions with the current flag; DELETE ' + 'ends one',
+  'GET /me/sessions lists own live sessions with the current flag; DELETE ends one',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -127,8 +127,7 @@ test('PUT /update_user edits only the own profile fields; anything else is 400',
 })
 
 test(
-  'PUT /change_password: 204, other sessions end, this one stays; wrong current ' +
-    '403; policy 400',
+  'PUT /change_password: 204, other sessions end, this one stays; wrong current 403; policy 400',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -232,7 +231,7 @@ test('password policy: 15–256 characters, not the username, not common; passph
 })
 
 test(
-  'login equalities: unknown user, wrong password and inactive user give ' + 'the same 401',
+  'login equalities: unknown user, wrong password and inactive user give the same 401',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -41,8 +41,7 @@ test(
 )
 
 test(
-  'with TRUST_PROXY the client IP comes from X-Forwarded-For; without it ' +
-    'the header is ignored',
+  'with TRUST_PROXY the client IP comes from X-Forwarded-For; without it the header is ignored',
   async (t) => {
     const trusted = await createTestApp({}, { TRUST_PROXY: '127.0.0.1' })
     t.after(() => trusted.close())
@@ -77,8 +76,7 @@ test('/refresh: 11th in a minute is 429', async (t) => {
 })
 
 test(
-  '/change_password: 6th in a minute is 429; /update_user: 11th is 429; the ' +
-    'limit window passes',
+  '/change_password: 6th in a minute is 429; /update_user: 11th is 429; the limit window passes',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

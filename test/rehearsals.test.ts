@@ -15,7 +15,7 @@ async function setup () {
 }
 
 test(
-  'rehearsals: create with songs, default end, get, patch replaces songs ' + 'and bumps sequence',
+  'rehearsals: create with songs, default end, get, patch replaces songs and bumps sequence',
   async (t) => {
     const { ctx, editor, member, s1, s2 } = await setup()
     t.after(() => ctx.close())
@@ -179,8 +179,7 @@ test('rehearsals: list order and from/to/upcoming filters', async (t) => {
 })
 
 test(
-  'rehearsal availability: own answer upsert, everyone sees all, summary ' +
-    'over active musicians',
+  'rehearsal availability: own answer upsert, everyone sees all, summary over active musicians',
   async (t) => {
     const { ctx, editor, member } = await setup()
     t.after(() => ctx.close())
@@ -277,8 +276,7 @@ test(
 )
 
 test(
-  'rehearsals: the list takes the same number of statements for 10 and 200 ' +
-    'rehearsals with songs',
+  'rehearsals: the list takes the same number of statements for 10 and 200 rehearsals with songs',
   async (t) => {
     const { ctx, member } = await setup()
     t.after(() => ctx.close())

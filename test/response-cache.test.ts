@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { countStatements, createTestApp, json, userClient } from './helpers.js'
 
 test(
-  'cached reads: any write invalidates them, including writes by another ' + 'connection (the CLI)',
+  'cached reads: any write invalidates them, including writes by another connection (the CLI)',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -7,7 +7,7 @@ import { seedSurveys } from '#src/seed/surveys.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
 test(
-  'demo seeders: valid songs with GEMA data, rehearsals past and future, ' + 'two answered surveys',
+  'demo seeders: valid songs with GEMA data, rehearsals past and future, two answered surveys',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

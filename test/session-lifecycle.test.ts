@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { buildApp } from '#src/app.js'
 import { refreshTokenHistory, sessions } from '#src/db/schema.js'
-import { deleteDeadSessions } from '#plugins/sessions/repository.js'
+import { deleteDeadSessions } from '#src/repositories/sessions.js'
 import {
   anonymous,
   client,
@@ -32,7 +32,7 @@ const cookie = (response: { cookies: unknown }, name: string) =>
   cookiesOf(response).find((c) => c.name === name)
 
 test(
-  'login sets httpOnly SameSite=Lax cookies over plain http; the body carries ' + 'no token',
+  'login sets httpOnly SameSite=Lax cookies over plain http; the body carries no token',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -65,8 +65,7 @@ test(
 )
 
 test(
-  'behind a trusted proxy with x-forwarded-proto https the cookies are Secure ' +
-    'and __Host- prefixed',
+  'behind a trusted proxy with x-forwarded-proto https the cookies are Secure and __Host- prefixed',
   async (t) => {
     for (const trust of ['true', '127.0.0.1', '127.0.0.0/8']) {
       const ctx = await createTestApp({}, { TRUST_PROXY: trust })
@@ -217,8 +216,7 @@ test(
 )
 
 test(
-  'inside 10 s only the immediately previous token gets grace; an older one ' +
-    'revokes the session',
+  'inside 10 s only the immediately previous token gets grace; an older one revokes the session',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -271,14 +269,13 @@ test(
 )
 
 test(
-  'a session rotated before the token history existed still detects reuse ' +
-    'of its previous token',
+  'a session rotated before the token history existed still detects reuse of its previous token',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
     const user = await createUser(ctx.app, 'anna')
     const { hashToken } = await import('#src/services/tokens.js')
-    const { createSession } = await import('#plugins/sessions/repository.js')
+    const { createSession } = await import('#src/repositories/sessions.js')
     const { session, refresh } = createSession(ctx.app.db, user.id, ctx.app.clock(), {})
     // As the row looked after a rotation done by the previous version: the old token only in the
     // row.
@@ -387,7 +384,7 @@ test('a forged or foreign-key access token is 401', async (t) => {
 })
 
 test(
-  'deactivation mid-session: the next request is 401, login then fails like ' + 'a wrong password',
+  'deactivation mid-session: the next request is 401, login then fails like a wrong password',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -567,7 +564,7 @@ test('request logs never contain tokens, cookies or passwords', async (t) => {
 })
 
 test(
-  'sessions that ended more than a week ago are pruned with their refresh ' + 'history',
+  'sessions that ended more than a week ago are pruned with their refresh history',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -72,7 +72,7 @@ test(
 )
 
 test(
-  'setlist PUT: ids keep live state, reorder and move between sets, removed ' + 'entries deleted',
+  'setlist PUT: ids keep live state, reorder and move between sets, removed entries deleted',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -137,7 +137,7 @@ test(
 )
 
 test(
-  'setlist PUT: unknown song, foreign entry/set ids, retired songs → 400 ' + 'with nothing changed',
+  'setlist PUT: unknown song, foreign entry/set ids, retired songs → 400 with nothing changed',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -263,7 +263,7 @@ test('two setlist saves racing on the same version: exactly one 409', async (t) 
 })
 
 test(
-  'setlist PUT: the same number of statements for a small and a 60-entry ' + 'four-set setlist',
+  'setlist PUT: the same number of statements for a small and a 60-entry four-set setlist',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -199,7 +199,7 @@ test('surveys: date survey options, validation of create', async (t) => {
 })
 
 test(
-  'surveys: response rules — single choice, foreign option, closed by hand ' + 'or by time',
+  'surveys: response rules — single choice, foreign option, closed by hand or by time',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

@@ -5,7 +5,7 @@ import { gigAvailability, gigs } from '#src/db/schema.js'
 import { todayIn } from '#src/services/local-time.js'
 
 test(
-  'GET /me/todos lists what the member still owes, and each answer removes ' + 'an item',
+  'GET /me/todos lists what the member still owes, and each answer removes an item',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

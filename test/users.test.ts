@@ -20,7 +20,7 @@ const newUser = {
 }
 
 test(
-  'GET /users: everyone, by display name; email only for admins and self; ' + 'N+1 free',
+  'GET /users: everyone, by display name; email only for admins and self; N+1 free',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -90,7 +90,7 @@ test('GET /users/{id}: email rule, 404, 400, 401', async (t) => {
 })
 
 test(
-  'POST /users (admin): 201, policy 400, duplicate username ignoring case ' + '409, 403 for others',
+  'POST /users (admin): 201, policy 400, duplicate username ignoring case 409, 403 for others',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -156,7 +156,7 @@ test(
 )
 
 test(
-  'PATCH /users/{id} (admin): role, status, profile, password; 404, 400, ' + '403, 401',
+  'PATCH /users/{id} (admin): role, status, profile, password; 404, 400, 403, 401',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -256,7 +256,7 @@ test('an admin changing their own password keeps their current session', async (
 })
 
 test(
-  'the last active admin cannot be demoted or deactivated (409); with two ' + 'admins one can go',
+  'the last active admin cannot be demoted or deactivated (409); with two admins one can go',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())
@@ -290,7 +290,7 @@ test(
 )
 
 test(
-  'DELETE /users/{id} deactivates (204, idempotent): sessions end at once, ' + 'the user stays',
+  'DELETE /users/{id} deactivates (204, idempotent): sessions end at once, the user stays',
   async (t) => {
     const ctx = await createTestApp()
     t.after(() => ctx.close())

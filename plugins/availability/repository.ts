@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { gigAvailability, rehearsalAvailability, users } from '#src/db/schema.js'
+import { gigAvailability, gigs, rehearsalAvailability, rehearsals, users } from '#src/db/schema.js'
 import type {
   AvailabilityAnswerType,
   AvailabilityPutType,
@@ -11,15 +11,22 @@ import type {
 export interface AvailabilitySource {
   table: typeof gigAvailability | typeof rehearsalAvailability
   eventId: typeof gigAvailability.gigId | typeof rehearsalAvailability.rehearsalId
+  events: typeof gigs | typeof rehearsals
 }
 
-export const gigAvailabilitySource: AvailabilitySource = {
-  table: gigAvailability,
-  eventId: gigAvailability.gigId
+export type AvailabilityEvent = 'gig' | 'rehearsal'
+
+export const availabilitySources: Record<AvailabilityEvent, AvailabilitySource> = {
+  gig: { table: gigAvailability, eventId: gigAvailability.gigId, events: gigs },
+  rehearsal: {
+    table: rehearsalAvailability,
+    eventId: rehearsalAvailability.rehearsalId,
+    events: rehearsals
+  }
 }
-export const rehearsalAvailabilitySource: AvailabilitySource = {
-  table: rehearsalAvailability,
-  eventId: rehearsalAvailability.rehearsalId
+
+export function eventExists (db: Db, { events }: AvailabilitySource, id: number): boolean {
+  return db.select({ id: events.id }).from(events).where(eq(events.id, id)).get() !== undefined
 }
 
 const countsInSummary = and(eq(users.status, 'active'), eq(users.isMusician, true))

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Db } from '#src/db/client.js'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { Availability, AvailabilityAnswer, AvailabilityPut } from '#schemas/availability.js'
 import { notFound } from '#src/errors.js'
-import { loadAvailability, saveAvailability, type AvailabilitySource } from './repository.js'
+import {
+  availabilitySources,
+  eventExists,
+  loadAvailability,
+  saveAvailability,
+  type AvailabilityEvent
+} from './repository.js'
 
 export interface AvailabilityRoutesOptions {
   /** Path of the event collection, e.g. `/gigs`. */
   path: string
-  /** Resource name for the 404 (`gig` → GIG_NOT_FOUND) and the OpenAPI tag. */
-  resource: 'gig' | 'rehearsal'
+  /** The kind of event; also the resource name of the 404 (`gig` → GIG_NOT_FOUND). */
+  resource: AvailabilityEvent
   tag: 'gigs' | 'rehearsals'
-  source: AvailabilitySource
-  exists(db: Db, id: number): boolean
 }
 
 /**
@@ -20,11 +23,12 @@ export interface AvailabilityRoutesOptions {
  * themself.
  */
 export function availabilityRoutes (options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
-  const { path, resource, tag, source, exists } = options
+  const { path, resource, tag } = options
+  const source = availabilitySources[resource]
   const NotFound = { ...ErrorResponse, description: `Unknown ${resource}` }
   return async (app) => {
     const check = (id: number) => {
-      if (!exists(app.db, id)) throw notFound(resource, id)
+      if (!eventExists(app.db, source, id)) throw notFound(resource, id)
     }
 
     app.get(

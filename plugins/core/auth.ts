@@ -8,6 +8,7 @@ import { REVISION_COLUMNS } from './db.js'
 import { forbidden, unauthorized } from '#src/errors.js'
 import { ErrorResponse, type RoleType } from '#schemas/common.js'
 import type { Clock } from '#src/clock.js'
+import { ACCESS_TOKEN_SECONDS } from '#src/repositories/sessions.js'
 
 /**
  * Who may call a route. Every route declares one in `config.access`; the default is to refuse to
@@ -82,8 +83,6 @@ interface LiveSessionRow {
 type AccessTokenPayload = { sub: string; sid: number; exp?: number }
 const VERIFIED_TOKENS = 1000
 
-export const ACCESS_TOKEN_SECONDS = 15 * 60
-export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
 const rank: Record<RoleType, number> = { member: 1, editor: 2, admin: 3 }
 
 export default fp<AuthPluginOptions>(

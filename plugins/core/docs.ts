@@ -22,8 +22,7 @@ export default fp<DocsPluginOptions>(
           version: options.version,
           description:
             'Band and gig management. Log in with POST /login; the session travels ' +
-            'in httpOnly cookies ' +
-            '(access_token, refresh_token; __Host- prefixed over HTTPS).'
+            'in httpOnly cookies (access_token, refresh_token; __Host- prefixed over HTTPS).'
         },
         components: {
           securitySchemes: {

@@ -1,15 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import {
-  appLogo,
-  gigAvailability,
-  gigScheduleItems,
-  gigs,
-  setlistEntries,
-  setlistSets,
-  songs,
-  users
-} from '#src/db/schema.js'
+import { appLogo, gigAvailability, gigScheduleItems, users } from '#src/db/schema.js'
+import { readSetlistData } from '#src/repositories/setlists.js'
 import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 
@@ -38,39 +30,24 @@ function musicianCount (db: Db, gigId: number): number {
     .get()!.n
 }
 
-/** A gig with its sets, entries, their songs and the schedule: a constant number of statements. */
+/**
+ * A gig with its sets, entries, their songs (the setlist read model) and the schedule: a constant
+ * number of statements.
+ */
 export function loadGigDocument (
   db: Db,
   id: number,
   defaults: TimingDefaults
 ): GigDocument | undefined {
-  const gig = db.select().from(gigs).where(eq(gigs.id, id)).get()
-  if (!gig) return undefined
-  const sets = db
-    .select()
-    .from(setlistSets)
-    .where(eq(setlistSets.gigId, id))
-    .orderBy(asc(setlistSets.position), asc(setlistSets.id))
-    .all()
-  const entries = db
-    .select()
-    .from(setlistEntries)
-    .where(eq(setlistEntries.gigId, id))
-    .orderBy(asc(setlistEntries.position), asc(setlistEntries.id))
-    .all()
-  const songIds = [...new Set(entries.map((e) => e.songId))]
-  const songRows =
-    songIds.length > 0 ? db.select().from(songs).where(inArray(songs.id, songIds)).all() : []
+  const data = readSetlistData(db, id)
+  if (!data) return undefined
   const schedule = db
     .select()
     .from(gigScheduleItems)
     .where(eq(gigScheduleItems.gigId, id))
     .orderBy(asc(gigScheduleItems.at), asc(gigScheduleItems.id))
     .all()
-  return assembleGigDocument(
-    { gig, sets, entries, songs: songRows, schedule, musicianCount: musicianCount(db, id) },
-    defaults
-  )
+  return assembleGigDocument({ ...data, schedule, musicianCount: musicianCount(db, id) }, defaults)
 }
 
 export function loadLogo (db: Db): { mimeType: string; data: Buffer } | null {

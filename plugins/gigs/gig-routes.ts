@@ -4,7 +4,8 @@ import { ErrorResponse, IdParams, NoContent, NotModified } from '#schemas/common
 import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
 import { badRequest, notFound } from '#src/errors.js'
 import { todayIn } from '#src/services/local-time.js'
-import { createGig, deleteGig, findGig, listGigs, patchGig, toGig } from './repository.js'
+import { findGig, toGig } from '#src/repositories/gigs.js'
+import { createGig, deleteGig, listGigs, patchGig } from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 

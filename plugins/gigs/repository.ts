@@ -8,33 +8,7 @@ import {
   setlistSets,
   type GigRow
 } from '#src/db/schema.js'
-import { minutesOf } from '#src/services/local-time.js'
-import type { GigCreateType, GigListQueryType, GigPatchType, GigType } from '#schemas/gigs.js'
-
-/** The API view: venue and organizer are nested objects, stored flat. */
-export function toGig (row: GigRow): GigType {
-  return {
-    id: row.id,
-    name: row.name,
-    date: row.date,
-    kind: row.kind,
-    status: row.status,
-    venue: { name: row.venueName, address: row.venueAddress, city: row.venueCity },
-    organizer: { name: row.organizerName, contact: row.organizerContact },
-    getInTime: row.getInTime,
-    soundcheckTime: row.soundcheckTime,
-    doorsTime: row.doorsTime,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    endsNextDay: endsNextDay(row.startTime, row.endTime),
-    notes: row.notes,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt
-  }
-}
-
-export const endsNextDay = (start: string | null, end: string | null) =>
-  start !== null && end !== null && minutesOf(end) < minutesOf(start)
+import type { GigCreateType, GigListQueryType, GigPatchType } from '#schemas/gigs.js'
 
 export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
   const from = query.upcoming && (!query.from || query.from < today) ? today : query.from
@@ -53,10 +27,6 @@ export function listGigs (db: Db, query: GigListQueryType, today: string): GigRo
       .orderBy(asc(gigs.date), sql`${gigs.startTime} IS NULL`, asc(gigs.startTime), asc(gigs.id))
       .all()
   )
-}
-
-export function findGig (db: Db, id: number): GigRow | undefined {
-  return db.select().from(gigs).where(eq(gigs.id, id)).get()
 }
 
 type GigColumns = Partial<typeof gigs.$inferInsert>

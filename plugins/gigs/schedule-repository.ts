@@ -6,8 +6,8 @@ import { addSecondsLocal } from '#src/services/local-time.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, notFound } from '#src/errors.js'
 import type { ScheduleItemType, SchedulePutType, ScheduleType } from '#schemas/gigs.js'
-import { buildSets, readSetlistData } from './setlist-repository.js'
-import { endsNextDay } from './repository.js'
+import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
+import { endsNextDay } from '#src/repositories/gigs.js'
 
 const sourceRank = { gig: 0, set: 1, item: 2 } as const
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Setlist, SetlistConflict, SetlistPut } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
-import { loadSetlist, saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
+import { loadSetlist } from '#src/repositories/setlists.js'
+import { saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 

@@ -5,8 +5,8 @@ import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveStateType, LiveUpdateType } from '#schemas/live.js'
-import { toGig } from '#plugins/gigs/repository.js'
-import { buildSets, readSetlistData } from '#plugins/gigs/setlist-repository.js'
+import { toGig } from '#src/repositories/gigs.js'
+import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
 
 /**
  * The live view: gig header, timed sets (skipped entries take no time), current entry, progress.

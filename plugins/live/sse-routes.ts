@@ -69,8 +69,7 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
           '`Last-Event-ID` equal to the current version gets no snapshot, any other ' +
           'gets a fresh one. A `: heartbeat` comment every 15 s. ' +
           'After logout, session revocation or deactivation the stream sends `end` ' +
-          '(`{ reason: "session ended" }`) instead of the next event or heartbeat ' +
-          'and closes.',
+          '(`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.',
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
         response: {

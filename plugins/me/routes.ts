@@ -6,12 +6,8 @@ import { ProfileUpdate, User } from '#schemas/users.js'
 import { ApiError, badRequest, notFound, unauthorized } from '#src/errors.js'
 import { hashPassword, passwordProblem, verifyPassword } from '#src/services/password.js'
 import { perMinute } from '#plugins/core/rate-limit.js'
-import {
-  listLiveSessions,
-  revokeSession,
-  revokeUserSessions
-} from '#plugins/sessions/repository.js'
-import { findUserById, toUser, updateUser } from '#plugins/users/repository.js'
+import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
+import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
 
 /** The signed-in user: profile, own sessions, own password (seed §5, §8). */
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -22,7 +22,6 @@ import {
   updateRehearsal
 } from './repository.js'
 import { availabilityRoutes } from '#plugins/availability/routes.js'
-import { rehearsalAvailabilitySource } from '#plugins/availability/repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Rehearsal not found' }
 const DEFAULT_MINUTES = 120
@@ -215,13 +214,7 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   await app.register(
-    availabilityRoutes({
-      path: '/rehearsals',
-      resource: 'rehearsal',
-      tag: 'rehearsals',
-      source: rehearsalAvailabilitySource,
-      exists: (db, id) => findRehearsalRow(db, id) !== undefined
-    })
+    availabilityRoutes({ path: '/rehearsals', resource: 'rehearsal', tag: 'rehearsals' })
   )
 }
 export default rehearsalRoutes

@@ -4,14 +4,14 @@ import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
 import { dummyPasswordHash, verifyPassword } from '#src/services/password.js'
 import { perMinute } from '#plugins/core/rate-limit.js'
-import { findUserById, findUserByUsername, toUser } from '#plugins/users/repository.js'
+import { findUserById, findUserByUsername, toUser } from '#src/repositories/users.js'
 import {
   createSession,
   deleteDeadSessions,
   findSessionByRefresh,
   revokeSession,
   rotateRefreshToken
-} from './repository.js'
+} from '#src/repositories/sessions.js'
 
 const invalidCredentials = () => unauthorized('invalid username or password', 'INVALID_CREDENTIALS')
 

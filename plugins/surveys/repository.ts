@@ -1,29 +1,11 @@
-import {
-  and,
-  asc,
-  countDistinct,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL
-} from 'drizzle-orm'
+import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'
 import type { SurveyDetailType, SurveyType } from '#schemas/surveys.js'
+import { isClosed, openCondition } from '#src/repositories/surveys.js'
 
 type Header = typeof surveys.$inferSelect & { createdByName: string }
 type Answer = { optionId: number; value: 'yes' | 'maybe' | 'no' }
-
-/** Open means: not closed by hand and closesAt (if any) still ahead. */
-export const openCondition = (now: string): SQL =>
-  and(eq(surveys.status, 'open'), or(isNull(surveys.closesAt), gt(surveys.closesAt, now)))!
-
-export const isClosed = (row: { status: string; closesAt: string | null }, now: string) =>
-  row.status === 'closed' || (row.closesAt !== null && row.closesAt <= now)
 
 const headerColumns = {
   id: surveys.id,

@@ -5,7 +5,7 @@ import { User, UserCreate, UserListQuery, UserPatch } from '#schemas/users.js'
 import type { AuthUser } from '#plugins/core/auth.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import { hashPassword, passwordProblem } from '#src/services/password.js'
-import { revokeUserSessions } from '#plugins/sessions/repository.js'
+import { revokeUserSessions } from '#src/repositories/sessions.js'
 import {
   countOtherActiveAdmins,
   findUserById,
@@ -14,7 +14,7 @@ import {
   toUser,
   updateUser,
   type UserChanges
-} from './repository.js'
+} from '#src/repositories/users.js'
 import type { UserRow } from '#src/db/schema.js'
 
 const lastAdmin = () =>

@@ -1,8 +1,9 @@
 import type { GigRow, SongRow } from '#src/db/schema.js'
 import { computeSetlistTiming, type TimingDefaults } from './timing.js'
 
-// The data every gig document is rendered from: loaded by plugins/documents/repository.ts, timed
-// here, rendered by the pure renderers (setlist-pdf, schedule-pdf, gema-xlsx).
+// The data every gig document is rendered from: read by the setlist read model
+// (src/repositories/setlists.ts) for plugins/documents, timed here, rendered by the pure renderers
+// (setlist-pdf, schedule-pdf, gema-xlsx).
 
 export type DocumentSong = Pick<
   SongRow,
@@ -41,15 +42,14 @@ export type DocumentGig = Pick<
 
 export interface RawSet {
   id: number
-  position: number
   name: string
   breakAfterSeconds: number | null
 }
 export interface RawEntry {
   id: number
   setId: number
-  position: number
   songId: number
+  song: DocumentSong
   notes: string | null
   durationSeconds: number | null
   status: 'planned' | 'played' | 'skipped'
@@ -110,42 +110,20 @@ export interface DocumentContext {
   logo?: { mimeType: string; data: Buffer } | null
 }
 
+/** Sets and entries arrive in setlist order (sets by position, entries by position in a set). */
 export function assembleGigDocument (
   input: {
     gig: DocumentGig
     sets: RawSet[]
     entries: RawEntry[]
-    songs: DocumentSong[]
     schedule: RawScheduleItem[]
     musicianCount: number
   },
   defaults: TimingDefaults
 ): GigDocument {
-  const songsById = new Map(input.songs.map((s) => [s.id, s]))
-  const sets = [...input.sets].sort((a, b) => a.position - b.position || a.id - b.id)
-  const entriesBySet = new Map<number, RawEntry[]>()
-  for (const entry of input.entries) {
-    const list = entriesBySet.get(entry.setId) ?? []
-    list.push(entry)
-    entriesBySet.set(entry.setId, list)
-  }
-  for (const list of entriesBySet.values()) {
-    list.sort((a, b) => a.position - b.position || a.id - b.id)
-  }
-  const missing = (songId: number): DocumentSong => ({
-    id: songId,
-    title: `#${songId}`,
-    artist: null,
-    key: null,
-    leadSinger: null,
-    durationSeconds: null,
-    composers: [],
-    lyricists: [],
-    arrangers: [],
-    publisher: null,
-    gemaWorkNumber: null,
-    isOriginal: false
-  })
+  const sets = input.sets
+  const entriesBySet = new Map<number, RawEntry[]>(sets.map((set) => [set.id, []]))
+  for (const entry of input.entries) entriesBySet.get(entry.setId)?.push(entry)
   const timing = computeSetlistTiming(
     input.gig.date,
     input.gig.startTime,
@@ -153,7 +131,7 @@ export function assembleGigDocument (
       breakAfterSeconds: set.breakAfterSeconds,
       entries: (entriesBySet.get(set.id) ?? []).map((e) => ({
         durationSeconds: e.durationSeconds,
-        songDurationSeconds: songsById.get(e.songId)?.durationSeconds ?? null,
+        songDurationSeconds: e.song.durationSeconds,
         status: e.status
       }))
     })),
@@ -167,7 +145,6 @@ export function assembleGigDocument (
       return {
         ...entry,
         number: ++number,
-        song: songsById.get(entry.songId) ?? missing(entry.songId),
         plannedStart: et.plannedStart,
         plannedStartAt: et.plannedStartAt,
         seconds: et.durationSeconds

@@ -2,8 +2,11 @@ import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { refreshTokenHistory, sessions, type SessionRow } from '#src/db/schema.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
-import { REFRESH_TOKEN_SECONDS } from '#plugins/core/auth.js'
 
+/** Lifetime of an access token (a JWT, checked against the live session on every request). */
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+/** Lifetime of a session without use: every refresh rotates the token and extends it. */
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
 /** Two tabs refreshing at once present the same token; within this window that is not theft. */
 export const REUSE_GRACE_MS = 10_000
 
