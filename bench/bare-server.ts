@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import Database from 'better-sqlite3'
-import { LIVE_SESSION_SQL } from '#plugins/core/auth.js'
+import { LIVE_SESSION_SQL } from '#plugins/app/session.js'
 
 // The reference point: a bare Fastify route answering with the same bytes from memory, in its own
 // process like the real server, so each endpoint's ratio shows what Bandstand's work costs.

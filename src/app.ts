@@ -6,16 +6,25 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import errorsPlugin, { frameworkErrorHandler } from '#plugins/core/errors.js'
-import dbPlugin from '#plugins/core/db.js'
-import docsPlugin from '#plugins/core/docs.js'
-import securityPlugin from '#plugins/core/security.js'
-import rateLimitPlugin from '#plugins/core/rate-limit.js'
-import compressPlugin from '#plugins/core/compress.js'
-import requestBodyPlugin from '#plugins/core/request-body.js'
-import authPlugin from '#plugins/core/auth.js'
-import appSettingsPlugin from '#plugins/core/app-settings.js'
-import responseCachePlugin from '#plugins/core/response-cache.js'
+// Wrappers of ecosystem plugins
+import compressPlugin from '#plugins/external/compress.js'
+import cookiePlugin from '#plugins/external/cookie.js'
+import corsPlugin from '#plugins/external/cors.js'
+import jwtPlugin from '#plugins/external/jwt.js'
+import rateLimitPlugin from '#plugins/external/rate-limit.js'
+import swaggerPlugin from '#plugins/external/swagger.js'
+// The app's own decorators and hooks
+import accessControlPlugin from '#plugins/app/access-control.js'
+import appSettingsPlugin from '#plugins/app/app-settings.js'
+import clockPlugin from '#plugins/app/clock.js'
+import dbPlugin from '#plugins/app/db.js'
+import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
+import liveBusPlugin from '#plugins/app/live-bus.js'
+import requestBodyPlugin from '#plugins/app/request-body.js'
+import responseCachePlugin from '#plugins/app/response-cache.js'
+import securityPlugin from '#plugins/app/security.js'
+import sessionPlugin from '#plugins/app/session.js'
+// Resources
 import healthRoutes from '#plugins/health/routes.js'
 import sessionRoutes from '#plugins/sessions/routes.js'
 import meRoutes from '#plugins/me/routes.js'
@@ -25,7 +34,6 @@ import songRoutes from '#plugins/songs/routes.js'
 import rehearsalRoutes from '#plugins/rehearsals/routes.js'
 import surveyRoutes from '#plugins/surveys/routes.js'
 import todoRoutes from '#plugins/todos/routes.js'
-import liveBus from '#plugins/live/bus.js'
 import gigRoutes from '#plugins/gigs/routes.js'
 import liveRoutes from '#plugins/live/routes.js'
 import documentRoutes from '#plugins/documents/routes.js'
@@ -66,18 +74,20 @@ export async function buildApp (options: BuildAppOptions = {}) {
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
+  await app.register(clockPlugin, { clock })
   await app.register(compressPlugin)
-  await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
+  await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
+  await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
   await app.register(requestBodyPlugin)
-  await app.register(authPlugin, {
-    jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret),
-    cookieSecure: config.cookieSecure,
-    clock
-  })
+  await app.register(cookiePlugin)
+  await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
+  await app.register(sessionPlugin, { cookieSecure: config.cookieSecure })
+  await app.register(accessControlPlugin)
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
+  await app.register(liveBusPlugin)
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
@@ -88,7 +98,6 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
   await app.register(todoRoutes)
-  await app.register(liveBus)
   await app.register(gigRoutes)
   await app.register(liveRoutes)
   await app.register(documentRoutes)

@@ -13,7 +13,7 @@ import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
 import { APP_VERSION } from '#src/version.js'
 import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
-import { etagMatches } from '#plugins/core/response-cache.js'
+import { etagMatches } from '#plugins/app/response-cache.js'
 
 export interface AppConfigPluginOptions {
   docsEnabled: boolean

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { notFound } from '#src/errors.js'
-import type { LiveEvent } from './bus.js'
+import type { LiveEvent } from '#plugins/app/live-bus.js'
 import { loadLiveState } from './repository.js'
 
 export interface SseOptions {

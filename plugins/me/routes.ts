@@ -5,7 +5,7 @@ import { ChangePasswordBody, SessionInfo } from '#schemas/sessions.js'
 import { ProfileUpdate, User } from '#schemas/users.js'
 import { ApiError, badRequest, notFound, unauthorized } from '#src/errors.js'
 import { hashPassword, passwordProblem, verifyPassword } from '#src/services/password.js'
-import { perMinute } from '#plugins/core/rate-limit.js'
+import { perMinute } from '#plugins/external/rate-limit.js'
 import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
 import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
 

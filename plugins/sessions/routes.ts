@@ -3,7 +3,7 @@ import { LoginBody, SessionResponse } from '#schemas/sessions.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
 import { dummyPasswordHash, verifyPassword } from '#src/services/password.js'
-import { perMinute } from '#plugins/core/rate-limit.js'
+import { perMinute } from '#plugins/external/rate-limit.js'
 import { findUserById, findUserByUsername, toUser } from '#src/repositories/users.js'
 import {
   createSession,

@@ -10,7 +10,7 @@ import {
   SurveyResponseBody
 } from '#schemas/surveys.js'
 import { badRequest, conflict, forbidden, notFound } from '#src/errors.js'
-import type { AuthUser } from '#plugins/core/auth.js'
+import type { AuthUser } from '#plugins/app/session.js'
 import {
   closeSurvey,
   createSurvey,

@@ -44,5 +44,5 @@ export default fp(
       }
     })
   },
-  { name: 'app-settings', dependencies: ['db', 'auth'] }
+  { name: 'app-settings', fastify: '5.x', dependencies: ['db', 'clock'] }
 )

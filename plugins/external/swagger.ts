@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 
-export interface DocsPluginOptions {
+export interface SwaggerPluginOptions {
   enabled: boolean
   version: string
 }
@@ -12,7 +12,7 @@ export interface DocsPluginOptions {
  * the auth matrix read it through app.swagger()); only the /docs routes are switched off by
  * DOCS_ENABLED.
  */
-export default fp<DocsPluginOptions>(
+export default fp<SwaggerPluginOptions>(
   async (app, options) => {
     await app.register(fastifySwagger, {
       openapi: {
@@ -56,5 +56,5 @@ export default fp<DocsPluginOptions>(
       })
     }
   },
-  { name: 'docs' }
+  { name: 'swagger', fastify: '5.x' }
 )

@@ -52,5 +52,5 @@ export default fp(
       done()
     })
   },
-  { name: 'request-body', dependencies: ['errors'] }
+  { name: 'request-body', fastify: '5.x', dependencies: ['errors'] }
 )

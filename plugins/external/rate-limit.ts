@@ -20,7 +20,7 @@ export default fp(
         )
     })
   },
-  { name: 'rate-limit', dependencies: ['errors'] }
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['errors'] }
 )
 
 /** Route config for a per-minute limit: `config: { rateLimit: perMinute(10) }`. */

@@ -1,20 +1,11 @@
 import fp from 'fastify-plugin'
-import fastifyCookie from '@fastify/cookie'
-import fastifyJwt from '@fastify/jwt'
 import { getTableName } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sessions, users } from '#src/db/schema.js'
 import { REVISION_COLUMNS } from './db.js'
-import { forbidden, unauthorized } from '#src/errors.js'
-import { ErrorResponse, type RoleType } from '#schemas/common.js'
-import type { Clock } from '#src/clock.js'
+import { unauthorized } from '#src/errors.js'
+import type { RoleType } from '#schemas/common.js'
 import { ACCESS_TOKEN_SECONDS } from '#src/repositories/sessions.js'
-
-/**
- * Who may call a route. Every route declares one in `config.access`; the default is to refuse to
- * start.
- */
-export type Access = 'public' | 'member' | 'editor' | 'admin'
 
 export interface AuthUser {
   id: number
@@ -24,20 +15,15 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access
-  }
   interface FastifyInstance {
-    clock: Clock
-    /** Every route with its declared access level: the authorization matrix test walks it. */
-    routeTable: RouteAccess[]
-    hasRole(user: AuthUser, needed: RoleType): boolean
     signAccessToken(userId: number, sessionId: number): { token: string; expiresAt: Date }
     setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
     clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
     readSessionCookie(request: FastifyRequest, kind: 'access' | 'refresh'): string | undefined
     /** The per-request session check, for connections that outlive their request (SSE streams). */
     isSessionLive(userId: number, sessionId: number): boolean
+    /** The request's user from its access cookie and a live session, or a 401 ApiError. */
+    authenticate(request: FastifyRequest): AuthUser
   }
 }
 declare module '@fastify/jwt' {
@@ -47,21 +33,13 @@ declare module '@fastify/jwt' {
   }
 }
 
-export interface RouteAccess {
-  method: string
-  url: string
-  access: Access
-}
-
 export interface SessionTokens {
   access: { token: string; expiresAt: Date }
   refresh?: { token: string; expiresAt: Date }
 }
 
-export interface AuthPluginOptions {
-  jwtSecret: string
+export interface SessionPluginOptions {
   cookieSecure: 'auto' | 'always' | 'never'
-  clock: Clock
 }
 
 /**
@@ -83,21 +61,12 @@ interface LiveSessionRow {
 type AccessTokenPayload = { sub: string; sid: number; exp?: number }
 const VERIFIED_TOKENS = 1000
 
-const rank: Record<RoleType, number> = { member: 1, editor: 2, admin: 3 }
-
-export default fp<AuthPluginOptions>(
+/**
+ * Sessions: the access and refresh cookies, access tokens (JWT) and the live-session check that
+ * every authenticated request makes. Who may do what is decided by the access-control plugin.
+ */
+export default fp<SessionPluginOptions>(
   async (app, options) => {
-    await app.register(fastifyCookie)
-    // Expiry is checked against the app clock in authenticate(), not by the JWT library against the
-    // wall clock, so that one time source governs access tokens and sessions alike (tests move it).
-    await app.register(fastifyJwt, {
-      secret: options.jwtSecret,
-      sign: { algorithm: 'HS256' },
-      verify: { algorithms: ['HS256'], ignoreExpiration: true }
-    })
-    app.decorate('clock', options.clock)
-    app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
-
     const isSecure = (request: FastifyRequest) =>
       options.cookieSecure === 'always' ||
       (options.cookieSecure === 'auto' && request.protocol === 'https')
@@ -111,7 +80,7 @@ export default fp<AuthPluginOptions>(
         request.cookies[cookieName(request, kind)]
     )
     app.decorate('signAccessToken', (userId: number, sessionId: number) => {
-      const now = options.clock().getTime()
+      const now = app.clock().getTime()
       const exp = Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS
       const token = app.jwt.sign({
         sub: String(userId),
@@ -131,7 +100,7 @@ export default fp<AuthPluginOptions>(
           secure: isSecure(request)
         }
         const maxAge = (until: Date) =>
-          Math.max(0, Math.floor((until.getTime() - options.clock().getTime()) / 1000))
+          Math.max(0, Math.floor((until.getTime() - app.clock().getTime()) / 1000))
         reply.setCookie(cookieName(request, 'access'), tokens.access.token, {
           ...base,
           maxAge: maxAge(tokens.access.expiresAt)
@@ -166,7 +135,7 @@ export default fp<AuthPluginOptions>(
     )
 
     const lookupSession = (userId: number, sessionId: number) =>
-      liveSession.get(sessionId, userId, options.clock().toISOString())
+      liveSession.get(sessionId, userId, app.clock().toISOString())
     app.decorate(
       'isSessionLive',
       (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined
@@ -188,6 +157,8 @@ export default fp<AuthPluginOptions>(
       return payload
     }
 
+    // Access tokens carry no expiry check of the JWT library (see plugins/external/jwt.ts): it is
+    // checked here against the app clock, the one time source of tokens and sessions alike.
     function authenticate (request: FastifyRequest): AuthUser {
       const token = app.readSessionCookie(request, 'access')
       if (!token) throw unauthorized()
@@ -197,7 +168,7 @@ export default fp<AuthPluginOptions>(
       } catch {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
-      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= options.clock().getTime()) {
+      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= app.clock().getTime()) {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
       const row = lookupSession(Number(payload.sub), payload.sid)
@@ -206,72 +177,11 @@ export default fp<AuthPluginOptions>(
       return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
     }
 
-    const routeTable: RouteAccess[] = []
-    app.decorate('routeTable', routeTable)
-    app.addHook('onRoute', (route) => {
-      const access = declareAccess(route)
-      if (access) {
-        for (const method of [route.method].flat()) {
-          routeTable.push({ method, url: route.url, access })
-        }
-      }
-    })
-    // A callback hook, not an async one: it runs on every request and has nothing to wait for.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const access = request.routeOptions.config.access ?? 'public'
-      if (access === 'public') return done()
-      try {
-        request.user = authenticate(request)
-      } catch (error) {
-        return done(error as Error)
-      }
-      if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) {
-        return done(forbidden(`${access} role required`))
-      }
-      done()
-    })
+    app.decorate('authenticate', authenticate)
   },
-  { name: 'auth', dependencies: ['db', 'errors'] }
+  {
+    name: 'session',
+    fastify: '5.x',
+    dependencies: ['db', 'clock', 'errors', 'cookie', 'jwt']
+  }
 )
-
-/**
- * Checks every route's access level at start (a forgotten one stops the server) and writes the
- * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500
- * answers.
- */
-function declareAccess (route: RouteOptions): Access | undefined {
-  const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown }
-  const schema = (route.schema ?? {}) as Record<string, unknown> & {
-    response?: Record<string, unknown>
-  }
-  if (!config.access) {
-    // Swagger UI's own routes and the CORS preflight are hidden from the docs and public by nature.
-    if (schema.hide === true || route.method === 'OPTIONS') return undefined
-    throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`)
-  }
-  const response: Record<string, unknown> = { ...schema.response }
-  const add = (status: number, description: string) => {
-    response[status] ??= { ...ErrorResponse, description }
-  }
-  const methods = [route.method].flat()
-  const unsafe = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m))
-  if (schema.body || schema.params || schema.querystring) add(400, 'Invalid input')
-  if (config.access !== 'public') add(401, 'No or invalid session')
-  if (config.access === 'editor' || config.access === 'admin' || unsafe) {
-    add(
-      403,
-      config.access === 'public' || config.access === 'member'
-        ? 'Cross-site request refused'
-        : `Requires the ${config.access} role (or a cross-site request)`
-    )
-  }
-  if (schema.body) add(413, 'Body too large')
-  if (config.rateLimit) add(429, 'Rate limit exceeded')
-  add(500, 'Internal error')
-  route.schema = {
-    ...schema,
-    response,
-    ...(config.access === 'public' ? {} : { security: [{ cookieAuth: [] }] })
-  }
-  return config.access
-}

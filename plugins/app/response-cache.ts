@@ -173,5 +173,6 @@ export default fp<ResponseCacheOptions>(
         )
     )
   },
-  { name: 'response-cache', dependencies: ['db'] }
+  // The session check reads the revision for it (request.dbRevision); without it, it reads its own.
+  { name: 'response-cache', fastify: '5.x', dependencies: ['db', 'session'] }
 )

@@ -59,5 +59,5 @@ export default fp<DbPluginOptions>(
     app.decorateRequest('dbRevision', null)
     app.addHook('onClose', async () => handle.close())
   },
-  { name: 'db' }
+  { name: 'db', fastify: '5.x' }
 )

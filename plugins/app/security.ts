@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import fastifyCors from '@fastify/cors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { forbidden } from '#src/errors.js'
 
@@ -7,14 +6,17 @@ export interface SecurityPluginOptions {
   corsOrigins: string[]
 }
 
+/** Origins as browsers send them: lower case, no trailing slash. */
+export const originSet = (origins: string[]) =>
+  new Set(origins.map((o) => o.replace(/\/$/, '').toLowerCase()))
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 // Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from
 // elsewhere.
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
-  "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action " +
-  "'self'"
+  "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 
 /** The headers every answer carries (also those the router gives before any hook runs). */
 export function setSecurityHeaders (reply: FastifyReply): void {
@@ -27,21 +29,14 @@ export function setSecurityHeaders (reply: FastifyReply): void {
 }
 
 /**
- * CORS with credentials for the configured origins only, and the cross-site write check that makes
- * cookie sessions safe against CSRF: browsers always send Origin (or Sec-Fetch-Site) on unsafe
- * requests, scripts and curl usually send neither and are not affected.
+ * The cross-site write check that makes cookie sessions safe against CSRF (writes from other
+ * origins only from the configured CORS origins): browsers always send Origin (or Sec-Fetch-Site)
+ * on unsafe requests, scripts and curl usually send neither and are not affected. And the security
+ * headers of every answer.
  */
 export default fp<SecurityPluginOptions>(
   async (app, options) => {
-    const allowed = new Set(options.corsOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()))
-    await app.register(fastifyCors, {
-      origin: (origin, callback) =>
-        callback(null, origin !== undefined && allowed.has(origin.toLowerCase())),
-      credentials: true,
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      maxAge: 600
-    })
-
+    const allowed = originSet(options.corsOrigins)
     const ownOrigin = (request: FastifyRequest) =>
       `${request.protocol}://${request.host}`.toLowerCase()
 
@@ -64,5 +59,5 @@ export default fp<SecurityPluginOptions>(
       done(null, payload)
     })
   },
-  { name: 'security', dependencies: ['errors'] }
+  { name: 'security', fastify: '5.x', dependencies: ['errors'] }
 )

@@ -55,5 +55,5 @@ export default fp(
   async (app) => {
     app.decorate('liveBus', new LiveBus())
   },
-  { name: 'live-bus' }
+  { name: 'live-bus', fastify: '5.x' }
 )

@@ -79,5 +79,5 @@ export default fp(
         )
     })
   },
-  { name: 'errors' }
+  { name: 'errors', fastify: '5.x' }
 )

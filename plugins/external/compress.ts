@@ -25,5 +25,5 @@ export default fp(
       customTypes: /^(application\/json|text\/|application\/vnd\.openxmlformats|application\/pdf)/
     })
   },
-  { name: 'compress' }
+  { name: 'compress', fastify: '5.x' }
 )
