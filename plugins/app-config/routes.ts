@@ -21,7 +21,7 @@ export interface AppConfigPluginOptions {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 const PUBLIC_CACHE = 'public, max-age=300'
-const logoNotFound = () => new ApiError(404, 'LOGO_NOT_FOUND', 'no logo has been uploaded')
+const logoNotFound = () => new ApiError('LOGO_NOT_FOUND', 'no logo has been uploaded')
 
 /** The public app configuration and the band logo (API.md → App configuration). */
 const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async (app, options) => {

@@ -2,10 +2,12 @@ import { STATUS_CODES } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorResponseBody } from '#schemas/common.js'
+import { ApiError } from '#src/errors.js'
+import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
-const fastifyCodes: Record<string, string> = {
+const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
@@ -15,7 +17,10 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
 }
 
-function body (statusCode: number, code: string, message: string): ErrorResponseBody {
+const isErrorCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && Object.hasOwn(ERROR_CODES, code)
+
+function body (statusCode: number, code: ErrorCode, message: string): ErrorResponseBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
 }
 
@@ -59,10 +64,12 @@ export default fp(
           .status(statusCode)
           .send(body(statusCode, 'INTERNAL_ERROR', `internal error; reference ${request.id}`))
       }
-      const code =
-        fastifyCodes[error.code] ??
-        (error.code?.startsWith('FST_') ? 'BAD_REQUEST' : error.code) ??
-        'ERROR'
+      // Only codes of the catalogue reach clients; other client errors (the framework's own and
+      // those of ecosystem plugins) are BAD_REQUEST with their status.
+      const code: ErrorCode =
+        error instanceof ApiError
+          ? error.code
+          : (fastifyCodes[error.code] ?? (isErrorCode(error.code) ? error.code : 'BAD_REQUEST'))
       if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
       return reply.status(statusCode).send(body(statusCode, code, error.message))
     })

@@ -16,7 +16,7 @@ import {
 
 /** How far back the feed reaches: a year of history is plenty for a calendar app. */
 const HISTORY_DAYS = 365
-const feedNotFound = () => new ApiError(404, 'CALENDAR_NOT_FOUND', 'calendar feed not found')
+const feedNotFound = () => new ApiError('CALENDAR_NOT_FOUND', 'calendar feed not found')
 
 /**
  * The personal calendar subscription: POST/GET/DELETE /me/calendar and the feed GET

@@ -13,7 +13,6 @@ export default fp(
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) =>
         new ApiError(
-          429,
           'RATE_LIMITED',
           `rate limit of ${context.max} requests per minute exceeded; ` +
             `retry in ${Math.ceil(context.ttl / 1000)} s`

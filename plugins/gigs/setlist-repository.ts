@@ -11,7 +11,6 @@ import type { SetlistPutType } from '#schemas/setlists.js'
 export class SetlistVersionConflict extends ApiError {
   constructor () {
     super(
-      409,
       'SETLIST_VERSION_CONFLICT',
       'the setlist was changed by someone else; the current setlist is attached'
     )

@@ -118,7 +118,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request.user.id)
       const { currentPassword, newPassword } = request.body
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-        throw new ApiError(403, 'WRONG_PASSWORD', 'the current password is wrong')
+        throw new ApiError('WRONG_PASSWORD', 'the current password is wrong')
       }
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
