@@ -48,9 +48,6 @@ export const PublicAppConfig = Type.Object({
 })
 export type PublicAppConfigType = Static<typeof PublicAppConfig>
 
-export const GIG_STATUSES = ['inquiry', 'confirmed', 'declined', 'cancelled'] as const
-export const SONG_STATUSES = ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] as const
-
 // German band defaults; keys use German note names (H = B natural, B = B flat).
 const naturals = [
   'C',

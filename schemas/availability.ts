@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Instant, Nullable, NullableText, StringEnum, StrictObject } from './common.js'
+import { AVAILABILITY_STATUSES } from '#src/db/enums.js'
 
 // One shape for gigs and rehearsals (API.md: rehearsal availability works as for gigs).
-export const AvailabilityStatus = StringEnum(['yes', 'no', 'maybe'])
+export const AvailabilityStatus = StringEnum(AVAILABILITY_STATUSES)
 export type AvailabilityStatusType = Static<typeof AvailabilityStatus>
 
 export const AvailabilityPut = StrictObject({
@@ -16,7 +17,7 @@ export const AvailabilityAnswer = Type.Object({
   displayName: Type.String(),
   status: Type.Unsafe<AvailabilityStatusType | null>({
     type: ['string', 'null'],
-    enum: ['yes', 'no', 'maybe', null],
+    enum: [...AVAILABILITY_STATUSES, null],
     description: 'null: not answered yet'
   }),
   note: Nullable(Type.String()),

@@ -1,10 +1,14 @@
 import {
   Type,
+  type ObjectOptions,
+  type SchemaOptions,
   type Static,
+  type TLiteral,
   type TObject,
   type TProperties,
-  type ObjectOptions
+  type TUnion
 } from '@sinclair/typebox'
+import { ROLES } from '#src/db/enums.js'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(
@@ -57,15 +61,22 @@ export const LocalDateTime = Type.String({
   description: 'local date-time YYYY-MM-DDTHH:MM in the band timezone',
   examples: ['2026-12-31T18:30']
 })
-export const Role = Type.Union([
-  Type.Literal('admin'),
-  Type.Literal('editor'),
-  Type.Literal('member')
-])
+export const Role = LiteralUnion(ROLES)
 export type RoleType = Static<typeof Role>
 
 /** Nullable fields as one schema with `type: [t, "null"]` (see schemas/nullable.ts). */
 export { Nullable, NullableString as NullableText } from './nullable.js'
+
+/** A fixed set of strings (src/db/enums.ts) as a union of literals (`anyOf` of `const`s). */
+export function LiteralUnion<const T extends readonly string[]> (
+  values: T,
+  options: SchemaOptions = {}
+): TUnion<Array<TLiteral<T[number]>>> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options
+  )
+}
 
 /**
  * A fixed set of strings as one `enum` schema: unions of literals become anyOf, which

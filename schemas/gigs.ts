@@ -10,7 +10,7 @@ import {
   StringEnum,
   TimeString
 } from './common.js'
-import { GIG_STATUSES } from './app-config.js'
+import { GIG_STATUSES } from '#src/db/enums.js'
 
 export const GigStatus = StringEnum(GIG_STATUSES)
 export type GigStatusType = Static<typeof GigStatus>

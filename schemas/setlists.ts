@@ -8,8 +8,9 @@ import {
   StrictObject,
   TimeString
 } from './common.js'
+import { ENTRY_STATUSES } from '#src/db/enums.js'
 
-export const LiveStatus = StringEnum(['planned', 'played', 'skipped'])
+export const LiveStatus = StringEnum(ENTRY_STATUSES)
 export type LiveStatusType = Static<typeof LiveStatus>
 
 export const SongSummary = Type.Object({

@@ -1,28 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, StrictObject } from './common.js'
+import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
+import { SONG_STATUSES, VOTE_VALUES } from '#src/db/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
-export const SongStatus = Type.Union(
-  [
-    Type.Literal('proposed'),
-    Type.Literal('accepted'),
-    Type.Literal('rehearsing'),
-    Type.Literal('ready'),
-    Type.Literal('retired')
-  ],
-  {
-    description:
+export const SongStatus = LiteralUnion(SONG_STATUSES, {
+  description:
       'proposed → accepted → rehearsing → ready; retired songs are hidden from ' +
       'the list unless asked for'
-  }
-)
+})
 export type SongStatusType = Static<typeof SongStatus>
 
-export const VoteValue = Type.Union([
-  Type.Literal('yes'),
-  Type.Literal('no'),
-  Type.Literal('abstain')
-])
+export const VoteValue = LiteralUnion(VOTE_VALUES)
 
 // The GEMA export splits each name at the first comma into surname and first name.
 const PersonList = Type.Array(Type.String({ minLength: 1, maxLength: 120 }), {

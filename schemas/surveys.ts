@@ -1,18 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, LocalDateTime, StrictObject } from './common.js'
+import { Id, Instant, LiteralUnion, LocalDateTime, StrictObject } from './common.js'
+import { ANSWER_VALUES, SURVEY_KINDS, SURVEY_STATUSES } from '#src/db/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
-export const SurveyKind = Type.Union([Type.Literal('poll'), Type.Literal('date')], {
+export const SurveyKind = LiteralUnion(SURVEY_KINDS, {
   description: 'poll: options are labels; date: options are local date-times (finding a date)'
 })
-export const SurveyStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')], {
+export const SurveyStatus = LiteralUnion(SURVEY_STATUSES, {
   description: 'closed when closed by hand or when closesAt has passed'
 })
-export const AnswerValue = Type.Union([
-  Type.Literal('yes'),
-  Type.Literal('maybe'),
-  Type.Literal('no')
-])
+export const AnswerValue = LiteralUnion(ANSWER_VALUES)
 
 export const SurveyOptionInput = StrictObject({
   label: Type.Optional(

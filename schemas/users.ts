@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Instant, Role, StrictObject } from './common.js'
+import { Instant, LiteralUnion, Role, StrictObject } from './common.js'
+import { USER_STATUSES } from '#src/db/enums.js'
 import { Nullable } from './nullable.js'
 
 export const Username = Type.String({
@@ -27,7 +28,7 @@ export const User = Type.Object({
     })
   ),
   role: Role,
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  status: LiteralUnion(USER_STATUSES),
   isMusician: Type.Boolean(),
   isSinger: Type.Boolean(),
   instruments: Type.Array(Type.String()),
@@ -63,7 +64,7 @@ export const UserPatch = StrictObject(
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
     email: Type.Optional(Nullable(Email)),
     role: Type.Optional(Role),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    status: Type.Optional(LiteralUnion(USER_STATUSES)),
     isMusician: Type.Optional(Type.Boolean()),
     isSinger: Type.Optional(Type.Boolean()),
     instruments: Type.Optional(Instruments),
@@ -75,7 +76,7 @@ export type UserPatchType = Static<typeof UserPatch>
 
 export const UserListQuery = Type.Object({
   status: Type.Optional(
-    Type.Union([Type.Literal('active'), Type.Literal('inactive')], {
+    LiteralUnion(USER_STATUSES, {
       description: 'only users with this status'
     })
   )

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import {
   EditableAppConfig,
-  GIG_STATUSES,
   LogoInfo,
   PublicAppConfig,
-  SONG_STATUSES,
   type PublicAppConfigType
 } from '#schemas/app-config.js'
+import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'

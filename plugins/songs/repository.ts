@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
+import type { VoteValue } from '#src/db/enums.js'
 import { setlistEntries, songs, songVotes, users, type SongRow } from '#src/db/schema.js'
 import type { SongListQueryType, SongType, SongVotesType } from '#schemas/songs.js'
 
@@ -110,7 +111,7 @@ export function upsertVote (
   db: Db,
   songId: number,
   userId: number,
-  vote: 'yes' | 'no' | 'abstain',
+  vote: VoteValue,
   now: string
 ): void {
   db.insert(songVotes)

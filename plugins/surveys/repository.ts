@@ -1,11 +1,12 @@
 import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
+import type { AnswerValue, SurveyStatus } from '#src/db/enums.js'
 import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'
 import type { SurveyDetailType, SurveyType } from '#schemas/surveys.js'
 import { isClosed, openCondition } from '#src/repositories/surveys.js'
 
 type Header = typeof surveys.$inferSelect & { createdByName: string }
-type Answer = { optionId: number; value: 'yes' | 'maybe' | 'no' }
+type Answer = { optionId: number; value: AnswerValue }
 
 const headerColumns = {
   id: surveys.id,
@@ -70,7 +71,7 @@ export function listSurveys (
   db: Db,
   userId: number,
   now: string,
-  status?: 'open' | 'closed'
+  status?: SurveyStatus
 ): SurveyType[] {
   const where =
     status === 'open'

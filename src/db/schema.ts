@@ -9,6 +9,18 @@ import {
   uniqueIndex,
   check
 } from 'drizzle-orm/sqlite-core'
+import {
+  ANSWER_VALUES,
+  AVAILABILITY_STATUSES,
+  ENTRY_STATUSES,
+  GIG_STATUSES,
+  ROLES,
+  SONG_STATUSES,
+  SURVEY_KINDS,
+  SURVEY_STATUSES,
+  USER_STATUSES,
+  VOTE_VALUES
+} from './enums.js'
 
 // Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times
 // `HH:MM` and local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API
@@ -23,10 +35,10 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
     email: text('email'),
-    role: text('role', { enum: ['admin', 'editor', 'member'] })
+    role: text('role', { enum: ROLES })
       .notNull()
       .default('member'),
-    status: text('status', { enum: ['active', 'inactive'] })
+    status: text('status', { enum: USER_STATUSES })
       .notNull()
       .default('active'),
     isMusician: integer('is_musician', { mode: 'boolean' }).notNull().default(true),
@@ -136,7 +148,7 @@ export const songs = sqliteTable(
     gemaWorkNumber: text('gema_work_number'),
     iswc: text('iswc'),
     isOriginal: integer('is_original', { mode: 'boolean' }).notNull().default(false),
-    status: text('status', { enum: ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] })
+    status: text('status', { enum: SONG_STATUSES })
       .notNull()
       .default('proposed'),
     notes: text('notes'),
@@ -160,7 +172,7 @@ export const songVotes = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    vote: text('vote', { enum: ['yes', 'no', 'abstain'] }).notNull(),
+    vote: text('vote', { enum: VOTE_VALUES }).notNull(),
     updatedAt: updatedAt()
   },
   (t) => [primaryKey({ columns: [t.songId, t.userId] }), index('song_votes_user_idx').on(t.userId)]
@@ -209,7 +221,7 @@ export const rehearsalAvailability = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
     note: text('note'),
     updatedAt: updatedAt()
   },
@@ -225,9 +237,9 @@ export const surveys = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
     description: text('description'),
-    kind: text('kind', { enum: ['poll', 'date'] }).notNull(),
+    kind: text('kind', { enum: SURVEY_KINDS }).notNull(),
     multipleChoice: integer('multiple_choice', { mode: 'boolean' }).notNull().default(false),
-    status: text('status', { enum: ['open', 'closed'] })
+    status: text('status', { enum: SURVEY_STATUSES })
       .notNull()
       .default('open'),
     closesAt: text('closes_at'),
@@ -266,7 +278,7 @@ export const surveyAnswers = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    value: text('value', { enum: ['yes', 'maybe', 'no'] }).notNull(),
+    value: text('value', { enum: ANSWER_VALUES }).notNull(),
     answeredAt: text('answered_at').notNull()
   },
   (t) => [
@@ -282,7 +294,7 @@ export const gigs = sqliteTable(
     name: text('name').notNull(),
     date: text('date').notNull(),
     kind: text('kind'),
-    status: text('status', { enum: ['inquiry', 'confirmed', 'declined', 'cancelled'] })
+    status: text('status', { enum: GIG_STATUSES })
       .notNull()
       .default('inquiry'),
     venueName: text('venue_name'),
@@ -339,7 +351,7 @@ export const setlistEntries = sqliteTable(
       .references(() => songs.id, { onDelete: 'restrict' }),
     notes: text('notes'),
     durationSeconds: integer('duration_seconds'),
-    status: text('status', { enum: ['planned', 'played', 'skipped'] })
+    status: text('status', { enum: ENTRY_STATUSES })
       .notNull()
       .default('planned'),
     inserted: integer('inserted', { mode: 'boolean' }).notNull().default(false),
@@ -379,7 +391,7 @@ export const gigAvailability = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
     note: text('note'),
     updatedAt: updatedAt()
   },

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
+import type { UserStatus } from '#src/db/enums.js'
 import { users, type UserRow } from '#src/db/schema.js'
 import { conflict } from '#src/errors.js'
 import type { ProfileUpdateType, UserCreateType, UserType } from '#schemas/users.js'
@@ -32,7 +33,7 @@ export function findUserByUsername (db: Db, username: string): UserRow | undefin
     .get()
 }
 
-export function listUsers (db: Db, status?: 'active' | 'inactive'): UserRow[] {
+export function listUsers (db: Db, status?: UserStatus): UserRow[] {
   return db
     .select()
     .from(users)

@@ -9,6 +9,7 @@ import {
   songs
 } from '#src/db/schema.js'
 import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
+import type { GigStatus } from '#src/db/enums.js'
 
 export interface SeedGigsContext {
   now: Date
@@ -30,7 +31,7 @@ type GigSeed = {
   days: number
   name: string
   kind: string
-  status: 'inquiry' | 'confirmed' | 'declined' | 'cancelled'
+  status: GigStatus
   venue: [string, string, string]
   organizer: [string, string]
   times: [string | null, string | null, string | null, string, string]

@@ -1,7 +1,8 @@
 import type { Db } from '#src/db/client.js'
 import { songs, songVotes } from '#src/db/schema.js'
+import type { SongStatus } from '#src/db/enums.js'
 
-type Status = 'proposed' | 'accepted' | 'rehearsing' | 'ready' | 'retired'
+type Status = SongStatus
 interface DemoSong {
   title: string
   artist: string

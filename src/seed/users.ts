@@ -1,11 +1,12 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { users } from '#src/db/schema.js'
+import type { Role } from '#src/db/enums.js'
 
 interface DemoUser {
   username: string
   displayName: string
-  role: 'admin' | 'editor' | 'member'
+  role: Role
   instruments: string[]
   isSinger: boolean
   isMusician: boolean

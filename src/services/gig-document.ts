@@ -1,4 +1,5 @@
 import type { GigRow, SongRow } from '#src/db/schema.js'
+import type { EntryStatus } from '#src/db/enums.js'
 import { computeSetlistTiming, type TimingDefaults } from './timing.js'
 
 // The data every gig document is rendered from: read by the setlist read model
@@ -52,7 +53,7 @@ export interface RawEntry {
   song: DocumentSong
   notes: string | null
   durationSeconds: number | null
-  status: 'planned' | 'played' | 'skipped'
+  status: EntryStatus
   inserted: boolean
   rating: number | null
 }

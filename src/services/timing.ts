@@ -1,3 +1,4 @@
+import type { EntryStatus } from '#src/db/enums.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 
 export interface TimingDefaults {
@@ -11,7 +12,7 @@ export interface TimingEntryInput {
   /** The entry's own duration (overrides the song's). */
   durationSeconds: number | null
   songDurationSeconds: number | null
-  status: 'planned' | 'played' | 'skipped'
+  status: EntryStatus
 }
 
 export interface TimingSetInput {
