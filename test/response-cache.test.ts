@@ -1,6 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import Database from 'better-sqlite3'
+import Fastify from 'fastify'
+import fp from 'fastify-plugin'
+import responseCache from '#plugins/app/response-cache.js'
 import { countStatements, createTestApp, json, userClient } from './helpers.js'
 
 test(
@@ -88,4 +91,33 @@ test('cached reads are compressed once per revision and decode to the same JSON'
     headers: { cookie: editor.jar.header(), 'accept-encoding': 'br' }
   })
   assert.deepEqual(again.rawPayload, br.rawPayload)
+})
+
+test('the cache keeps maxBytes, least recently used out; a large answer is not kept', async (t) => {
+  const app = Fastify({ logger: false })
+  t.after(() => app.close())
+  // Stand-ins for the database revision (one revision: nothing is ever written).
+  await app.register(fp(async (instance) => {
+    instance.decorate('dbRevision', () => 'r1')
+    instance.decorateRequest('dbRevision', null)
+  }, { name: 'db' }))
+  await app.register(fp(async () => {}, { name: 'session' }))
+  await app.register(responseCache, { maxBytes: 4000 })
+  const builds = new Map<string, number>()
+  app.get('/:key', (request, reply) => {
+    const { key } = request.params as { key: string }
+    return app.sendCached(request, reply, key, 'text/plain', () => {
+      builds.set(key, (builds.get(key) ?? 0) + 1)
+      return (key === 'big' ? 'x' : key).repeat(key === 'big' ? 1500 : 900)
+    })
+  })
+  const get = async (key: string) => assert.equal((await app.inject(`/${key}`)).statusCode, 200)
+  for (const key of ['a', 'b', 'c', 'd']) await get(key)
+  await get('a') // a is now the most recently used
+  await get('e') // 4,500 bytes: b, the least recently used, leaves
+  await get('a')
+  await get('b')
+  await get('big')
+  await get('big')
+  assert.deepEqual(Object.fromEntries(builds), { a: 1, b: 2, c: 1, d: 1, e: 1, big: 2 })
 })
