@@ -73,6 +73,12 @@ function keyTag (key: string): string {
   return (hash >>> 0).toString(36)
 }
 
+/**
+ * The ETag of a cached answer: the key is part of the tag, as the same URL can mean another answer
+ * at the same revision (`upcoming` after midnight).
+ */
+export const entityTag = (key: string, revision: string) => `W/"${keyTag(key)}.${revision}"`
+
 export interface ResponseCacheOptions {
   maxBytes?: number
 }
@@ -106,22 +112,22 @@ export default fp<ResponseCacheOptions>(
       // write in between can only make the entry look older than it is (rebuilt once more), never
       // newer.
       const revision = request.dbRevision ?? app.dbRevision()
-      // The key is part of the tag: the same URL can mean another answer at the same revision
-      // (`upcoming` after midnight). A forged tag could only turn a 404 into a 304; `*` is never
-      // taken on trust.
-      const etag = `W/"${keyTag(key)}.${revision}"`
-      reply.header('etag', etag).header('cache-control', 'private, no-cache')
-      // No payload at all on a 304 (not even "null"): a content-length would stall keep-alive
-      // clients.
-      if (etagMatches(request.headers['if-none-match'], etag, false)) {
-        return reply.status(304).send(undefined as never)
-      }
       let entry = entries.get(key)
       let changed = false
       if (entry?.revision !== revision) {
+        // Built before any header is set: a build that fails (a missing gig: 404) answers without
+        // an ETag, and a 304 is only ever given for an answer that exists at this revision.
         const body = build()
         entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
         changed = true
+      }
+      const etag = entityTag(key, revision)
+      reply.header('etag', etag).header('cache-control', 'private, no-cache')
+      // `*` is never taken on trust. No payload at all on a 304 (not even "null"): a
+      // content-length would stall keep-alive clients.
+      if (etagMatches(request.headers['if-none-match'], etag, false)) {
+        if (changed) entries.set(key, entry)
+        return reply.status(304).send(undefined as never)
       }
       reply.type(contentType).header('vary', 'accept-encoding')
       const encoding =
