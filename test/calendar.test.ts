@@ -302,3 +302,25 @@ test(
     }
   }
 )
+
+test('an end equal to the start: the same day in the API and the calendar, not 24 h', async () => {
+  const editor = await userClient(t.app, 'cal-editor', 'editor')
+  const create = async (name: string, startTime: string, endTime: string) =>
+    json(await editor.post('/gigs', { name, date: '2030-06-01', startTime, endTime }))
+  const equal = await create('Gleich', '20:00', '20:00')
+  const overnight = await create('Über Nacht', '22:00', '01:00')
+  assert.equal(equal.endsNextDay, false)
+  assert.equal(overnight.endsNextDay, true)
+  const url = json(await member.post('/me/calendar')).url
+  const { events } = parseEvents((await anonymous(t.app).get(feedPath(url))).body)
+  const hours = (summary: string) => {
+    const event = events.find((e) => e.summary.startsWith(summary))!
+    return (Date.parse(event.end) - Date.parse(event.start)) / 3_600_000
+  }
+  assert.equal(hours('Gleich'), 0)
+  assert.equal(hours('Über Nacht'), 3)
+  // The running order agrees: the end on the same day.
+  const schedule = json(await editor.get(`/gigs/${equal.id}/schedule`))
+  const end = schedule.items.find((item: { title: string }) => item.title === 'End')
+  assert.equal(end.at, '2030-06-01T20:00')
+})
