@@ -31,7 +31,10 @@ export async function ensureFirstAdmin (
   if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null }
   const password = adminPassword ?? randomBytes(18).toString('base64url')
   const stamp = now.toISOString()
-  db.insert(users)
+  // Another process (a second server, the CLI) may create users while the password is hashed: only
+  // a row this call inserted counts, else the printed password would never have been stored.
+  const inserted = db
+    .insert(users)
     .values({
       username: 'admin',
       displayName: 'Administrator',
@@ -43,6 +46,7 @@ export async function ensureFirstAdmin (
       updatedAt: stamp
     })
     .onConflictDoNothing()
-    .run()
+    .run().changes
+  if (inserted === 0) return { created: false, generatedPassword: null }
   return { created: true, generatedPassword: adminPassword ? null : password }
 }

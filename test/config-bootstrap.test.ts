@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp } from '#src/app.js'
+import { ensureFirstAdmin } from '#src/bootstrap.js'
+import { openDatabase } from '#src/db/client.js'
+import { verifyPassword } from '#src/services/password.js'
 import { loadConfig, loadDotEnv, ConfigError } from '#src/config.js'
 import { anonymous, createTestApp, json } from './helpers.js'
 
@@ -234,3 +237,22 @@ test(
     }
   }
 )
+
+test('two first starts racing: one creates admin, and only its password is reported', async (t) => {
+  const dir = tempDir()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const handle = openDatabase(join(dir, 'bandstand.db'))
+  t.after(() => handle.close())
+  // Both count no user before either has hashed its password and inserted.
+  const results = await Promise.all([
+    ensureFirstAdmin(handle.db, new Date()),
+    ensureFirstAdmin(handle.db, new Date())
+  ])
+  const created = results.filter((r) => r.created)
+  assert.equal(created.length, 1, 'exactly one reports a created admin')
+  assert.deepEqual(results.find((r) => !r.created), { created: false, generatedPassword: null })
+  const { hash } = handle.sqlite
+    .prepare("select password_hash as hash from users where username = 'admin'")
+    .get() as { hash: string }
+  assert.ok(await verifyPassword(created[0]!.generatedPassword!, hash), 'the reported is stored')
+})
