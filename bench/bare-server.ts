@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import Database from 'better-sqlite3'
-import { LIVE_SESSION_SQL } from '../plugins/core/auth.js'
+import { LIVE_SESSION_SQL } from '#plugins/app/session.js'
 
 // The reference point: a bare Fastify route answering with the same bytes from memory, in its own
 // process like the real server, so each endpoint's ratio shows what Bandstand's work costs.
@@ -11,7 +11,10 @@ app.removeAllContentTypeParsers()
 app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 app.put('/body/:name', async (request) => {
   const { name } = request.params as { name: string }
-  bodies.set(name, { type: String(request.headers['x-body-type'] ?? 'application/json'), bytes: request.body as Buffer })
+  bodies.set(name, {
+    type: String(request.headers['x-body-type'] ?? 'application/json'),
+    bytes: request.body as Buffer
+  })
   return { ok: true }
 })
 app.get('/bare/:name', async (request, reply) => {
@@ -32,7 +35,14 @@ if (databaseFile) {
   app.get('/floor/session-304', (request, reply) => {
     const token = request.cookies.access_token ?? ''
     let payload = tokens.get(token)
-    if (!payload) tokens.set(token, (payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; sid: number }))
+    if (!payload) {
+      tokens.set(
+        token,
+        (payload = JSON.parse(
+          Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')
+        ) as { sub: string; sid: number })
+      )
+    }
     const row = liveSession.get(payload.sid, Number(payload.sub), new Date().toISOString())
     return row ? reply.status(304).send() : reply.status(401).send()
   })

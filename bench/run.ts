@@ -1,8 +1,9 @@
 /**
  * npm run bench — HTTP load against the built server (node dist/server.js) on a seeded database,
- * cookie-authenticated, compared with a bare Fastify route serving the same bytes. Then the document
- * renderers. BENCH_DURATION (seconds, default 10), BENCH_WARMUP (seconds before each row, default 2) and
- * BENCH_CONNECTIONS (default 50) tune it; CI runs a one-second smoke run. It reports, it asserts nothing.
+ * cookie-authenticated, compared with a bare Fastify route serving the same bytes. Then the
+ * document renderers. BENCH_DURATION (seconds, default 10), BENCH_WARMUP (seconds before each row,
+ * default 2) and BENCH_CONNECTIONS (default 50) tune it; CI runs a one-second smoke run. It
+ * reports, it asserts nothing.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
@@ -10,7 +11,7 @@ import { createRequire } from 'node:module'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
@@ -27,34 +28,43 @@ interface CannonResult {
   warmup?: CannonResult
 }
 type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>
+// `#src/...` resolves to the sources in forked TypeScript processes too.
+const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-// Every row is measured in steady state: the same load runs first for this long, uncounted, so the JIT
-// has compiled the route's code (a cold route's first second of compiling lands in its p99). Gig night is
-// hours of polling; the cold start has its own figure (start to first answer).
+// Every row is measured in steady state: the same load runs first for this long, uncounted, so the
+// JIT has compiled the route's code (a cold route's first second of compiling lands in its p99).
+// Gig night is hours of polling; the cold start has its own figure (start to first answer).
 const warmup = Number(process.env.BENCH_WARMUP ?? 2)
 
 /** CPU seconds a process has used (utime + stime; Linux counts them in 1/100 s). */
-function cpuSeconds(pid: number): number {
+function cpuSeconds (pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-/** Machine-wide CPU ticks, and those the hypervisor took for other guests (steal), from /proc/stat. */
-function machineTicks(): { total: number; steal: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+/**
+ * Machine-wide CPU ticks, and those the hypervisor took for other guests (steal), from /proc/stat.
+ */
+function machineTicks (): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number)
   return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 }
 }
 
 /**
- * autocannon at the bench's load, after the warm-up; requests of the warm-up count among the errors. It
- * also reports how busy the server and the load generator (this process) were: a row whose server is
- * well below 100 % of a core was limited by the load generator, not by the server; a row with CPU stolen
- * by the hypervisor (a shared VM) was slowed by other guests.
+ * autocannon at the bench's load, after the warm-up; requests of the warm-up count among the
+ * errors. It also reports how busy the server and the load generator (this process) were: a row
+ * whose server is well below 100 % of a core was limited by the load generator, not by the server;
+ * a row with CPU stolen by the hypervisor (a shared VM) was slowed by other guests.
  */
-async function load(
+async function load (
   options: Record<string, unknown>,
   serverPid: number,
   expectedStatus: 200 | 304 = 200
@@ -63,27 +73,37 @@ async function load(
   const machineBefore = machineTicks()
   const serverBefore = cpuSeconds(serverPid)
   const loadBefore = process.cpuUsage()
-  const result = await autocannon({ connections, duration, ...options, ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}) })
+  const result = await autocannon({
+    connections,
+    duration,
+    ...options,
+    ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {})
+  })
   const seconds = (performance.now() - started) / 1000
   const loadUsed = process.cpuUsage(loadBefore)
   const machineAfter = machineTicks()
-  const failed = (run: CannonResult) => run.errors + run.requests.total - (expectedStatus === 304 ? (run['3xx'] ?? 0) : run['2xx'])
+  const failed = (run: CannonResult) =>
+    run.errors + run.requests.total - (expectedStatus === 304 ? (run['3xx'] ?? 0) : run['2xx'])
   return {
     ...result,
     failed: failed(result) + (result.warmup ? failed(result.warmup) : 0),
     serverCpu: Math.round(((cpuSeconds(serverPid) - serverBefore) / seconds) * 100),
     loadCpu: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100),
-    steal: Math.round(((machineAfter.steal - machineBefore.steal) / Math.max(1, machineAfter.total - machineBefore.total)) * 100)
+    steal: Math.round(
+      ((machineAfter.steal - machineBefore.steal) /
+        Math.max(1, machineAfter.total - machineBefore.total)) *
+        100
+    )
   }
 }
 
-function rssMb(pid: number): number {
+function rssMb (pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round((kb / 1024) * 10) / 10
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+async function waitForHealth (url: string, child: ChildProcess): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
@@ -96,16 +116,25 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/** `npm start` as package.json says it (the one source), so the bench measures what runs in production. */
-function startCommand(): { env: Record<string, string>; flags: string[] } {
-  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: { start: string } }
+/**
+ * `npm start` as package.json says it (the one source), so the bench measures what runs in
+ * production.
+ */
+function startCommand (): { env: Record<string, string>; flags: string[] } {
+  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
+    scripts: { start: string }
+  }
   const words = pkg.scripts.start.split(/\s+/)
-  const env = Object.fromEntries(words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]))
+  const env = Object.fromEntries(
+    words
+      .filter((w) => /^[A-Z_]+=/.test(w))
+      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
+  )
   return { env, flags: words.filter((w) => w.startsWith('--')) }
 }
 const productionNodeFlags = () => startCommand().flags
 
-async function freePort(): Promise<number> {
+async function freePort (): Promise<number> {
   const { createServer } = await import('node:net')
   return new Promise((resolve) => {
     const server = createServer()
@@ -130,22 +159,36 @@ interface Row {
   loadCpu?: number
   /** Share of the machine's CPU the hypervisor gave to other guests during the row. */
   steal?: number
-  /** The bare route's p99 and CPU shares: what the same bytes cost without any of Bandstand's work. */
+  /**
+   * The bare route's p99 and CPU shares: what the same bytes cost without any of Bandstand's work.
+   */
   bareP99?: number
   bareCpu?: { server: number; load: number }
   note?: string
 }
 
-async function main() {
+async function main () {
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
   const data = await seedBenchData(join(dataDir, 'bandstand.db'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const server = spawn(process.execPath, [...productionNodeFlags(), projectPath('dist', 'server.js')], {
-    env: { ...process.env, ...startCommand().env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOCS_ENABLED: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit']
-  })
+  const server = spawn(
+    process.execPath,
+    [...productionNodeFlags(), projectPath('dist', 'server.js')],
+    {
+      env: {
+        ...process.env,
+        ...startCommand().env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DOCS_ENABLED: 'true'
+      },
+      stdio: ['ignore', 'ignore', 'inherit']
+    }
+  )
   const rows: Row[] = []
   let bare: ChildProcess | undefined
   try {
@@ -159,30 +202,55 @@ async function main() {
       body: JSON.stringify({ username: data.username, password: data.password })
     })
     if (!login.ok) throw new Error(`login failed: ${login.status}`)
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const headers = { cookie }
 
     bare = fork(projectPath('bench', 'bare-server.ts'), {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...sourceConditions, '--import', 'tsx'],
       env: { ...process.env, BENCH_DATABASE: join(dataDir, 'bandstand.db') },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc']
     })
-    const bareAddress = await new Promise<string>((resolve) => bare!.once('message', (m) => resolve((m as { address: string }).address)))
+    const bareAddress = await new Promise<string>((resolve) =>
+      bare!.once('message', (m) => resolve((m as { address: string }).address))
+    )
 
     const live = await fetch(`${base}/gigs_lm/${data.liveGigId}`, { headers })
     const etag = live.headers.get('etag') ?? '"none"'
 
-    const endpoints: Array<{ name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; expect?: number }> = [
+    const endpoints: Array<{
+      name: string
+      path: string
+      method?: string
+      body?: string
+      headers?: Record<string, string>
+      expect?: number
+    }> = [
       { name: 'GET /songs (500)', path: '/songs' },
       { name: 'GET /songs (500) gzip', path: '/songs', headers: { 'accept-encoding': 'gzip' } },
       { name: 'GET /songs (500) br', path: '/songs', headers: { 'accept-encoding': 'br' } },
       { name: 'GET /gigs (300)', path: '/gigs' },
       { name: 'GET /gigs/{id}/setlist (60)', path: `/gigs/${data.liveGigId}/setlist` },
       { name: 'GET /gigs_lm/{id}', path: `/gigs_lm/${data.liveGigId}` },
-      { name: 'GET /gigs_lm/{id} gzip', path: `/gigs_lm/${data.liveGigId}`, headers: { 'accept-encoding': 'gzip' } },
+      {
+        name: 'GET /gigs_lm/{id} gzip',
+        path: `/gigs_lm/${data.liveGigId}`,
+        headers: { 'accept-encoding': 'gzip' }
+      },
       // What a phone's browser sends.
-      { name: 'GET /gigs_lm/{id} br', path: `/gigs_lm/${data.liveGigId}`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
-      { name: 'GET /gigs_lm/{id} 304', path: `/gigs_lm/${data.liveGigId}`, headers: { 'if-none-match': etag }, expect: 304 },
+      {
+        name: 'GET /gigs_lm/{id} br',
+        path: `/gigs_lm/${data.liveGigId}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' }
+      },
+      {
+        name: 'GET /gigs_lm/{id} 304',
+        path: `/gigs_lm/${data.liveGigId}`,
+        headers: { 'if-none-match': etag },
+        expect: 304
+      },
       {
         name: 'PUT /gigs_lm/{id}/',
         path: `/gigs_lm/${data.liveGigId}/`,
@@ -196,15 +264,31 @@ async function main() {
     for (const endpoint of endpoints) {
       const requestHeaders = { ...headers, ...endpoint.headers }
       // fetch would ask for gzip by default: the sample must see what autocannon will be sent.
-      const sample = await fetch(base + endpoint.path, { method: endpoint.method ?? 'GET', headers: { 'accept-encoding': 'identity', ...requestHeaders }, body: endpoint.body })
+      const sample = await fetch(base + endpoint.path, {
+        method: endpoint.method ?? 'GET',
+        headers: { 'accept-encoding': 'identity', ...requestHeaders },
+        body: endpoint.body
+      })
       const sampleBody = Buffer.from(await sample.arrayBuffer())
       const wireBytes = Number(sample.headers.get('content-length') ?? sampleBody.length)
       if (sample.status !== (endpoint.expect ?? 200)) {
-        rows.push({ name: endpoint.name, rps: 0, p50: 0, p99: 0, errors: 1, note: `answered ${sample.status}` })
+        rows.push({
+          name: endpoint.name,
+          rps: 0,
+          p50: 0,
+          p99: 0,
+          errors: 1,
+          note: `answered ${sample.status}`
+        })
         continue
       }
       const result = await load(
-        { url: base + endpoint.path, method: endpoint.method ?? 'GET', headers: requestHeaders, body: endpoint.body },
+        {
+          url: base + endpoint.path,
+          method: endpoint.method ?? 'GET',
+          headers: requestHeaders,
+          body: endpoint.body
+        },
         server.pid!,
         endpoint.expect === 304 ? 304 : 200
       )
@@ -219,8 +303,16 @@ async function main() {
         loadCpu: result.loadCpu,
         steal: result.steal
       }
-      if (endpoint.expect !== 304 && (endpoint.method ?? 'GET') === 'GET' && !endpoint.headers?.['accept-encoding']) {
-        await fetch(`${bareAddress}/body/${rows.length}`, { method: 'PUT', body: sampleBody, headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' } })
+      if (
+        endpoint.expect !== 304 &&
+        (endpoint.method ?? 'GET') === 'GET' &&
+        !endpoint.headers?.['accept-encoding']
+      ) {
+        await fetch(`${bareAddress}/body/${rows.length}`, {
+          method: 'PUT',
+          body: sampleBody,
+          headers: { 'x-body-type': sample.headers.get('content-type') ?? 'application/json' }
+        })
         const bareResult = await load({ url: `${bareAddress}/bare/${rows.length}` }, bare.pid!)
         row.bareRps = Math.round(bareResult.requests.average)
         row.bareP99 = bareResult.latency.p99
@@ -232,13 +324,33 @@ async function main() {
     // The floors of the 304 row (see bench/bare-server.ts): same headers, same connections.
     for (const [name, path, note] of [
       ['floor: bare Fastify, empty 304', '/floor/304', 'no hooks, no session check'],
-      ['floor: bare + session lookup, 304', '/floor/session-304', 'cookie + the one indexed lookup only']
+      [
+        'floor: bare + session lookup, 304',
+        '/floor/session-304',
+        'cookie + the one indexed lookup only'
+      ]
     ] as const) {
-      const result = await load({ url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } }, bare.pid!, 304)
-      rows.push({ name, bytes: 0, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.failed, serverCpu: result.serverCpu, loadCpu: result.loadCpu, steal: result.steal, note })
+      const result = await load(
+        { url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } },
+        bare.pid!,
+        304
+      )
+      rows.push({
+        name,
+        bytes: 0,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.failed,
+        serverCpu: result.serverCpu,
+        loadCpu: result.loadCpu,
+        steal: result.steal,
+        note
+      })
     }
 
-    // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in a row.
+    // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in
+    // a row.
     const loginResult = await autocannon({
       url: `${base}/login`,
       method: 'POST',
@@ -247,14 +359,37 @@ async function main() {
       connections: 1,
       amount: 8
     })
-    rows.push({ name: 'POST /login (8 sequential)', rps: Math.round(loginResult.requests.average), p50: loginResult.latency.p50, p99: loginResult.latency.p99, errors: loginResult.errors + loginResult.non2xx, note: 'scrypt; rate limit 10/min' })
+    rows.push({
+      name: 'POST /login (8 sequential)',
+      rps: Math.round(loginResult.requests.average),
+      p50: loginResult.latency.p50,
+      p99: loginResult.latency.p99,
+      errors: loginResult.errors + loginResult.non2xx,
+      note: 'scrypt; rate limit 10/min'
+    })
 
     const rssEnd = rssMb(server.pid!)
     await sleep(5000)
     const rssIdle = rssMb(server.pid!)
     print(rows, { startMs, rssStart, rssEnd, rssIdle })
     mkdirSync(projectPath('bench', 'results'), { recursive: true })
-    writeFileSync(projectPath('bench', 'results', 'latest.json'), JSON.stringify({ date: new Date().toISOString(), duration, connections, startMs, rssStart, rssEnd, rssIdle, rows }, null, 2))
+    writeFileSync(
+      projectPath('bench', 'results', 'latest.json'),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          duration,
+          connections,
+          startMs,
+          rssStart,
+          rssEnd,
+          rssIdle,
+          rows
+        },
+        null,
+        2
+      )
+    )
   } finally {
     server.kill('SIGTERM')
     bare?.kill('SIGTERM')
@@ -267,36 +402,66 @@ async function main() {
   printWebBundle()
 }
 
-function print(rows: Row[], process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }) {
+function print (
+  rows: Row[],
+  process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }
+) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
-  console.log(`\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process_version()}, ${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`)
-  const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'load CPU', 'VM steal', 'bare req/s', 'bare p99', 'bare CPU srv/load', 'ratio']
-  const lines = rows.map((r) => [
-    r.name,
-    r.bytes === undefined ? '-' : String(r.bytes),
-    String(r.rps),
-    String(r.p50),
-    String(r.p99),
-    String(r.errors),
-    r.serverCpu === undefined ? '-' : `${r.serverCpu} %`,
-    r.loadCpu === undefined ? '-' : `${r.loadCpu} %`,
-    r.steal === undefined ? '-' : `${r.steal} %`,
-    r.bareRps ? String(r.bareRps) : '-',
-    r.bareP99 === undefined ? '-' : String(r.bareP99),
-    r.bareCpu ? `${r.bareCpu.server}/${r.bareCpu.load} %` : '-',
-    r.bareRps ? `${Math.round((r.rps / r.bareRps) * 100)} %` : '-'
-  ].concat(r.note ? [r.note] : []))
+  console.log(
+    `\nBandstand HTTP benchmark — ${cpus().length} cores (${cpu}), ` +
+      `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${processVersion()}, ` +
+      `${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`
+  )
+  const header = [
+    'endpoint',
+    'bytes',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'server CPU',
+    'load CPU',
+    'VM steal',
+    'bare req/s',
+    'bare p99',
+    'bare CPU srv/load',
+    'ratio'
+  ]
+  const lines = rows.map((r) =>
+    [
+      r.name,
+      r.bytes === undefined ? '-' : String(r.bytes),
+      String(r.rps),
+      String(r.p50),
+      String(r.p99),
+      String(r.errors),
+      r.serverCpu === undefined ? '-' : `${r.serverCpu} %`,
+      r.loadCpu === undefined ? '-' : `${r.loadCpu} %`,
+      r.steal === undefined ? '-' : `${r.steal} %`,
+      r.bareRps ? String(r.bareRps) : '-',
+      r.bareP99 === undefined ? '-' : String(r.bareP99),
+      r.bareCpu ? `${r.bareCpu.server}/${r.bareCpu.load} %` : '-',
+      r.bareRps ? `${Math.round((r.rps / r.bareRps) * 100)} %` : '-'
+    ].concat(r.note ? [r.note] : [])
+  )
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
-  const format = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join('  ')
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join('  ')
   console.log(format(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const line of lines) console.log(format(line))
   console.log(
-    `\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} MB`
+    `\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} ` +
+      `MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} ` +
+      'MB'
   )
   const { env, flags } = startCommand()
-  console.log(`server started as npm start does: ${Object.entries(env).map(([k, v]) => `${k}=${v} `).join('')}node ${flags.join(' ')} dist/server.js\n`)
+  console.log(
+    `server started as npm start does: ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v} `)
+      .join('')}node ${flags.join(' ')} dist/server.js\n`
+  )
 }
-const process_version = () => globalThis.process.version
+const processVersion = () => globalThis.process.version
 
 await main()

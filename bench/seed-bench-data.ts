@@ -1,7 +1,15 @@
-import { openDatabase } from '../src/db/client.js'
-import { calendarTokens, gigs, rehearsals, setlistEntries, setlistSets, songs, users } from '../src/db/schema.js'
-import { hashPassword } from '../src/services/password.js'
-import { hashToken } from '../src/services/tokens.js'
+import { openDatabase } from '#src/db/client.js'
+import {
+  calendarTokens,
+  gigs,
+  rehearsals,
+  setlistEntries,
+  setlistSets,
+  songs,
+  users
+} from '#src/db/schema.js'
+import { hashPassword } from '#src/services/password.js'
+import { hashToken } from '#src/services/tokens.js'
 
 export interface BenchData {
   username: string
@@ -15,7 +23,7 @@ export interface BenchData {
  * The data set the targets are stated for: 500 songs, 300 gigs, one gig with 60 songs in four sets,
  * and a member with a calendar token (500 calendar events: 300 gigs + 200 rehearsals).
  */
-export async function seedBenchData(databaseFile: string): Promise<BenchData> {
+export async function seedBenchData (databaseFile: string): Promise<BenchData> {
   const handle = openDatabase(databaseFile)
   const { db } = handle
   const stamp = new Date().toISOString()
@@ -25,10 +33,19 @@ export async function seedBenchData(databaseFile: string): Promise<BenchData> {
   const result = db.transaction((tx) => {
     const user = tx
       .insert(users)
-      .values({ username: 'bench', displayName: 'Bench Editor', role: 'editor', passwordHash, createdAt: stamp, updatedAt: stamp })
+      .values({
+        username: 'bench',
+        displayName: 'Bench Editor',
+        role: 'editor',
+        passwordHash,
+        createdAt: stamp,
+        updatedAt: stamp
+      })
       .returning()
       .get()
-    tx.insert(calendarTokens).values({ userId: user.id, tokenHash: hashToken(calendarToken), createdAt: stamp }).run()
+    tx.insert(calendarTokens)
+      .values({ userId: user.id, tokenHash: hashToken(calendarToken), createdAt: stamp })
+      .run()
     const songRows = tx
       .insert(songs)
       .values(
@@ -86,7 +103,14 @@ export async function seedBenchData(databaseFile: string): Promise<BenchData> {
     const liveGigId = gigRows[gigRows.length - 1]!.id
     const sets = tx
       .insert(setlistSets)
-      .values([1, 2, 3, 4].map((n) => ({ gigId: liveGigId, position: n, name: `Set ${n}`, breakAfterSeconds: 900 })))
+      .values(
+        [1, 2, 3, 4].map((n) => ({
+          gigId: liveGigId,
+          position: n,
+          name: `Set ${n}`,
+          breakAfterSeconds: 900
+        }))
+      )
       .returning({ id: setlistSets.id })
       .all()
     const entries = tx

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 
 interface ManifestChunk {
   file: string

@@ -16,7 +16,11 @@ export type TimingConfigType = Static<typeof TimingConfig>
 export const EditableAppConfig = StrictObject({
   appName: Type.String({ minLength: 1, maxLength: 80 }),
   bandName: Type.String({ minLength: 1, maxLength: 120 }),
-  timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA timezone, e.g. Europe/Berlin' }),
+  timezone: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'IANA timezone, e.g. Europe/Berlin'
+  }),
   locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', examples: ['de-DE'] }),
   genres: LabelList,
   gigKinds: LabelList,
@@ -44,20 +48,64 @@ export const PublicAppConfig = Type.Object({
 })
 export type PublicAppConfigType = Static<typeof PublicAppConfig>
 
-export const GIG_STATUSES = ['inquiry', 'confirmed', 'declined', 'cancelled'] as const
-export const SONG_STATUSES = ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] as const
-
 // German band defaults; keys use German note names (H = B natural, B = B flat).
-const naturals = ['C', 'Cis', 'Des', 'D', 'Dis', 'Es', 'E', 'F', 'Fis', 'Ges', 'G', 'Gis', 'As', 'A', 'Ais', 'B', 'H']
+const naturals = [
+  'C',
+  'Cis',
+  'Des',
+  'D',
+  'Dis',
+  'Es',
+  'E',
+  'F',
+  'Fis',
+  'Ges',
+  'G',
+  'Gis',
+  'As',
+  'A',
+  'Ais',
+  'B',
+  'H'
+]
 export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
   appName: 'Bandstand',
   bandName: 'Unsere Band',
   timezone: 'Europe/Berlin',
   locale: 'de-DE',
-  genres: ['Pop', 'Rock', 'Schlager', 'Jazz', 'Swing', 'Soul', 'Funk', 'Blues', 'Country', 'Volksmusik', 'Latin', 'Disco', 'Ballade', 'Eigenes'],
-  gigKinds: ['Hochzeit', 'Geburtstag', 'Firmenfeier', 'Stadtfest', 'Club', 'Festival', 'Gala', 'Sonstiges'],
+  genres: [
+    'Pop',
+    'Rock',
+    'Schlager',
+    'Jazz',
+    'Swing',
+    'Soul',
+    'Funk',
+    'Blues',
+    'Country',
+    'Volksmusik',
+    'Latin',
+    'Disco',
+    'Ballade',
+    'Eigenes'
+  ],
+  gigKinds: [
+    'Hochzeit',
+    'Geburtstag',
+    'Firmenfeier',
+    'Stadtfest',
+    'Club',
+    'Festival',
+    'Gala',
+    'Sonstiges'
+  ],
   keys: [...naturals.map((n) => `${n}-Dur`), ...naturals.map((n) => `${n.toLowerCase()}-Moll`)],
-  timing: { defaultSongSeconds: 240, songGapSeconds: 30, setBreakSeconds: 600, defaultStartTime: '20:00' },
+  timing: {
+    defaultSongSeconds: 240,
+    songGapSeconds: 30,
+    setBreakSeconds: 600,
+    defaultStartTime: '20:00'
+  },
   features: { calendar: true }
 }
 

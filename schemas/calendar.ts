@@ -2,7 +2,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Instant, StrictObject } from './common.js'
 
 export const CalendarUrl = Type.Object(
-  { url: Type.String({ description: 'personal feed URL; shown only now (the server keeps a hash)' }) },
+  {
+    url: Type.String({ description: 'personal feed URL; shown only now (the server keeps a hash)' })
+  },
   { description: 'The personal iCalendar subscription URL' }
 )
 export const CalendarStatus = Type.Object({
@@ -11,4 +13,6 @@ export const CalendarStatus = Type.Object({
 })
 export type CalendarStatusType = Static<typeof CalendarStatus>
 
-export const CalendarTokenParams = StrictObject({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+export const CalendarTokenParams = StrictObject({
+  token: Type.String({ minLength: 1, maxLength: 200 })
+})

@@ -1,8 +1,20 @@
-import { Type, type Static, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox'
+import {
+  Type,
+  type ObjectOptions,
+  type SchemaOptions,
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TProperties,
+  type TUnion
+} from '@sinclair/typebox'
+import { ROLES } from '#src/db/enums.js'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
-export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> =>
-  Type.Object(properties, { additionalProperties: false, ...options })
+export const StrictObject = <T extends TProperties>(
+  properties: T,
+  options: ObjectOptions = {}
+): TObject<T> => Type.Object(properties, { additionalProperties: false, ...options })
 
 export const ErrorResponse = Type.Object(
   {
@@ -49,18 +61,33 @@ export const LocalDateTime = Type.String({
   description: 'local date-time YYYY-MM-DDTHH:MM in the band timezone',
   examples: ['2026-12-31T18:30']
 })
-export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('member')])
+export const Role = LiteralUnion(ROLES)
 export type RoleType = Static<typeof Role>
 
 /** Nullable fields as one schema with `type: [t, "null"]` (see schemas/nullable.ts). */
 export { Nullable, NullableString as NullableText } from './nullable.js'
 
+/** A fixed set of strings (src/db/enums.ts) as a union of literals (`anyOf` of `const`s). */
+export function LiteralUnion<const T extends readonly string[]> (
+  values: T,
+  options: SchemaOptions = {}
+): TUnion<Array<TLiteral<T[number]>>> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options
+  )
+}
+
 /**
- * A fixed set of strings as one `enum` schema: unions of literals become anyOf, which fast-json-stringify
- * checks branch by branch for every value it serializes (slow on long lists).
+ * A fixed set of strings as one `enum` schema: unions of literals become anyOf, which
+ * fast-json-stringify checks branch by branch for every value it serializes (slow on long lists).
  */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {}
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 
 export const NoContent = Type.Null({ description: 'No content' })
-export const NotModified = Type.Null({ description: 'Not modified: the ETag sent in If-None-Match is current' })
+export const NotModified = Type.Null({
+  description: 'Not modified: the ETag sent in If-None-Match is current'
+})

@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateString, Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject, StringEnum, TimeString } from './common.js'
-import { GIG_STATUSES } from './app-config.js'
+import {
+  DateString,
+  Id,
+  Instant,
+  LocalDateTime,
+  Nullable,
+  NullableText,
+  StrictObject,
+  StringEnum,
+  TimeString
+} from './common.js'
+import { GIG_STATUSES } from '#src/db/enums.js'
 
 export const GigStatus = StringEnum(GIG_STATUSES)
 export type GigStatusType = Static<typeof GigStatus>
@@ -21,7 +31,9 @@ export const Gig = Type.Object({
   doorsTime: NullableTime,
   startTime: NullableTime,
   endTime: NullableTime,
-  endsNextDay: Type.Boolean({ description: 'true when endTime is before startTime: the gig ends after midnight' }),
+  endsNextDay: Type.Boolean({
+    description: 'true when endTime is before startTime: the gig ends after midnight'
+  }),
   notes: Nullable(Type.String()),
   createdAt: Instant,
   updatedAt: Instant
@@ -39,7 +51,11 @@ const OrganizerInput = StrictObject({
 })
 
 const gigFields = {
-  kind: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 60, description: 'one of the app config gigKinds' }))),
+  kind: Type.Optional(
+    Nullable(
+      Type.String({ minLength: 1, maxLength: 60, description: 'one of the app config gigKinds' })
+    )
+  ),
   status: Type.Optional(GigStatus),
   venue: Type.Optional(VenueInput),
   organizer: Type.Optional(OrganizerInput),
@@ -47,7 +63,9 @@ const gigFields = {
   soundcheckTime: Type.Optional(NullableTime),
   doorsTime: Type.Optional(NullableTime),
   startTime: Type.Optional(NullableTime),
-  endTime: Type.Optional(Nullable(Type.String({ ...TimeString, description: 'before startTime means the next day' }))),
+  endTime: Type.Optional(
+    Nullable(Type.String({ ...TimeString, description: 'before startTime means the next day' }))
+  ),
   notes: Type.Optional(NullableText(5000))
 }
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
@@ -55,7 +73,10 @@ const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
 export const GigCreate = StrictObject({ name: Name, date: DateString, ...gigFields })
 export type GigCreateType = Static<typeof GigCreate>
 
-export const GigPatch = StrictObject({ name: Type.Optional(Name), date: Type.Optional(DateString), ...gigFields }, { minProperties: 1 })
+export const GigPatch = StrictObject(
+  { name: Type.Optional(Name), date: Type.Optional(DateString), ...gigFields },
+  { minProperties: 1 }
+)
 export type GigPatchType = Static<typeof GigPatch>
 
 export const GigListQuery = Type.Object({
@@ -79,7 +100,9 @@ export const SchedulePut = StrictObject({ items: Type.Array(ScheduleItemInput, {
 export type SchedulePutType = Static<typeof SchedulePut>
 
 export const ScheduleItem = Type.Object({
-  id: Nullable(Type.Integer({ description: 'null for read-only items derived from the gig and the setlist' })),
+  id: Nullable(
+    Type.Integer({ description: 'null for read-only items derived from the gig and the setlist' })
+  ),
   at: LocalDateTime,
   endAt: Nullable(LocalDateTime),
   title: Type.String(),

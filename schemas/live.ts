@@ -6,10 +6,16 @@ import { LiveStatus, SetlistEntry, SetlistSet } from './setlists.js'
 export const LiveState = Type.Object({
   gig: Gig,
   version: Type.Integer({ description: 'changes with every live update; also in the ETag' }),
-  current: Type.Union([SetlistEntry, Type.Null()], { description: 'the first planned entry, null when all are done' }),
+  current: Type.Union([SetlistEntry, Type.Null()], {
+    description: 'the first planned entry, null when all are done'
+  }),
   sets: Type.Array(SetlistSet),
   totalSeconds: Type.Integer(),
-  progress: Type.Object({ planned: Type.Integer(), played: Type.Integer(), skipped: Type.Integer() })
+  progress: Type.Object({
+    planned: Type.Integer(),
+    played: Type.Integer(),
+    skipped: Type.Integer()
+  })
 })
 export type LiveStateType = Static<typeof LiveState>
 
@@ -17,7 +23,11 @@ export const LiveUpdate = StrictObject(
   {
     entryId: Id,
     status: Type.Optional(LiveStatus),
-    rating: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })))
+    rating: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })
+      )
+    )
   },
   { minProperties: 2 }
 )

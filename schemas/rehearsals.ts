@@ -36,7 +36,9 @@ export type RehearsalType = Static<typeof Rehearsal>
 export const RehearsalCreate = StrictObject({
   date: DateString,
   startTime: TimeString,
-  endTime: Type.Optional(Nullable(TimeString, { description: 'default start + 2 h, at most 23:59' })),
+  endTime: Type.Optional(
+    Nullable(TimeString, { description: 'default start + 2 h, at most 23:59' })
+  ),
   location: Type.Optional(NullableText(200)),
   notes: Type.Optional(NullableText(2000)),
   songs: Type.Optional(RehearsalSongs)
@@ -59,7 +61,9 @@ export type RehearsalPatchType = Static<typeof RehearsalPatch>
 export const RehearsalListQuery = Type.Object({
   from: Type.Optional(DateString),
   to: Type.Optional(DateString),
-  upcoming: Type.Optional(Type.Boolean({ description: 'only rehearsals from today on (band timezone)' }))
+  upcoming: Type.Optional(
+    Type.Boolean({ description: 'only rehearsals from today on (band timezone)' })
+  )
 })
 export type RehearsalListQueryType = Static<typeof RehearsalListQuery>
 

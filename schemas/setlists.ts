@@ -1,7 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorResponse, Id, Nullable, NullableText, StringEnum, StrictObject, TimeString } from './common.js'
+import {
+  ErrorResponse,
+  Id,
+  Nullable,
+  NullableText,
+  StringEnum,
+  StrictObject,
+  TimeString
+} from './common.js'
+import { ENTRY_STATUSES } from '#src/db/enums.js'
 
-export const LiveStatus = StringEnum(['planned', 'played', 'skipped'])
+export const LiveStatus = StringEnum(ENTRY_STATUSES)
 export type LiveStatusType = Static<typeof LiveStatus>
 
 export const SongSummary = Type.Object({
@@ -21,8 +30,12 @@ export const SetlistEntry = Type.Object({
   song: SongSummary,
   notes: Nullable(Type.String()),
   plannedStart: TimeString,
-  durationSeconds: Type.Integer({ description: 'effective duration: the entry override, else the song, else the default' }),
-  customDurationSeconds: Nullable(Type.Integer({ description: 'the entry override as stored (PUT durationSeconds)' })),
+  durationSeconds: Type.Integer({
+    description: 'effective duration: the entry override, else the song, else the default'
+  }),
+  customDurationSeconds: Nullable(
+    Type.Integer({ description: 'the entry override as stored (PUT durationSeconds)' })
+  ),
   status: LiveStatus,
   inserted: Type.Boolean(),
   rating: Nullable(Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great' }))
@@ -32,7 +45,9 @@ export type SetlistEntryType = Static<typeof SetlistEntry>
 export const SetlistSet = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  breakAfterSeconds: Type.Integer({ description: 'effective break after this set (no break follows the last set)' }),
+  breakAfterSeconds: Type.Integer({
+    description: 'effective break after this set (no break follows the last set)'
+  }),
   customBreakAfterSeconds: Nullable(Type.Integer()),
   start: TimeString,
   end: TimeString,
@@ -53,12 +68,18 @@ export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
   songId: Id,
   notes: Type.Optional(NullableText(1000)),
-  durationSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })))
+  durationSeconds: Type.Optional(
+    Nullable(
+      Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })
+    )
+  )
 })
 export const SetlistSetInput = StrictObject({
   id: Type.Optional(Id),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  breakAfterSeconds: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))),
+  breakAfterSeconds: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))
+  ),
   entries: Type.Array(SetlistEntryInput, { maxItems: 200 })
 })
 export const SetlistPut = StrictObject({

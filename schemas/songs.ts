@@ -1,37 +1,57 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, StrictObject } from './common.js'
+import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
+import { SONG_STATUSES, VOTE_VALUES } from '#src/db/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
-export const SongStatus = Type.Union(
-  [Type.Literal('proposed'), Type.Literal('accepted'), Type.Literal('rehearsing'), Type.Literal('ready'), Type.Literal('retired')],
-  { description: 'proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for' }
-)
+export const SongStatus = LiteralUnion(SONG_STATUSES, {
+  description:
+      'proposed → accepted → rehearsing → ready; retired songs are hidden from ' +
+      'the list unless asked for'
+})
 export type SongStatusType = Static<typeof SongStatus>
 
-export const VoteValue = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('abstain')])
+export const VoteValue = LiteralUnion(VOTE_VALUES)
 
 // The GEMA export splits each name at the first comma into surname and first name.
 const PersonList = Type.Array(Type.String({ minLength: 1, maxLength: 120 }), {
   maxItems: 10,
-  description: 'person names as "Lastname, Firstname" (the GEMA report splits at the comma); at most 10, each ≤ 120 characters',
+  description:
+    'person names as "Lastname, Firstname" (the GEMA report splits at the comma); ' +
+    'at most 10, each ≤ 120 characters',
   examples: [['Joplin, Scott']]
 })
-const Link = Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', maxLength: 500, description: 'http(s) URL' })
-const Links = Type.Array(Link, { maxItems: 10, description: 'at most 10 http(s) URLs, each ≤ 500 characters' })
-const Duration = Nullable(Type.Integer({ minimum: 1, maximum: 7200 }), { description: 'seconds, 1 s – 2 h' })
-const Tempo = Nullable(Type.Integer({ minimum: 20, maximum: 400 }), { description: 'beats per minute, 20–400' })
-const Label = (description: string) => Nullable(Type.String({ minLength: 1, maxLength: 60 }), { description })
-const GemaWorkNumber = Nullable(Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }), {
-  description: 'GEMA Werknummer, e.g. 1234567-001',
-  examples: ['1234567-001']
+const Link = Type.String({
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
+  maxLength: 500,
+  description: 'http(s) URL'
 })
+const Links = Type.Array(Link, {
+  maxItems: 10,
+  description: 'at most 10 http(s) URLs, each ≤ 500 characters'
+})
+const Duration = Nullable(Type.Integer({ minimum: 1, maximum: 7200 }), {
+  description: 'seconds, 1 s – 2 h'
+})
+const Tempo = Nullable(Type.Integer({ minimum: 20, maximum: 400 }), {
+  description: 'beats per minute, 20–400'
+})
+const Label = (description: string) =>
+  Nullable(Type.String({ minLength: 1, maxLength: 60 }), { description })
+const GemaWorkNumber = Nullable(
+  Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }),
+  {
+    description: 'GEMA Werknummer, e.g. 1234567-001',
+    examples: ['1234567-001']
+  }
+)
 const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9]$' }), {
   description: 'ISWC, e.g. T-034.524.680-1',
   examples: ['T-034.524.680-1']
 })
 
 const songFields = {
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  // At least one character that is not white space: "   " is no title.
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   artist: NullableText(200),
   genre: Label('one of the configured genres (GET /public/app_config)'),
   durationSeconds: Duration,
@@ -71,7 +91,9 @@ export const Song = Type.Object({
   status: SongStatus,
   notes: Type.Union([Type.String(), Type.Null()]),
   links: Type.Array(Type.String()),
-  proposedBy: Type.Union([Type.Integer(), Type.Null()], { description: 'the member who proposed the song' }),
+  proposedBy: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the member who proposed the song'
+  }),
   createdAt: Instant,
   updatedAt: Instant
 })
@@ -81,19 +103,35 @@ export type SongType = Static<typeof Song>
 export const SongCreate = StrictObject({
   ...Type.Partial(Type.Object(songFields)).properties,
   title: songFields.title,
-  status: Type.Optional({ ...songFields.status, description: 'members may only propose (status proposed, the default for members); editors default to accepted' })
+  status: Type.Optional({
+    ...songFields.status,
+    description:
+      'members may only propose (status proposed, the default for members); editors ' +
+      'default to accepted'
+  })
 })
 export type SongCreateType = Static<typeof SongCreate>
 
 // The create body with every field optional (at least one), `status` with its general description.
-export const SongPatch = StrictObject({ ...Type.Partial(SongCreate).properties, status: Type.Optional(songFields.status) }, { minProperties: 1 })
+export const SongPatch = StrictObject(
+  { ...Type.Partial(SongCreate).properties, status: Type.Optional(songFields.status) },
+  { minProperties: 1 }
+)
 export type SongPatchType = Static<typeof SongPatch>
 
 export const SongListQuery = Type.Object({
   status: Type.Optional(SongStatus),
-  includeRetired: Type.Optional(Type.Boolean({ description: 'also list retired songs (default false)' })),
+  includeRetired: Type.Optional(
+    Type.Boolean({ description: 'also list retired songs (default false)' })
+  ),
   genre: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'substring of title or artist, case-insensitive' }))
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'substring of title or artist, case-insensitive'
+    })
+  )
 })
 export type SongListQueryType = Static<typeof SongListQuery>
 
@@ -103,7 +141,11 @@ export const SongDeleteResult = Type.Object(
     retired: Type.Boolean(),
     song: Type.Optional(Song)
   },
-  { description: 'deleted: true when the song is gone; a song used by a setlist is retired instead (deleted: false, retired: true, song)' }
+  {
+    description:
+      'deleted: true when the song is gone; a song used by a setlist is retired ' +
+      'instead (deleted: false, retired: true, song)'
+  }
 )
 
 export const VoteBody = StrictObject({ vote: VoteValue })
@@ -113,7 +155,12 @@ export const SongVotes = Type.Object({
   songId: Type.Integer(),
   counts: Type.Object({ yes: Type.Integer(), no: Type.Integer(), abstain: Type.Integer() }),
   votes: Type.Array(
-    Type.Object({ userId: Type.Integer(), displayName: Type.String(), vote: VoteValue, updatedAt: Instant })
+    Type.Object({
+      userId: Type.Integer(),
+      displayName: Type.String(),
+      vote: VoteValue,
+      updatedAt: Instant
+    })
   )
 })
 export type SongVotesType = Static<typeof SongVotes>

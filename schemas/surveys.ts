@@ -1,17 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, Instant, LocalDateTime, StrictObject } from './common.js'
+import { Id, Instant, LiteralUnion, LocalDateTime, StrictObject } from './common.js'
+import { ANSWER_VALUES, SURVEY_KINDS, SURVEY_STATUSES } from '#src/db/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
-export const SurveyKind = Type.Union([Type.Literal('poll'), Type.Literal('date')], {
+export const SurveyKind = LiteralUnion(SURVEY_KINDS, {
   description: 'poll: options are labels; date: options are local date-times (finding a date)'
 })
-export const SurveyStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')], {
+export const SurveyStatus = LiteralUnion(SURVEY_STATUSES, {
   description: 'closed when closed by hand or when closesAt has passed'
 })
-export const AnswerValue = Type.Union([Type.Literal('yes'), Type.Literal('maybe'), Type.Literal('no')])
+export const AnswerValue = LiteralUnion(ANSWER_VALUES)
 
 export const SurveyOptionInput = StrictObject({
-  label: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'required for polls; for date surveys defaults to `at`' })),
+  label: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'required for polls; for date surveys defaults to `at`'
+    })
+  ),
   at: Type.Optional(LocalDateTime)
 })
 
@@ -19,9 +26,15 @@ export const SurveyCreate = StrictObject({
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.Optional(NullableText(2000)),
   kind: SurveyKind,
-  multipleChoice: Type.Optional(Type.Boolean({ description: 'polls only (default false: at most one yes); date surveys always allow several' })),
+  multipleChoice: Type.Optional(
+    Type.Boolean({
+      description: 'polls only (default false: at most one yes); date surveys always allow several'
+    })
+  ),
   options: Type.Array(SurveyOptionInput, { minItems: 2, maxItems: 50 }),
-  closesAt: Type.Optional(Nullable(Instant, { description: 'must be in the future; the survey closes by itself then' }))
+  closesAt: Type.Optional(
+    Nullable(Instant, { description: 'must be in the future; the survey closes by itself then' })
+  )
 })
 export type SurveyCreateType = Static<typeof SurveyCreate>
 
@@ -46,7 +59,9 @@ export const Survey = Type.Object({
   createdByName: Type.String(),
   createdAt: Instant,
   responseCount: Type.Integer({ description: 'members who answered' }),
-  myResponse: Type.Union([Type.Array(MyAnswer), Type.Null()], { description: 'my answers, null when I have not answered' })
+  myResponse: Type.Union([Type.Array(MyAnswer), Type.Null()], {
+    description: 'my answers, null when I have not answered'
+  })
 })
 export type SurveyType = Static<typeof Survey>
 
@@ -55,10 +70,15 @@ export const OptionResult = Type.Object({
   yes: Type.Integer(),
   maybe: Type.Integer(),
   no: Type.Integer(),
-  answers: Type.Array(Type.Object({ userId: Type.Integer(), displayName: Type.String(), value: AnswerValue }))
+  answers: Type.Array(
+    Type.Object({ userId: Type.Integer(), displayName: Type.String(), value: AnswerValue })
+  )
 })
 
-export const SurveyDetail = Type.Composite([Survey, Type.Object({ results: Type.Array(OptionResult, { description: 'per option, in option order' }) })])
+export const SurveyDetail = Type.Composite([
+  Survey,
+  Type.Object({ results: Type.Array(OptionResult, { description: 'per option, in option order' }) })
+])
 export type SurveyDetailType = Static<typeof SurveyDetail>
 
 export const SurveyResponseBody = StrictObject({

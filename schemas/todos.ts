@@ -4,18 +4,41 @@ import { DateString, Instant, TimeString } from './common.js'
 const NullableString = Type.Union([Type.String(), Type.Null()])
 
 export const Todos = Type.Object({
-  surveys: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), kind: Type.String(), closesAt: Type.Union([Instant, Type.Null()]) }), {
-    description: 'open surveys I have not answered (oldest first)'
-  }),
-  songs: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), artist: NullableString }), {
-    description: 'proposed songs I have not voted on'
-  }),
+  surveys: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      kind: Type.String(),
+      closesAt: Type.Union([Instant, Type.Null()])
+    }),
+    {
+      description: 'open surveys I have not answered (oldest first)'
+    }
+  ),
+  songs: Type.Array(
+    Type.Object({ id: Type.Integer(), title: Type.String(), artist: NullableString }),
+    {
+      description: 'proposed songs I have not voted on'
+    }
+  ),
   rehearsals: Type.Array(
-    Type.Object({ id: Type.Integer(), date: DateString, startTime: TimeString, endTime: TimeString, location: NullableString }),
+    Type.Object({
+      id: Type.Integer(),
+      date: DateString,
+      startTime: TimeString,
+      endTime: TimeString,
+      location: NullableString
+    }),
     { description: 'rehearsals from today on without my availability answer' }
   ),
   gigs: Type.Array(
-    Type.Object({ id: Type.Integer(), name: Type.String(), date: DateString, startTime: Type.Union([TimeString, Type.Null()]), status: Type.String() }),
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      date: DateString,
+      startTime: Type.Union([TimeString, Type.Null()]),
+      status: Type.String()
+    }),
     { description: 'inquired or confirmed gigs from today on without my availability answer' }
   ),
   total: Type.Integer()

@@ -1,19 +1,34 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Instant, Role, StrictObject } from './common.js'
+import { Instant, LiteralUnion, Role, StrictObject } from './common.js'
+import { USER_STATUSES } from '#src/db/enums.js'
 import { Nullable } from './nullable.js'
 
-export const Username = Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' })
-export const Password = Type.String({ minLength: 1, maxLength: 1024, description: 'policy: 15–256 characters, not common, not the username' })
-export const Instruments = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })
+export const Username = Type.String({
+  minLength: 3,
+  maxLength: 40,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$'
+})
+export const Password = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  description: 'policy: 15–256 characters, not common, not the username'
+})
+export const Instruments = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+  maxItems: 20
+})
 export const Email = Type.String({ format: 'email', maxLength: 254 })
 
 export const User = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   displayName: Type.String(),
-  email: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'only for admins and the user themself' })),
+  email: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'only for admins and the user themself'
+    })
+  ),
   role: Role,
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  status: LiteralUnion(USER_STATUSES),
   isMusician: Type.Boolean(),
   isSinger: Type.Boolean(),
   instruments: Type.Array(Type.String()),
@@ -49,7 +64,7 @@ export const UserPatch = StrictObject(
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
     email: Type.Optional(Nullable(Email)),
     role: Type.Optional(Role),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    status: Type.Optional(LiteralUnion(USER_STATUSES)),
     isMusician: Type.Optional(Type.Boolean()),
     isSinger: Type.Optional(Type.Boolean()),
     instruments: Type.Optional(Instruments),
@@ -59,8 +74,11 @@ export const UserPatch = StrictObject(
 )
 export type UserPatchType = Static<typeof UserPatch>
 
-
 export const UserListQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')], { description: 'only users with this status' }))
+  status: Type.Optional(
+    LiteralUnion(USER_STATUSES, {
+      description: 'only users with this status'
+    })
+  )
 })
 export type UserListQueryType = Static<typeof UserListQuery>

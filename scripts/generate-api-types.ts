@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import { projectPath } from '../src/project-path.js'
+import { buildApp } from '#src/app.js'
+import { loadConfig } from '#src/config.js'
+import { projectPath } from '#src/project-path.js'
 
 export const API_TYPES_FILE = projectPath('web', 'src', 'lib', 'api', 'schema.d.ts')
 

@@ -6,31 +6,44 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import errorsPlugin, { frameworkErrorHandler } from '../plugins/core/errors.js'
-import dbPlugin from '../plugins/core/db.js'
-import docsPlugin from '../plugins/core/docs.js'
-import securityPlugin from '../plugins/core/security.js'
-import rateLimitPlugin from '../plugins/core/rate-limit.js'
-import compressPlugin from '../plugins/core/compress.js'
-import requestBodyPlugin from '../plugins/core/request-body.js'
-import authPlugin from '../plugins/core/auth.js'
-import appSettingsPlugin from '../plugins/core/app-settings.js'
-import responseCachePlugin from '../plugins/core/response-cache.js'
-import healthRoutes from '../plugins/health/routes.js'
-import sessionRoutes from '../plugins/sessions/routes.js'
-import meRoutes from '../plugins/me/routes.js'
-import userRoutes from '../plugins/users/routes.js'
-import appConfigRoutes from '../plugins/app-config/routes.js'
-import songRoutes from '../plugins/songs/routes.js'
-import rehearsalRoutes from '../plugins/rehearsals/routes.js'
-import surveyRoutes from '../plugins/surveys/routes.js'
-import todoRoutes from '../plugins/todos/routes.js'
-import liveBus from '../plugins/live/bus.js'
-import gigRoutes from '../plugins/gigs/routes.js'
-import liveRoutes from '../plugins/live/routes.js'
-import documentRoutes from '../plugins/documents/routes.js'
-import calendarRoutes from '../plugins/calendar/routes.js'
-import webAppRoutes from '../plugins/web/routes.js'
+// Wrappers of ecosystem plugins
+import compressPlugin from '#plugins/external/compress.js'
+import cookiePlugin from '#plugins/external/cookie.js'
+import corsPlugin from '#plugins/external/cors.js'
+import jwtPlugin from '#plugins/external/jwt.js'
+import rateLimitPlugin from '#plugins/external/rate-limit.js'
+import swaggerPlugin from '#plugins/external/swagger.js'
+// The app's own decorators and hooks
+import accessControlPlugin from '#plugins/app/access-control.js'
+import appSettingsPlugin from '#plugins/app/app-settings.js'
+import clockPlugin from '#plugins/app/clock.js'
+import dbPlugin from '#plugins/app/db.js'
+import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
+import liveBusPlugin from '#plugins/app/live-bus.js'
+import requestBodyPlugin from '#plugins/app/request-body.js'
+import responseCachePlugin from '#plugins/app/response-cache.js'
+import securityPlugin from '#plugins/app/security.js'
+import sessionPlugin from '#plugins/app/session.js'
+// Resources
+import healthRoutes from '#plugins/health/routes.js'
+import sessionRoutes from '#plugins/sessions/routes.js'
+import meRoutes from '#plugins/me/routes.js'
+import userRoutes from '#plugins/users/routes.js'
+import appConfigRoutes from '#plugins/app-config/routes.js'
+import songRoutes from '#plugins/songs/routes.js'
+import rehearsalRoutes from '#plugins/rehearsals/routes.js'
+import surveyRoutes from '#plugins/surveys/routes.js'
+import todoRoutes from '#plugins/todos/routes.js'
+import gigRoutes from '#plugins/gigs/routes.js'
+import liveRoutes from '#plugins/live/routes.js'
+import documentRoutes from '#plugins/documents/routes.js'
+import calendarRoutes from '#plugins/calendar/routes.js'
+import webAppRoutes from '#plugins/web/routes.js'
+
+// Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
+if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
+  throw new Error('run the sources with node --conditions=bandstand-source (see package.json)')
+}
 
 export interface BuildAppOptions {
   /** Defaults to the validated environment. */
@@ -41,11 +54,13 @@ export interface BuildAppOptions {
   createFirstAdmin?: boolean
   /** Trace every SQL statement to `app.dbTrace` (tests that count statements). */
   traceSql?: boolean
-  /** Compile all schemas at start rather than on first use (tests: a broken schema fails at once). */
+  /**
+   * Compile all schemas at start rather than on first use (tests: a broken schema fails at once).
+   */
   compileSchemasAtStart?: boolean
 }
 
-export async function buildApp(options: BuildAppOptions = {}) {
+export async function buildApp (options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
   const app = Fastify({
@@ -60,14 +75,20 @@ export async function buildApp(options: BuildAppOptions = {}) {
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
+  await app.register(clockPlugin, { clock })
   await app.register(compressPlugin)
-  await app.register(docsPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
+  await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
+  await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
   await app.register(requestBodyPlugin)
-  await app.register(authPlugin, { jwtSecret: ensureJwtSecret(config.dataDir, config.jwtSecret), cookieSecure: config.cookieSecure, clock })
+  await app.register(cookiePlugin)
+  await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
+  await app.register(sessionPlugin, { cookieSecure: config.cookieSecure })
+  await app.register(accessControlPlugin)
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
+  await app.register(liveBusPlugin)
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
@@ -78,7 +99,6 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
   await app.register(todoRoutes)
-  await app.register(liveBus)
   await app.register(gigRoutes)
   await app.register(liveRoutes)
   await app.register(documentRoutes)
@@ -86,11 +106,17 @@ export async function buildApp(options: BuildAppOptions = {}) {
   await app.register(webAppRoutes, { enabled: config.webEnabled })
 
   if (options.createFirstAdmin !== false) {
-    const { created, generatedPassword } = await ensureFirstAdmin(app.db, clock(), config.adminPassword)
+    const { created, generatedPassword } = await ensureFirstAdmin(
+      app.db,
+      clock(),
+      config.adminPassword
+    )
     if (created) {
       app.log.warn(
         generatedPassword
-          ? `First start: created user "admin" with password ${generatedPassword} — log in with POST /login and change it (PUT /change_password). It is shown only this once.`
+          ? `First start: created user "admin" with password ${generatedPassword} — ` +
+              'log in with POST /login and change it (PUT /change_password). It is shown ' +
+              'only this once.'
           : 'First start: created user "admin" with the password from ADMIN_PASSWORD.'
       )
     }

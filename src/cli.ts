@@ -10,13 +10,14 @@ import { openDatabase, type DatabaseHandle } from './db/client.js'
 import { hashPassword, passwordProblem } from './services/password.js'
 import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
-import { findUserByUsername, insertUser, updateUser } from '../plugins/users/repository.js'
-import { revokeUserSessions } from '../plugins/sessions/repository.js'
+import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
+import { revokeUserSessions } from '#src/repositories/sessions.js'
 
 const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> [options])
 
 Commands:
-  user:create <username> [--role admin|editor|member] [--display-name NAME] [--email ADDR] [--password PW]
+  user:create <username> [--role admin|editor|member] [--display-name NAME] [--email ADDR]
+              [--password PW]
         Creates an active user; without --password a random one is generated and printed.
   user:reset-password <username> [--password PW]
         Sets a new password (random and printed unless given) and ends all of the user's sessions.
@@ -25,7 +26,8 @@ Commands:
   db:backup <file>
         Online backup of the live database (safe while the server runs), then an integrity check.
   demo:seed [--force]
-        Fills the database with a demo band; refuses a database with data beyond the admin unless --force.
+        Fills the database with a demo band; refuses a database with data beyond the admin
+        unless --force.
 
 Environment: DATA_DIR (default ./data) and .env as for the server.`
 
@@ -38,8 +40,14 @@ class UsageError extends Error {}
 
 const generatedPassword = () => randomBytes(18).toString('base64url')
 
-/** Runs one command; returns the process exit code. Output goes through `io` so tests can read it. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = consoleIo): Promise<number> {
+/**
+ * Runs one command; returns the process exit code. Output goes through `io` so tests can read it.
+ */
+export async function runCli (
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: CliIo = consoleIo
+): Promise<number> {
   let handle: DatabaseHandle | undefined
   try {
     const { values, positionals } = parseArgs({
@@ -67,15 +75,24 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'user:create': {
         const username = requireArg(args[0], 'username')
         const role = values.role
-        if (role !== 'admin' && role !== 'editor' && role !== 'member') throw new UsageError('--role must be admin, editor or member')
+        if (role !== 'admin' && role !== 'editor' && role !== 'member') {
+          throw new UsageError('--role must be admin, editor or member')
+        }
         const password = values.password ?? generatedPassword()
         const problem = passwordProblem(password, username)
         if (problem) throw new UsageError(problem)
-        if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,39}$/.test(username)) throw new UsageError('username: 3–40 letters, digits, . _ -')
+        if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,39}$/.test(username)) {
+          throw new UsageError('username: 3–40 letters, digits, . _ -')
+        }
         const { db } = open()
         const row = insertUser(
           db,
-          { username, displayName: values['display-name'] ?? username, email: values.email ?? null, role },
+          {
+            username,
+            displayName: values['display-name'] ?? username,
+            email: values.email ?? null,
+            role
+          },
           await hashPassword(password),
           now
         )
@@ -108,18 +125,23 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'db:backup': {
         const target = resolve(requireArg(args[0], 'file'))
         if (existsSync(target)) throw new UsageError(`${target} exists; choose a new file`)
-        if (!existsSync(config.databaseFile)) throw new UsageError(`no database at ${config.databaseFile}`)
+        if (!existsSync(config.databaseFile)) {
+          throw new UsageError(`no database at ${config.databaseFile}`)
+        }
         // No migration here: a backup must copy the database exactly as the running server has it.
         const { sqlite } = (handle = openDatabase(config.databaseFile, { migrate: false }))
-        // SQLite's online backup restarts from the first page whenever another connection (the server)
-        // commits between two steps; better-sqlite3's default of 100 pages per event-loop turn therefore
-        // restarts hundreds of times under steady writes and may never finish. Copying every page in one
-        // step reads one consistent WAL snapshot and, in WAL mode, does not block the server's writers.
+        // SQLite's online backup restarts from the first page whenever another connection (the
+        // server) commits between two steps; better-sqlite3's default of 100 pages per event-loop
+        // turn therefore restarts hundreds of times under steady writes and may never finish.
+        // Copying every page in one step reads one consistent WAL snapshot and, in WAL mode, does
+        // not block the server's writers.
         const { totalPages } = await sqlite.backup(target, { progress: () => 0x7fffffff })
         const copy = new Database(target, { readonly: true })
         try {
           const result = copy.pragma('integrity_check', { simple: true })
-          if (result !== 'ok') throw new Error(`integrity check of the backup failed: ${String(result)}`)
+          if (result !== 'ok') {
+            throw new Error(`integrity check of the backup failed: ${String(result)}`)
+          }
         } finally {
           copy.close()
         }
@@ -129,7 +151,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'demo:seed': {
         const { db } = open()
         const { context, password } = await seedDemo(db, { now, force: values.force })
-        io.out(`demo data seeded: ${context.userIds.length} users (admin, lena = editor, max, jonas, sophie, tim, paul)`)
+        io.out(
+          `demo data seeded: ${context.userIds.length} users (admin, lena = editor, ` +
+            'max, jonas, sophie, tim, paul)'
+        )
         io.out(`every demo user's password: ${password}`)
         return 0
       }
@@ -137,11 +162,19 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         throw new UsageError(`unknown command "${command}"\n\n${USAGE}`)
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof SeedRefused || error instanceof ApiError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof SeedRefused ||
+      error instanceof ApiError
+    ) {
       io.err(`error: ${error.message}`)
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
     }
-    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof TypeError &&
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       io.err(`error: ${error.message}\n\n${USAGE}`)
       return 2
     }
@@ -151,7 +184,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
 }
 
-function requireArg(value: string | undefined, name: string): string {
+function requireArg (value: string | undefined, name: string): string {
   if (!value) throw new UsageError(`missing <${name}>\n\n${USAGE}`)
   return value
 }

@@ -16,7 +16,10 @@ export const EnvSchema = Type.Object({
     pattern: '^(|https?://[^,\\s/]+(,\\s*https?://[^,\\s/]+)*)$',
     description: 'comma-separated origins such as https://band.example'
   }),
-  TRUST_PROXY: Type.String({ default: 'false', pattern: '^(true|false|[0-9a-fA-F:.\\/]+(,\\s*[0-9a-fA-F:.\\/]+)*)$' }),
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(true|false|[0-9a-fA-F:.\\/]+(,\\s*[0-9a-fA-F:.\\/]+)*)$'
+  }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
   WEB_ENABLED: Type.Union([Bool], { default: 'true' }),
@@ -54,7 +57,7 @@ export class ConfigError extends Error {
 }
 
 /** Validates the environment; an invalid value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const known = Object.fromEntries(
     Object.keys(EnvSchema.properties)
       .filter((key) => env[key] !== undefined && env[key] !== '')
@@ -70,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`)
   }
   const port = Number(values.PORT)
-  if (port < 1 || port > 65535) throw new ConfigError(`Invalid configuration:\n  PORT: must be 1-65535 (got "${values.PORT}")`)
+  if (port < 1 || port > 65535) {
+    throw new ConfigError(`Invalid configuration:\n  PORT: must be 1-65535 (got "${values.PORT}")`)
+  }
   const dataDir = resolve(values.DATA_DIR)
   return {
     port,
@@ -78,9 +83,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseFile: resolve(dataDir, 'bandstand.db'),
     jwtSecret: values.JWT_SECRET,
-    corsOrigins: values.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: values.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
-    cookieSecure: values.COOKIE_SECURE === 'auto' ? 'auto' : values.COOKIE_SECURE === 'true' ? 'always' : 'never',
+    cookieSecure:
+      values.COOKIE_SECURE === 'auto'
+        ? 'auto'
+        : values.COOKIE_SECURE === 'true'
+          ? 'always'
+          : 'never',
     docsEnabled: values.DOCS_ENABLED === 'true',
     webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
@@ -89,13 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-function parseTrustProxy(raw: string): TrustProxy {
+function parseTrustProxy (raw: string): TrustProxy {
   if (raw === 'true') return true
   if (raw === 'false') return false
-  return raw.split(',').map((a) => a.trim()).filter(Boolean)
+  return raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
 }
 
 /** Loads `.env` from the working directory when present (Node ≥ 20.12 has it built in). */
-export function loadDotEnv(file = '.env'): void {
+export function loadDotEnv (file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file)
 }

@@ -1,21 +1,38 @@
-/** An error meant for the client: status, stable code and a message that is safe to show. */
+import { ERROR_CODES, type ErrorCode, type ErrorCodeOf } from './error-codes.js'
+
+/** An error meant for the client: a code of the catalogue (its status) and a safe message. */
 export class ApiError extends Error {
   override name = 'ApiError'
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
+  readonly statusCode: number
+  constructor (
+    readonly code: ErrorCode,
     message: string
   ) {
     super(message)
+    this.statusCode = ERROR_CODES[code].status
   }
 }
 
-const codeFor = (resource: string) => resource.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+const NOT_FOUND = {
+  gig: 'GIG_NOT_FOUND',
+  rehearsal: 'REHEARSAL_NOT_FOUND',
+  session: 'SESSION_NOT_FOUND',
+  set: 'SET_NOT_FOUND',
+  'setlist entry': 'SETLIST_ENTRY_NOT_FOUND',
+  song: 'SONG_NOT_FOUND',
+  survey: 'SURVEY_NOT_FOUND',
+  user: 'USER_NOT_FOUND'
+} as const satisfies Record<string, ErrorCodeOf<404>>
 
-export const notFound = (resource: string, id: number | string) =>
-  new ApiError(404, `${codeFor(resource)}_NOT_FOUND`, `${resource} ${id} not found`)
-export const badRequest = (code: string, message: string) => new ApiError(400, code, message)
-export const unauthorized = (message = 'authentication required', code = 'UNAUTHORIZED') =>
-  new ApiError(401, code, message)
-export const forbidden = (message = 'not allowed for your role', code = 'FORBIDDEN') => new ApiError(403, code, message)
-export const conflict = (code: string, message: string) => new ApiError(409, code, message)
+export const notFound = (resource: keyof typeof NOT_FOUND, id: number | string) =>
+  new ApiError(NOT_FOUND[resource], `${resource} ${id} not found`)
+export const badRequest = (code: ErrorCodeOf<400>, message: string) => new ApiError(code, message)
+export const unauthorized = (
+  message = 'authentication required',
+  code: ErrorCodeOf<401> = 'UNAUTHORIZED'
+) => new ApiError(code, message)
+export const forbidden = (
+  message = 'not allowed for your role',
+  code: ErrorCodeOf<403> = 'FORBIDDEN'
+) => new ApiError(code, message)
+export const conflict = (code: ErrorCodeOf<409>, message: string) => new ApiError(code, message)

@@ -1,40 +1,59 @@
 import { AjvCompiler } from '@fastify/ajv-compiler'
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
-import type { FastifyServerOptions } from 'fastify'
+import {
+  SerializerSelector,
+  type SerializerFactory
+} from '@fastify/fast-json-stringify-compiler'
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
 
-interface RouteSchema {
-  schema: unknown
-  httpPart?: string
-}
+/** What Fastify passes to a validator compiler: `{ schema, method, url, httpPart }`. */
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0]
 type Serialize = (data: unknown) => string
-type SerializerPool = (externalSchemas: unknown, options?: unknown) => (route: RouteSchema) => Serialize
-type Compile = (route: RouteSchema) => unknown
-type Pool = (externalSchemas: unknown, options: Record<string, unknown>) => Compile
+type ValidatorPool = (
+  externalSchemas: unknown,
+  options: Record<string, unknown>
+) => (route: RouteSchema) => unknown
 
-// The package's typings describe the compile function by its schema only; at run time Fastify passes
-// the route definition ({ schema, method, url, httpPart }), which is what this file relies on.
-const ajvPool = AjvCompiler() as unknown as Pool
-// allErrors: a 400 names every offending field. removeAdditional off: unknown properties are refused.
+// @fastify/ajv-compiler's typings describe its compile function as taking a bare schema, and
+// Fastify's schemaController option inherits that; at run time Fastify passes the route definition
+// (RouteSchema), as to any validator compiler, and this file needs its httpPart. Hence the two
+// casts at this boundary (here and at the end of createSchemaController);
+// test/schema-compilation.test.ts fails if a release changes what is passed (body values coerced,
+// or query strings not).
+const ajvPool = AjvCompiler() as unknown as ValidatorPool
+// allErrors: a 400 names every offending field. removeAdditional off: unknown properties are
+// refused.
 const common = { allErrors: true, removeAdditional: false, useDefaults: true }
 
 /** `YYYY-MM-DDTHH:MM` of a day that exists (the pattern already fixed the shape). */
-export function isRealLocalDateTime(value: string): boolean {
+export function isRealLocalDateTime (value: string): boolean {
   const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
   const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
 }
-const addFormats = (ajv: { addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown }) =>
-  ajv.addFormat('local-date-time', { type: 'string', validate: (value) => value.length < 10 || isRealLocalDateTime(value) })
+const addFormats = (ajv: {
+  addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown
+}) =>
+  ajv.addFormat('local-date-time', {
+    type: 'string',
+    validate: (value) => value.length < 10 || isRealLocalDateTime(value)
+  })
 
-/** An Ajv validate function as Fastify calls it: `errors` after a failed call, `schemaEnv` for root coercion. */
+/**
+ * An Ajv validate function as Fastify calls it: `errors` after a failed call, `schemaEnv` for root
+ * coercion.
+ */
 interface Validate {
   (data: unknown, context?: unknown): unknown
   errors?: unknown
   schemaEnv?: unknown
 }
 
-/** Compiles on the first call instead of at start; Fastify reads `errors` and `schemaEnv` from it. */
-function lazyValidator(compile: () => Validate): Validate {
+/**
+ * Compiles on the first call instead of at start; Fastify reads `errors` and `schemaEnv` from it.
+ */
+function lazyValidator (compile: () => Validate): Validate {
   let validate: Validate | undefined
   const lazy: Validate = (data, context) => {
     validate ??= compile()
@@ -47,7 +66,7 @@ function lazyValidator(compile: () => Validate): Validate {
   return lazy
 }
 
-function lazySerializer(compile: () => Serialize): Serialize {
+function lazySerializer (compile: () => Serialize): Serialize {
   let serialize: Serialize | undefined
   return (data) => (serialize ??= compile())(data)
 }
@@ -55,8 +74,8 @@ function lazySerializer(compile: () => Serialize): Serialize {
 export interface SchemaControllerOptions {
   /**
    * Compile every validator and serializer when the routes are registered (tests: a broken schema
-   * fails at start) instead of on first use (the server: most of the 50-odd routes are not called in the
-   * first seconds, and compiling them all took a quarter of the start time).
+   * fails at start) instead of on first use (the server: most of the 50-odd routes are not called
+   * in the first seconds, and compiling them all took a quarter of the start time).
    */
   compileAtStart?: boolean
 }
@@ -64,16 +83,16 @@ export interface SchemaControllerOptions {
 /**
  * Query strings and path params arrive as text and need coercion ("7" → 7); JSON bodies are typed
  * already, and coercing them is wrong: with `anyOf: [string, null]` Ajv would turn null into "".
- * Many routes share a schema (id params, list queries, the error answers every route declares): each
- * distinct one is compiled once per kind.
+ * Many routes share a schema (id params, list queries, the error answers every route declares):
+ * each distinct one is compiled once per kind.
  */
-export function createSchemaController({ compileAtStart = false }: SchemaControllerOptions = {}) {
+export function createSchemaController ({ compileAtStart = false }: SchemaControllerOptions = {}) {
   return {
     compilersFactory: {
-      buildSerializer(externalSchemas: unknown, options?: unknown) {
-        const compile = (SerializerSelector() as unknown as SerializerPool)(externalSchemas, options)
+      buildSerializer (...[externalSchemas, options]: Parameters<SerializerFactory>) {
+        const compile = SerializerSelector()(externalSchemas, options)
         const compiled = new Map<string, Serialize>()
-        return (route: RouteSchema) => {
+        return (route: Parameters<ReturnType<SerializerFactory>>[0]) => {
           const key = JSON.stringify(route.schema)
           let serialize = compiled.get(key)
           if (!serialize) {
@@ -83,8 +102,12 @@ export function createSchemaController({ compileAtStart = false }: SchemaControl
           return serialize
         }
       },
-      buildValidator(externalSchemas: unknown, serverOptions?: Record<string, unknown>) {
-        const withCoercion = (coerceTypes: false | 'array') => ({ ...serverOptions, customOptions: { ...common, coerceTypes }, onCreate: addFormats })
+      buildValidator (externalSchemas: unknown, serverOptions?: Record<string, unknown>) {
+        const withCoercion = (coerceTypes: false | 'array') => ({
+          ...serverOptions,
+          customOptions: { ...common, coerceTypes },
+          onCreate: addFormats
+        })
         const bodyValidator = ajvPool(externalSchemas, withCoercion(false))
         const textValidator = ajvPool(externalSchemas, withCoercion('array'))
         const compiled = new Map<string, Validate>()
@@ -93,7 +116,8 @@ export function createSchemaController({ compileAtStart = false }: SchemaControl
           const key = kind + JSON.stringify(route.schema)
           let validate = compiled.get(key)
           if (!validate) {
-            const compile = () => (kind === 'body' ? bodyValidator : textValidator)(route) as Validate
+            const compile = () =>
+              (kind === 'body' ? bodyValidator : textValidator)(route) as Validate
             validate = compileAtStart ? compile() : lazyValidator(compile)
             compiled.set(key, validate)
           }

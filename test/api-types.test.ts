@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { API_TYPES_FILE, generateApiTypes } from '../scripts/generate-api-types.js'
+import { API_TYPES_FILE, generateApiTypes } from '#scripts/generate-api-types.js'
 
 // The web app's API types are generated from the OpenAPI document of buildApp(); a schema change
 // without `npm run api:types` fails here.

@@ -1,10 +1,21 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
-import { DEFAULT_APP_CONFIG } from '../schemas/app-config.js'
+import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
+import { buildApp } from '#src/app.js'
+import { appSettings } from '#src/db/schema.js'
 
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(40, 1)])
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40, 2), Buffer.from([0xff, 0xd9])])
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(40, 1)
+])
+const jpeg = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.alloc(40, 2),
+  Buffer.from([0xff, 0xd9])
+])
 
 test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secret', async (t) => {
   const ctx = await createTestApp()
@@ -21,13 +32,34 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
   assert.equal(body.features.calendar, true)
   assert.equal(body.hasLogo, false)
   assert.ok(body.keys.includes('H-Dur') && body.keys.includes('h-Moll'))
-  assert.deepEqual(body.timing, { defaultSongSeconds: 240, songGapSeconds: 30, setBreakSeconds: 600, defaultStartTime: '20:00' })
+  assert.deepEqual(body.timing, {
+    defaultSongSeconds: 240,
+    songGapSeconds: 30,
+    setBreakSeconds: 600,
+    defaultStartTime: '20:00'
+  })
   assert.deepEqual(body.gigStatuses, ['inquiry', 'confirmed', 'declined', 'cancelled'])
   assert.equal(typeof body.version, 'string')
-  for (const secret of [ctx.config.jwtSecret!, ctx.dir, 'bandstand.db']) assert.ok(!r.body.includes(secret))
+  for (const secret of [ctx.config.jwtSecret!, ctx.dir, 'bandstand.db']) {
+    assert.ok(!r.body.includes(secret))
+  }
   assert.deepEqual(
     Object.keys(body).sort(),
-    ['appName', 'bandName', 'features', 'gigKinds', 'gigStatuses', 'genres', 'hasLogo', 'keys', 'locale', 'songStatuses', 'timezone', 'timing', 'version'].sort()
+    [
+      'appName',
+      'bandName',
+      'features',
+      'gigKinds',
+      'gigStatuses',
+      'genres',
+      'hasLogo',
+      'keys',
+      'locale',
+      'songStatuses',
+      'timezone',
+      'timing',
+      'version'
+    ].sort()
   )
 
   for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
@@ -36,7 +68,10 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
     assert.equal(cached.body, '')
     assert.equal(cached.headers.etag, etag)
   }
-  assert.equal((await anon.get('/public/app_config', { 'if-none-match': '"stale"' })).statusCode, 200)
+  assert.equal(
+    (await anon.get('/public/app_config', { 'if-none-match': '"stale"' })).statusCode,
+    200
+  )
 })
 
 test('DOCS_ENABLED=false shows features.docs false', async (t) => {
@@ -50,12 +85,20 @@ test('PUT /admin/app_config: validated, effective at once (new ETag); 400, 403, 
   t.after(() => ctx.close())
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const before = await anonymous(ctx.app).get('/public/app_config')
-  const next = { ...DEFAULT_APP_CONFIG, bandName: 'Die Testband', timezone: 'America/New_York', genres: ['Rock'], timing: { ...DEFAULT_APP_CONFIG.timing, defaultStartTime: '19:30' } }
+  const next = {
+    ...DEFAULT_APP_CONFIG,
+    bandName: 'Die Testband',
+    timezone: 'America/New_York',
+    genres: ['Rock'],
+    timing: { ...DEFAULT_APP_CONFIG.timing, defaultStartTime: '19:30' }
+  }
   const saved = await admin.put('/admin/app_config', next)
   assert.equal(saved.statusCode, 200)
   assert.deepEqual(json(saved), next)
   assert.equal(ctx.app.appSettings.get().timezone, 'America/New_York')
-  const after = await anonymous(ctx.app).get('/public/app_config', { 'if-none-match': String(before.headers.etag) })
+  const after = await anonymous(ctx.app).get('/public/app_config', {
+    'if-none-match': String(before.headers.etag)
+  })
   assert.equal(after.statusCode, 200)
   assert.notEqual(after.headers.etag, before.headers.etag)
   assert.equal(json(after).bandName, 'Die Testband')
@@ -71,11 +114,21 @@ test('PUT /admin/app_config: validated, effective at once (new ETag); 400, 403, 
     { ...next, features: { calendar: true, docs: false } },
     { bandName: 'only one field' }
   ]) {
-    assert.equal((await admin.put('/admin/app_config', bad)).statusCode, 400, JSON.stringify(bad).slice(0, 80))
+    assert.equal(
+      (await admin.put('/admin/app_config', bad)).statusCode,
+      400,
+      JSON.stringify(bad).slice(0, 80)
+    )
   }
   assert.equal(ctx.app.appSettings.get().bandName, 'Die Testband', 'rejected input changed nothing')
-  assert.equal((await (await userClient(ctx.app, 'ed', 'editor')).put('/admin/app_config', next)).statusCode, 403)
-  assert.equal((await (await userClient(ctx.app, 'mo', 'member')).put('/admin/app_config', next)).statusCode, 403)
+  assert.equal(
+    (await (await userClient(ctx.app, 'ed', 'editor')).put('/admin/app_config', next)).statusCode,
+    403
+  )
+  assert.equal(
+    (await (await userClient(ctx.app, 'mo', 'member')).put('/admin/app_config', next)).statusCode,
+    403
+  )
   assert.equal((await anonymous(ctx.app).put('/admin/app_config', next)).statusCode, 401)
 })
 
@@ -89,60 +142,121 @@ test('the stored configuration survives a restart', async (t) => {
   assert.equal(json(await anonymous(again.app).get('/public/app_config')).bandName, 'Persistent')
 })
 
-test('logo: PUT sniffs PNG/JPEG from the bytes, GET serves it with ETag/304, hasLogo; limits and roles', async (t) => {
+test(
+  'logo: PUT sniffs PNG/JPEG from the bytes, GET serves it with ETag/304, ' +
+    'hasLogo; limits and roles',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const admin = await userClient(ctx.app, 'boss', 'admin')
+    const anon = anonymous(ctx.app)
+    const none = await anon.get('/public/logo')
+    assert.equal(none.statusCode, 404)
+    assert.equal(json(none).code, 'LOGO_NOT_FOUND')
+
+    const up = await admin.put('/admin/logo', png, { 'content-type': 'image/png' })
+    assert.equal(up.statusCode, 200)
+    assert.equal(json(up).mimeType, 'image/png')
+    assert.equal(json(up).bytes, png.length)
+    const got = await anon.get('/public/logo')
+    assert.equal(got.statusCode, 200)
+    assert.equal(got.headers['content-type'], 'image/png')
+    assert.deepEqual(got.rawPayload, png)
+    assert.equal(got.headers['x-content-type-options'], 'nosniff')
+    const etag = String(got.headers.etag)
+    assert.equal(etag, json(up).etag)
+    assert.equal((await anon.get('/public/logo', { 'if-none-match': etag })).statusCode, 304)
+    assert.equal(json(await anon.get('/public/app_config')).hasLogo, true)
+
+    // The declared type is not trusted: JPEG bytes labelled PNG are stored as JPEG; octet-stream
+    // works.
+    const relabelled = await admin.put('/admin/logo', jpeg, { 'content-type': 'image/png' })
+    assert.equal(json(relabelled).mimeType, 'image/jpeg')
+    assert.equal((await anon.get('/public/logo')).headers['content-type'], 'image/jpeg')
+    assert.notEqual((await anon.get('/public/logo')).headers.etag, etag)
+    assert.equal(
+      json(await admin.put('/admin/logo', png, { 'content-type': 'application/octet-stream' }))
+        .mimeType,
+      'image/png'
+    )
+
+    for (const [bytes, type] of [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png'],
+      [Buffer.from('GIF89ax'.repeat(30)), 'image/jpeg'],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png'],
+      [Buffer.from('hello'), 'text/plain']
+    ] as const) {
+      const r = await admin.put('/admin/logo', bytes, { 'content-type': type })
+      assert.equal(r.statusCode, 400, `${type} ${bytes.subarray(0, 6).toString()}`)
+      assert.equal(json(r).code, 'UNSUPPORTED_IMAGE')
+    }
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])
+    const tooBig = await admin.put('/admin/logo', big, { 'content-type': 'image/png' })
+    assert.equal(tooBig.statusCode, 413)
+    assert.equal(json(tooBig).code, 'BODY_TOO_LARGE')
+    const justFits = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length)])
+    assert.equal(
+      (await admin.put('/admin/logo', justFits, { 'content-type': 'image/png' })).statusCode,
+      200
+    )
+    assert.equal(
+      (await admin.put('/admin/logo', png, { 'content-type': 'image/gif' })).statusCode,
+      415
+    )
+
+    const member = await userClient(ctx.app, 'mo', 'member')
+    assert.equal(
+      (await member.put('/admin/logo', png, { 'content-type': 'image/png' })).statusCode,
+      403
+    )
+    assert.equal(
+      (await anon.put('/admin/logo', png, { 'content-type': 'image/png' })).statusCode,
+      401
+    )
+    assert.equal((await member.delete('/admin/logo')).statusCode, 403)
+    assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
+    assert.equal((await admin.delete('/admin/logo')).statusCode, 404)
+    assert.equal((await anon.get('/public/logo')).statusCode, 404)
+    assert.equal(json(await anon.get('/public/app_config')).hasLogo, false)
+  }
+)
+
+test('a stored configuration keeps its valid fields; each invalid one is logged', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
-  const admin = await userClient(ctx.app, 'boss', 'admin')
-  const anon = anonymous(ctx.app)
-  const none = await anon.get('/public/logo')
-  assert.equal(none.statusCode, 404)
-  assert.equal(json(none).code, 'LOGO_NOT_FOUND')
-
-  const up = await admin.put('/admin/logo', png, { 'content-type': 'image/png' })
-  assert.equal(up.statusCode, 200)
-  assert.equal(json(up).mimeType, 'image/png')
-  assert.equal(json(up).bytes, png.length)
-  const got = await anon.get('/public/logo')
-  assert.equal(got.statusCode, 200)
-  assert.equal(got.headers['content-type'], 'image/png')
-  assert.deepEqual(got.rawPayload, png)
-  assert.equal(got.headers['x-content-type-options'], 'nosniff')
-  const etag = String(got.headers.etag)
-  assert.equal(etag, json(up).etag)
-  assert.equal((await anon.get('/public/logo', { 'if-none-match': etag })).statusCode, 304)
-  assert.equal(json(await anon.get('/public/app_config')).hasLogo, true)
-
-  // The declared type is not trusted: JPEG bytes labelled PNG are stored as JPEG; octet-stream works.
-  const relabelled = await admin.put('/admin/logo', jpeg, { 'content-type': 'image/png' })
-  assert.equal(json(relabelled).mimeType, 'image/jpeg')
-  assert.equal((await anon.get('/public/logo')).headers['content-type'], 'image/jpeg')
-  assert.notEqual((await anon.get('/public/logo')).headers.etag, etag)
-  assert.equal(json(await admin.put('/admin/logo', png, { 'content-type': 'application/octet-stream' })).mimeType, 'image/png')
-
-  for (const [bytes, type] of [
-    [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png'],
-    [Buffer.from('GIF89a' + 'x'.repeat(30)), 'image/jpeg'],
-    [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png'],
-    [Buffer.from('hello'), 'text/plain']
-  ] as const) {
-    const r = await admin.put('/admin/logo', bytes, { 'content-type': type })
-    assert.equal(r.statusCode, 400, `${type} ${bytes.subarray(0, 6).toString()}`)
-    assert.equal(json(r).code, 'UNSUPPORTED_IMAGE')
+  const stored = {
+    ...DEFAULT_APP_CONFIG,
+    bandName: 'Die Gültigen',
+    genres: ['Jazz', 'Polka'],
+    timezone: 'Mars/Olympus_Mons', // passes the schema, but is no IANA timezone
+    gigKinds: 'Hochzeit', // not a list
+    timing: { ...DEFAULT_APP_CONFIG.timing, songGapSeconds: -5, setBreakSeconds: 900 },
+    leftover: true
   }
-  const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])
-  const tooBig = await admin.put('/admin/logo', big, { 'content-type': 'image/png' })
-  assert.equal(tooBig.statusCode, 413)
-  assert.equal(json(tooBig).code, 'BODY_TOO_LARGE')
-  const justFits = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length)])
-  assert.equal((await admin.put('/admin/logo', justFits, { 'content-type': 'image/png' })).statusCode, 200)
-  assert.equal((await admin.put('/admin/logo', png, { 'content-type': 'image/gif' })).statusCode, 415)
-
-  const member = await userClient(ctx.app, 'mo', 'member')
-  assert.equal((await member.put('/admin/logo', png, { 'content-type': 'image/png' })).statusCode, 403)
-  assert.equal((await anon.put('/admin/logo', png, { 'content-type': 'image/png' })).statusCode, 401)
-  assert.equal((await member.delete('/admin/logo')).statusCode, 403)
-  assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
-  assert.equal((await admin.delete('/admin/logo')).statusCode, 404)
-  assert.equal((await anon.get('/public/logo')).statusCode, 404)
-  assert.equal(json(await anon.get('/public/app_config')).hasLogo, false)
+  ctx.app.db
+    .insert(appSettings)
+    .values({ id: 1, config: stored, updatedAt: '2026-01-01T00:00:00.000Z' })
+    .run()
+  const lines: Array<{ level: number; field?: string; msg: string }> = []
+  const log = new Writable({
+    write (chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
+      done()
+    }
+  })
+  const app = await buildApp({
+    config: ctx.config,
+    createFirstAdmin: false,
+    logger: { level: 'warn', stream: log }
+  })
+  t.after(() => app.close())
+  const config = json(await anonymous(app).get('/public/app_config'))
+  assert.equal(config.bandName, 'Die Gültigen')
+  assert.deepEqual(config.genres, ['Jazz', 'Polka'])
+  assert.equal(config.timezone, DEFAULT_APP_CONFIG.timezone)
+  assert.deepEqual(config.gigKinds, DEFAULT_APP_CONFIG.gigKinds)
+  assert.equal(config.timing.songGapSeconds, DEFAULT_APP_CONFIG.timing.songGapSeconds)
+  assert.equal(config.timing.setBreakSeconds, 900)
+  const warned = lines.filter((line) => line.level === 40).map((line) => line.field).sort()
+  assert.deepEqual(warned, ['gigKinds', 'leftover', 'timezone', 'timing.songGapSeconds'])
 })

@@ -13,7 +13,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /cal/ical/:token'
 ])
 
-const fill = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'token' ? 'not-a-token' : '1'))
+const fill = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === 'token' ? 'not-a-token' : '1'))
 const withBody = (method: string) => (['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined)
 
 test('authorization matrix generated from the route table', async (t) => {

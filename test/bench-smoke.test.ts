@@ -1,20 +1,41 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 
-// The benchmark in a one-second smoke run: it must work end to end (every endpoint answers as expected,
-// the table and the document figures are printed). Speed is reported by `npm run bench`, never asserted.
+// The benchmark in a one-second smoke run: it must work end to end (every endpoint answers as
+// expected, the table and the document figures are printed). Speed is reported by `npm run bench`,
+// never asserted.
+const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
+
 test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240_000 }, () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('bench', 'run.ts')], {
-    cwd: projectPath(),
-    env: { ...process.env, BENCH_DURATION: '1', BENCH_WARMUP: '0.5', BENCH_CONNECTIONS: '10', BENCH_DOC_RUNS: '2' },
-    encoding: 'utf8',
-    timeout: 230_000
-  })
+  const run = spawnSync(
+    process.execPath,
+    [...sourceConditions, '--import', 'tsx', projectPath('bench', 'run.ts')],
+    {
+      cwd: projectPath(),
+      env: {
+        ...process.env,
+        BENCH_DURATION: '1',
+        BENCH_WARMUP: '0.5',
+        BENCH_CONNECTIONS: '10',
+        BENCH_DOC_RUNS: '2'
+      },
+      encoding: 'utf8',
+      timeout: 230_000
+    }
+  )
   const output = `${run.stdout}\n${run.stderr}`
   assert.equal(run.status, 0, output)
-  for (const row of ['GET /songs (500)', 'GET /gigs (300)', 'GET /gigs/{id}/setlist (60)', 'GET /gigs_lm/{id} 304', 'PUT /gigs_lm/{id}/', 'GET /cal/ical/{token} (500)', 'POST /login']) {
+  for (const row of [
+    'GET /songs (500)',
+    'GET /gigs (300)',
+    'GET /gigs/{id}/setlist (60)',
+    'GET /gigs_lm/{id} 304',
+    'PUT /gigs_lm/{id}/',
+    'GET /cal/ical/{token} (500)',
+    'POST /login'
+  ]) {
     const line = run.stdout.split('\n').find((l) => l.startsWith(row))
     assert.ok(line, `row ${row} printed`)
     assert.doesNotMatch(line, /answered \d+/, `${row} answered as expected`)

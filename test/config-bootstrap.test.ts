@@ -4,31 +4,46 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { buildApp } from '../src/app.js'
-import { loadConfig, loadDotEnv, ConfigError } from '../src/config.js'
+import { spawnSync } from 'node:child_process'
+import { buildApp } from '#src/app.js'
+import { ensureFirstAdmin } from '#src/bootstrap.js'
+import { openDatabase } from '#src/db/client.js'
+import { verifyPassword } from '#src/services/password.js'
+import { projectPath } from '#src/project-path.js'
+import { loadConfig, loadDotEnv, ConfigError } from '#src/config.js'
 import { anonymous, createTestApp, json } from './helpers.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-cfg-'))
 
-test('loadConfig: an invalid value throws a message naming the variable (secrets not echoed)', () => {
-  const cases: Array<[NodeJS.ProcessEnv, RegExp]> = [
-    [{ PORT: 'abc' }, /PORT/],
-    [{ PORT: '70000' }, /PORT/],
-    [{ PORT: '0' }, /PORT/],
-    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
-    [{ JWT_SECRET: 'short-secret' }, /JWT_SECRET/],
-    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
-    [{ DOCS_ENABLED: 'no' }, /DOCS_ENABLED/],
-    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
-    [{ CORS_ORIGINS: 'band.example' }, /CORS_ORIGINS/],
-    [{ BODY_LIMIT_BYTES: '-1' }, /BODY_LIMIT_BYTES/],
-    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/]
-  ]
-  for (const [env, pattern] of cases) {
-    assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && pattern.test(error.message), JSON.stringify(env))
+test(
+  'loadConfig: an invalid value throws a message naming the variable (secrets not echoed)',
+  () => {
+    const cases: Array<[NodeJS.ProcessEnv, RegExp]> = [
+      [{ PORT: 'abc' }, /PORT/],
+      [{ PORT: '70000' }, /PORT/],
+      [{ PORT: '0' }, /PORT/],
+      [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
+      [{ JWT_SECRET: 'short-secret' }, /JWT_SECRET/],
+      [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
+      [{ DOCS_ENABLED: 'no' }, /DOCS_ENABLED/],
+      [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+      [{ CORS_ORIGINS: 'band.example' }, /CORS_ORIGINS/],
+      [{ BODY_LIMIT_BYTES: '-1' }, /BODY_LIMIT_BYTES/],
+      [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/]
+    ]
+    for (const [env, pattern] of cases) {
+      assert.throws(
+        () => loadConfig(env),
+        (error: Error) => error instanceof ConfigError && pattern.test(error.message),
+        JSON.stringify(env)
+      )
+    }
+    assert.throws(
+      () => loadConfig({ JWT_SECRET: 'short-secret' }),
+      (e: Error) => !e.message.includes('short-secret')
+    )
   }
-  assert.throws(() => loadConfig({ JWT_SECRET: 'short-secret' }), (e: Error) => !e.message.includes('short-secret'))
-})
+)
 
 test('loadConfig: defaults and parsed values', () => {
   const defaults = loadConfig({})
@@ -39,7 +54,13 @@ test('loadConfig: defaults and parsed values', () => {
   assert.equal(defaults.cookieSecure, 'auto')
   assert.equal(defaults.docsEnabled, true)
   assert.deepEqual(defaults.corsOrigins, [])
-  const set = loadConfig({ PORT: '8080', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', CORS_ORIGINS: 'https://a.example, http://b.example:5173', COOKIE_SECURE: 'true', DOCS_ENABLED: 'false' })
+  const set = loadConfig({
+    PORT: '8080',
+    TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    CORS_ORIGINS: 'https://a.example, http://b.example:5173',
+    COOKIE_SECURE: 'true',
+    DOCS_ENABLED: 'false'
+  })
   assert.equal(set.port, 8080)
   assert.deepEqual(set.trustProxy, ['10.0.0.0/8', '127.0.0.1'])
   assert.deepEqual(set.corsOrigins, ['https://a.example', 'http://b.example:5173'])
@@ -59,10 +80,10 @@ test('.env is read when present', (t) => {
   loadDotEnv(join(dir, 'missing.env')) // absent file: nothing happens
 })
 
-function capture() {
+function capture () {
   const lines: string[] = []
   const stream = new Writable({
-    write(chunk, _encoding, done) {
+    write (chunk, _encoding, done) {
       lines.push(String(chunk))
       done()
     }
@@ -70,34 +91,51 @@ function capture() {
   return { lines, logger: { level: 'info', stream } }
 }
 
-test('first start creates admin with ADMIN_PASSWORD; the generated JWT secret is stored with mode 0600 and reused', async (t) => {
-  const dir = tempDir()
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'the admin password from env' })
-  const log = capture()
-  const app = await buildApp({ config, logger: log.logger })
-  const secretFile = join(dir, 'jwt-secret')
-  assert.equal(statSync(secretFile).mode & 0o777, 0o600)
-  const secret = readFileSync(secretFile, 'utf8').trim()
-  assert.ok(secret.length >= 32)
-  const login = await anonymous(app).post('/login', { username: 'admin', password: 'the admin password from env' })
-  assert.equal(login.statusCode, 200)
-  assert.equal(json(login).user.role, 'admin')
-  assert.ok(!log.lines.join('').includes('the admin password from env'), 'ADMIN_PASSWORD is not logged')
-  assert.match(log.lines.join(''), /ADMIN_PASSWORD/)
-  const cookie = (login.cookies as Array<{ name: string; value: string }>).map((c) => `${c.name}=${c.value}`).join('; ')
-  await app.close()
+test(
+  'first start creates admin with ADMIN_PASSWORD; the generated JWT secret ' +
+    'is stored with mode 0600 and reused',
+  async (t) => {
+    const dir = tempDir()
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'the admin password from env' })
+    const log = capture()
+    const app = await buildApp({ config, logger: log.logger })
+    const secretFile = join(dir, 'jwt-secret')
+    assert.equal(statSync(secretFile).mode & 0o777, 0o600)
+    const secret = readFileSync(secretFile, 'utf8').trim()
+    assert.ok(secret.length >= 32)
+    const login = await anonymous(app).post('/login', {
+      username: 'admin',
+      password: 'the admin password from env'
+    })
+    assert.equal(login.statusCode, 200)
+    assert.equal(json(login).user.role, 'admin')
+    assert.ok(
+      !log.lines.join('').includes('the admin password from env'),
+      'ADMIN_PASSWORD is not logged'
+    )
+    assert.match(log.lines.join(''), /ADMIN_PASSWORD/)
+    const cookie = (login.cookies as Array<{ name: string; value: string }>)
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ')
+    await app.close()
 
-  // Restart: same secret (the session survives), no second admin, nothing printed.
-  const again = capture()
-  const restarted = await buildApp({ config, logger: again.logger })
-  t.after(() => restarted.close())
-  assert.equal(readFileSync(secretFile, 'utf8').trim(), secret)
-  assert.equal((await restarted.inject({ method: 'GET', url: '/me', headers: { cookie } })).statusCode, 200)
-  const admins = restarted.sqlite.prepare('select count(*) as n from users').get() as { n: number }
-  assert.equal(admins.n, 1)
-  assert.ok(!again.lines.join('').includes('First start'))
-})
+    // Restart: same secret (the session survives), no second admin, nothing printed.
+    const again = capture()
+    const restarted = await buildApp({ config, logger: again.logger })
+    t.after(() => restarted.close())
+    assert.equal(readFileSync(secretFile, 'utf8').trim(), secret)
+    assert.equal(
+      (await restarted.inject({ method: 'GET', url: '/me', headers: { cookie } })).statusCode,
+      200
+    )
+    const admins = restarted.sqlite.prepare('select count(*) as n from users').get() as {
+      n: number
+    }
+    assert.equal(admins.n, 1)
+    assert.ok(!again.lines.join('').includes('First start'))
+  }
+)
 
 test('first start without ADMIN_PASSWORD prints a generated password once', async (t) => {
   const dir = tempDir()
@@ -108,7 +146,10 @@ test('first start without ADMIN_PASSWORD prints a generated password once', asyn
   const match = /password (\S+) — log in/.exec(log.lines.join(''))
   assert.ok(match, 'the generated password is printed')
   assert.ok(match[1]!.length >= 20)
-  assert.equal((await anonymous(app).post('/login', { username: 'admin', password: match[1]! })).statusCode, 200)
+  assert.equal(
+    (await anonymous(app).post('/login', { username: 'admin', password: match[1]! })).statusCode,
+    200
+  )
 })
 
 test('JWT_SECRET from the environment is used and no file is written', async (t) => {
@@ -134,32 +175,108 @@ test('docs on by default, 404 in the error shape with DOCS_ENABLED=false', async
   }
 })
 
-test('OpenAPI: every operation has a tag, a summary and its error answers; non-public ones need the cookie', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const doc = ctx.app.swagger() as unknown as {
-    paths: Record<string, Record<string, { tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> }>>
-    components: { securitySchemes: Record<string, { in: string }> }
-  }
-  assert.equal(doc.components.securitySchemes.cookieAuth!.in, 'cookie')
-  const publicOps = new Set(['post /login', 'post /refresh', 'post /logout', 'get /health', 'get /public/app_config', 'get /public/logo', 'get /cal/ical/{token}'])
-  let count = 0
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(ops)) {
-      count++
-      const name = `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`
-      assert.ok(op.tags?.length === 1, `${name} tag`)
-      assert.ok(op.summary, `${name} summary`)
-      assert.ok(op.responses['500'], `${name} 500`)
-      if (publicOps.has(`${method} ${path}`)) assert.equal(op.security, undefined, name)
-      else {
-        assert.deepEqual(op.security, [{ cookieAuth: [] }], name)
-        assert.ok(op.responses['401'], `${name} 401`)
+test(
+  'OpenAPI: every operation has a tag, a summary and its error answers; non-public ' +
+    'ones need the cookie',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const doc = ctx.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags?: string[]
+            summary?: string
+            security?: unknown[]
+            responses: Record<string, unknown>
+          }
+        >
+      >
+      components: { securitySchemes: Record<string, { in: string }> }
+    }
+    assert.equal(doc.components.securitySchemes.cookieAuth!.in, 'cookie')
+    const publicOps = new Set([
+      'post /login',
+      'post /refresh',
+      'post /logout',
+      'get /health',
+      'get /public/app_config',
+      'get /public/logo',
+      'get /cal/ical/{token}'
+    ])
+    let count = 0
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        count++
+        const name = `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`
+        assert.ok(op.tags?.length === 1, `${name} tag`)
+        assert.ok(op.summary, `${name} summary`)
+        assert.ok(op.responses['500'], `${name} 500`)
+        if (publicOps.has(`${method} ${path}`)) assert.equal(op.security, undefined, name)
+        else {
+          assert.deepEqual(op.security, [{ cookieAuth: [] }], name)
+          assert.ok(op.responses['401'], `${name} 401`)
+        }
       }
     }
+    assert.ok(count >= 17)
+    for (const path of [
+      '/me',
+      '/me/sessions',
+      '/me/sessions/{id}',
+      '/update_user',
+      '/change_password',
+      '/users',
+      '/users/{id}',
+      '/public/app_config',
+      '/admin/app_config',
+      '/admin/logo',
+      '/public/logo'
+    ]) {
+      assert.ok(doc.paths[path], path)
+    }
   }
-  assert.ok(count >= 17)
-  for (const path of ['/me', '/me/sessions', '/me/sessions/{id}', '/update_user', '/change_password', '/users', '/users/{id}', '/public/app_config', '/admin/app_config', '/admin/logo', '/public/logo']) {
-    assert.ok(doc.paths[path], path)
-  }
+)
+
+test('two first starts racing: one creates admin, and only its password is reported', async (t) => {
+  const dir = tempDir()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const handle = openDatabase(join(dir, 'bandstand.db'))
+  t.after(() => handle.close())
+  // Both count no user before either has hashed its password and inserted.
+  const results = await Promise.all([
+    ensureFirstAdmin(handle.db, new Date()),
+    ensureFirstAdmin(handle.db, new Date())
+  ])
+  const created = results.filter((r) => r.created)
+  assert.equal(created.length, 1, 'exactly one reports a created admin')
+  assert.deepEqual(results.find((r) => !r.created), { created: false, generatedPassword: null })
+  const { hash } = handle.sqlite
+    .prepare("select password_hash as hash from users where username = 'admin'")
+    .get() as { hash: string }
+  assert.ok(await verifyPassword(created[0]!.generatedPassword!, hash), 'the reported is stored')
+})
+
+test('an emptied jwt-secret file stops the start with a clear message (exit 78)', async (t) => {
+  const dir = tempDir()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  writeFileSync(join(dir, 'jwt-secret'), '\n')
+  const start = buildApp({ config: loadConfig({ DATA_DIR: dir }), logger: false })
+  await assert.rejects(start, (error) => {
+    assert.ok(error instanceof ConfigError)
+    assert.match(error.message, /jwt-secret is empty or shorter than 32 characters/)
+    assert.match(error.message, /delete it to have a new secret generated/)
+    return true
+  })
+  // The built server says so and exits with EX_CONFIG, as for an invalid environment variable.
+  const run = spawnSync(process.execPath, [projectPath('dist', 'server.js')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, DATA_DIR: dir },
+    encoding: 'utf8',
+    timeout: 30_000
+  })
+  assert.equal(run.status, 78, run.stderr)
+  assert.match(run.stderr, /jwt-secret is empty or shorter than 32 characters/)
 })

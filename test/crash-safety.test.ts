@@ -19,6 +19,7 @@ test('SIGKILL mid-stream loses no acknowledged write and leaves an intact databa
   let stop = false
   let attempted = 0
   const writer = async (lane: number) => {
+    // eslint-disable-next-line no-unmodified-loop-condition -- the test sets it
     for (let i = 0; !stop; i++) {
       const title = `Crash ${lane}-${i}`
       attempted++
@@ -29,7 +30,9 @@ test('SIGKILL mid-stream loses no acknowledged write and leaves an intact databa
           body: JSON.stringify({ title, status: 'accepted', durationSeconds: 200 })
         })
         if (response.status === 201) acknowledged.push(title)
-        else if (!stop) throw new Error(`write answered ${response.status}: ${await response.text()}`)
+        else if (!stop) {
+          throw new Error(`write answered ${response.status}: ${await response.text()}`)
+        }
       } catch (error) {
         if (!stop) throw error
       }
@@ -41,12 +44,22 @@ test('SIGKILL mid-stream loses no acknowledged write and leaves an intact databa
   server.child.kill('SIGKILL')
   stop = true
   await Promise.allSettled(lanes)
-  await new Promise((resolve) => server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once('exit', resolve))
+  await new Promise((resolve) =>
+    server.child.exitCode !== null || server.child.signalCode !== null
+      ? resolve(null)
+      : server.child.once('exit', resolve)
+  )
   assert.ok(attempted > acknowledged.length, 'some writes were in flight at the kill')
 
   const sqlite = new Database(join(dataDir, 'bandstand.db'))
   assert.equal(sqlite.pragma('integrity_check', { simple: true }), 'ok')
-  const stored = new Set((sqlite.prepare("SELECT title FROM songs WHERE title LIKE 'Crash %'").all() as Array<{ title: string }>).map((r) => r.title))
+  const stored = new Set(
+    (
+      sqlite.prepare("SELECT title FROM songs WHERE title LIKE 'Crash %'").all() as Array<{
+        title: string
+      }>
+    ).map((r) => r.title)
+  )
   sqlite.close()
   const lost = acknowledged.filter((title) => !stored.has(title))
   assert.deepEqual(lost, [], 'every write answered 201 survived the kill')
@@ -55,6 +68,8 @@ test('SIGKILL mid-stream loses no acknowledged write and leaves an intact databa
   const again = await startServer(env)
   t.after(() => again.stop())
   const cookie2 = await loginOverHttp(again.base, 'admin', ADMIN_PASSWORD)
-  const songs = (await (await fetch(`${again.base}/songs?q=Crash`, { headers: { cookie: cookie2 } })).json()) as unknown[]
+  const songs = (await (
+    await fetch(`${again.base}/songs?q=Crash`, { headers: { cookie: cookie2 } })
+  ).json()) as unknown[]
   assert.ok(songs.length >= acknowledged.length)
 })

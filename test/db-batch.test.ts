@@ -4,11 +4,16 @@ import { asc } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import Database from 'better-sqlite3'
-import { chunksFor, columnCount, MAX_BOUND_PARAMETERS, updateRowsById } from '../src/db/batch.js'
+import { chunksFor, columnCount, MAX_BOUND_PARAMETERS, updateRowsById } from '#src/db/batch.js'
 
-const items = sqliteTable('items', { id: integer('id').primaryKey(), name: text('name'), rank: integer('rank'), note: text('note') })
+const items = sqliteTable('items', {
+  id: integer('id').primaryKey(),
+  name: text('name'),
+  rank: integer('rank'),
+  note: text('note')
+})
 
-function open() {
+function open () {
   const statements: string[] = []
   const sqlite = new Database(':memory:', { verbose: (s) => statements.push(String(s)) })
   sqlite.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, rank INTEGER, note TEXT)')
@@ -29,9 +34,20 @@ test('chunksFor keeps every statement under the SQLite parameter limit', () => {
 test('updateRowsById: each row gets its own values in one statement, other rows untouched', (t) => {
   const { db, sqlite, statements } = open()
   t.after(() => sqlite.close())
-  db.insert(items).values([1, 2, 3, 4].map((id) => ({ id, name: `old ${id}`, rank: id, note: 'keep' }))).run()
+  db.insert(items)
+    .values([1, 2, 3, 4].map((id) => ({ id, name: `old ${id}`, rank: id, note: 'keep' })))
+    .run()
   statements.length = 0
-  updateRowsById(db, items, items.id, [items.name, items.rank], [[3, 'three', 30], [1, null, 10]])
+  updateRowsById(
+    db,
+    items,
+    items.id,
+    [items.name, items.rank],
+    [
+      [3, 'three', 30],
+      [1, null, 10]
+    ]
+  )
   assert.equal(statements.length, 1)
   assert.deepEqual(db.select().from(items).orderBy(asc(items.id)).all(), [
     { id: 1, name: null, rank: 10, note: 'keep' },
@@ -49,10 +65,21 @@ test('updateRowsById: more rows than one statement may bind are split into chunk
   const { db, sqlite, statements } = open()
   t.after(() => sqlite.close())
   const count = 12000 // 12000 × 4 parameters > 32766
-  sqlite.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count}) INSERT INTO items (id, name, rank) SELECT i, 'x', 0 FROM n`)
+  sqlite.exec(
+    'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i ' +
+      `< ${count}) INSERT INTO items (id, name, rank) SELECT i, 'x', 0 FROM n`
+  )
   statements.length = 0
-  updateRowsById(db, items, items.id, [items.name, items.rank, items.note], Array.from({ length: count }, (_, i) => [i + 1, `n${i + 1}`, i + 1, null]))
+  updateRowsById(
+    db,
+    items,
+    items.id,
+    [items.name, items.rank, items.note],
+    Array.from({ length: count }, (_, i) => [i + 1, `n${i + 1}`, i + 1, null])
+  )
   assert.equal(statements.length, 2)
-  const wrong = sqlite.prepare(`SELECT count(*) AS c FROM items WHERE name <> 'n' || id OR rank <> id`).get() as { c: number }
+  const wrong = sqlite
+    .prepare("SELECT count(*) AS c FROM items WHERE name <> 'n' || id OR rank <> id")
+    .get() as { c: number }
   assert.equal(wrong.c, 0)
 })

@@ -1,5 +1,13 @@
-import { assembleGigDocument, type DocumentContext, type DocumentGig, type DocumentSong, type GigDocument, type RawEntry, type RawSet } from '../src/services/gig-document.js'
-import { DEFAULT_APP_CONFIG } from '../schemas/app-config.js'
+import {
+  assembleGigDocument,
+  type DocumentContext,
+  type DocumentGig,
+  type DocumentSong,
+  type GigDocument,
+  type RawEntry,
+  type RawSet
+} from '#src/services/gig-document.js'
+import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
 // Gig documents built in memory for the renderer tests and the benchmark.
 
@@ -42,20 +50,41 @@ export const songFixture = (id: number, overrides: Partial<DocumentSong> = {}): 
 })
 
 /** A gig with `setCount` sets of `perSet` songs each. */
-export function bigGig(setCount = 4, perSet = 15, gig: Partial<DocumentGig> = {}): GigDocument {
+export function bigGig (setCount = 4, perSet = 15, gig: Partial<DocumentGig> = {}): GigDocument {
   const sets: RawSet[] = []
   const entries: RawEntry[] = []
-  const songs: DocumentSong[] = []
   let id = 0
   for (let s = 0; s < setCount; s++) {
-    sets.push({ id: s + 1, position: s, name: `Set ${s + 1}`, breakAfterSeconds: null })
+    sets.push({ id: s + 1, name: `Set ${s + 1}`, breakAfterSeconds: null })
     for (let e = 0; e < perSet; e++) {
       id++
-      songs.push(songFixture(id, id % 10 === 0 ? { title: `Ein sehr, sehr langer Titel über Grüße, Straßen und Übermut Nummer ${id} – Extended Version` } : {}))
-      entries.push({ id, setId: s + 1, position: e, songId: id, notes: null, durationSeconds: null, status: 'planned', inserted: false, rating: null })
+      const song = songFixture(
+        id,
+        id % 10 === 0
+          ? {
+              title:
+                'Ein sehr, sehr langer Titel über Grüße, Straßen und Übermut Nummer ' +
+                `${id} – Extended Version`
+            }
+          : {}
+      )
+      entries.push({
+        id,
+        setId: s + 1,
+        songId: id,
+        song,
+        notes: null,
+        durationSeconds: null,
+        status: 'planned',
+        inserted: false,
+        rating: null
+      })
     }
   }
-  return assembleGigDocument({ gig: gigFixture(gig), sets, entries, songs, schedule: [], musicianCount: 5 }, TIMING)
+  return assembleGigDocument(
+    { gig: gigFixture(gig), sets, entries, schedule: [], musicianCount: 5 },
+    TIMING
+  )
 }
 
 export const contextFixture = (overrides: Partial<DocumentContext> = {}): DocumentContext => ({

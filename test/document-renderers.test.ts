@@ -4,49 +4,89 @@ import { execFileSync } from 'node:child_process'
 import { deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import XLSX from 'xlsx'
-import { buildPalette, colourForName, contrast, dominantAccent, paletteForLogo, MIN_CONTRAST, type Rgb } from '../src/services/palette.js'
-import { decodePng, encodePng } from '../src/services/png-decode.js'
-import { asciiFilename, contentDisposition, slug } from '../src/services/content-disposition.js'
-import { formatDuration } from '../src/services/document-format.js'
-import { documentWorkersActive, renderPdfJob } from '../src/services/document-workers.js'
-import { renderSetlistPdf, setlistDocDefinition } from '../src/services/setlist-pdf.js'
-import { renderSchedulePdf, runningOrder } from '../src/services/schedule-pdf.js'
-import { GEMA_COLUMNS, gemaWorkbook, renderGemaXlsx, splitPersonName } from '../src/services/gema-xlsx.js'
-import { assembleGigDocument } from '../src/services/gig-document.js'
+import {
+  buildPalette,
+  colourForName,
+  contrast,
+  dominantAccent,
+  paletteForLogo,
+  MIN_CONTRAST,
+  type Rgb
+} from '#src/services/palette.js'
+import { decodePng, encodePng } from '#src/services/png-decode.js'
+import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
+import { formatDuration } from '#src/services/document-format.js'
+import { documentWorkersActive, renderPdfJob } from '#src/services/document-workers.js'
+import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
+import { fontParses } from '#src/services/pdf.js'
+import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
+import {
+  GEMA_COLUMNS,
+  gemaWorkbook,
+  renderGemaXlsx,
+  splitPersonName
+} from '#src/services/gema-xlsx.js'
+import { assembleGigDocument } from '#src/services/gig-document.js'
 import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from './document-fixtures.js'
 
 /** PDF text by poppler's pdftotext (installed in CI), layout kept so one row stays one line. */
-export const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
-export const pdfInfo = (pdf: Buffer) => execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8')
+export const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
+export const pdfInfo = (pdf: Buffer) =>
+  execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8')
 
 const solidLogo = (colour: Rgb, background: Rgb = [255, 255, 255], size = 16) => {
   const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) pixels.set(i % size < size / 2 ? [...colour, 255] : [...background, 255], i * 4)
+  for (let i = 0; i < size * size; i++) {
+    pixels.set(i % size < size / 2 ? [...colour, 255] : [...background, 255], i * 4)
+  }
   return { width: size, height: size, pixels }
 }
 
-test('palette: every text colour keeps 4.5:1 for any logo colour, and for the neutral palette', () => {
-  const check = (palette: ReturnType<typeof buildPalette>) => {
-    assert.ok(contrast(palette.text, palette.background) >= MIN_CONTRAST)
-    assert.ok(contrast(palette.accentText, palette.background) >= MIN_CONTRAST, `accentText ${palette.accentText}`)
-    assert.ok(contrast(palette.onAccent, palette.accent) >= MIN_CONTRAST, `onAccent on ${palette.accent}`)
-    assert.ok(contrast(palette.textOnTint, palette.tint) >= MIN_CONTRAST)
-    assert.ok(contrast(palette.mutedText, palette.tint) >= MIN_CONTRAST)
-    assert.ok(contrast(palette.mutedText, palette.background) >= MIN_CONTRAST)
+test(
+  'palette: every text colour keeps 4.5:1 for any logo colour, and for the neutral palette',
+  () => {
+    const check = (palette: ReturnType<typeof buildPalette>) => {
+      assert.ok(contrast(palette.text, palette.background) >= MIN_CONTRAST)
+      assert.ok(
+        contrast(palette.accentText, palette.background) >= MIN_CONTRAST,
+        `accentText ${palette.accentText}`
+      )
+      assert.ok(
+        contrast(palette.onAccent, palette.accent) >= MIN_CONTRAST,
+        `onAccent on ${palette.accent}`
+      )
+      assert.ok(contrast(palette.textOnTint, palette.tint) >= MIN_CONTRAST)
+      assert.ok(contrast(palette.mutedText, palette.tint) >= MIN_CONTRAST)
+      assert.ok(contrast(palette.mutedText, palette.background) >= MIN_CONTRAST)
+    }
+    const neutral = paletteForLogo(null)
+    assert.equal(neutral.source, 'neutral')
+    check(neutral)
+    const channel = fc.integer({ min: 0, max: 255 })
+    fc.assert(
+      fc.property(
+        fc.tuple(channel, channel, channel),
+        fc.tuple(channel, channel, channel),
+        (colour, background) => {
+          const palette = paletteForLogo({
+            mimeType: 'image/png',
+            data: encodePng(solidLogo(colour, background))
+          })
+          check(palette)
+        }
+      ),
+      { numRuns: 300 }
+    )
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.constantFrom('#ffffff', '#000000'),
+        (name, bg) => contrast(colourForName(name, bg), bg) >= MIN_CONTRAST
+      )
+    )
   }
-  const neutral = paletteForLogo(null)
-  assert.equal(neutral.source, 'neutral')
-  check(neutral)
-  const channel = fc.integer({ min: 0, max: 255 })
-  fc.assert(
-    fc.property(fc.tuple(channel, channel, channel), fc.tuple(channel, channel, channel), (colour, background) => {
-      const palette = paletteForLogo({ mimeType: 'image/png', data: encodePng(solidLogo(colour, background)) })
-      check(palette)
-    }),
-    { numRuns: 300 }
-  )
-  fc.assert(fc.property(fc.string(), fc.constantFrom('#ffffff', '#000000'), (name, bg) => contrast(colourForName(name, bg), bg) >= MIN_CONTRAST))
-})
+)
 
 test('palette: the accent is the most saturated mid-brightness colour of the logo', () => {
   // Mostly grey and near-white, some dark navy, a saturated orange stripe.
@@ -54,22 +94,45 @@ test('palette: the accent is the most saturated mid-brightness colour of the log
   const pixels = new Uint8Array(size * size * 4)
   for (let i = 0; i < size * size; i++) {
     const x = i % size
-    const colour = x < 20 ? [128, 128, 128] : x < 30 ? [250, 250, 250] : x < 35 ? [10, 10, 40] : [235, 110, 20]
+    const colour =
+      x < 20 ? [128, 128, 128] : x < 30 ? [250, 250, 250] : x < 35 ? [10, 10, 40] : [235, 110, 20]
     pixels.set([...colour, 255], i * 4)
   }
   assert.deepEqual(dominantAccent({ width: size, height: size, pixels }), [235, 110, 20])
-  const palette = paletteForLogo({ mimeType: 'image/png', data: encodePng({ width: size, height: size, pixels }) })
+  const palette = paletteForLogo({
+    mimeType: 'image/png',
+    data: encodePng({ width: size, height: size, pixels })
+  })
   assert.equal(palette.source, 'logo')
   assert.equal(palette.accent, '#eb6e14')
   // Greyscale, transparent, JPEG and broken logos fall back to neutral.
-  assert.equal(paletteForLogo({ mimeType: 'image/png', data: encodePng(solidLogo([90, 90, 90])) }).source, 'neutral')
-  assert.equal(paletteForLogo({ mimeType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) }).source, 'neutral')
-  assert.equal(paletteForLogo({ mimeType: 'image/png', data: Buffer.from('not a png') }).source, 'neutral')
+  assert.equal(
+    paletteForLogo({ mimeType: 'image/png', data: encodePng(solidLogo([90, 90, 90])) }).source,
+    'neutral'
+  )
+  assert.equal(
+    paletteForLogo({ mimeType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) }).source,
+    'neutral'
+  )
+  assert.equal(
+    paletteForLogo({ mimeType: 'image/png', data: Buffer.from('not a png') }).source,
+    'neutral'
+  )
 })
 
-/** A test PNG encoder: any colour type/bit depth given as raw sample rows, each row with its own filter. */
-function pngOf(width: number, height: number, bitDepth: number, colourType: number, rows: number[][], extra: Array<[string, number[]]> = []): Buffer {
-  const bpp = Math.max(1, (({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 })[colourType]! * bitDepth) >> 3)
+/**
+ * A test PNG encoder: any colour type/bit depth given as raw sample rows, each row with its own
+ * filter.
+ */
+function pngOf (
+  width: number,
+  height: number,
+  bitDepth: number,
+  colourType: number,
+  rows: number[][],
+  extra: Array<[string, number[]]> = []
+): Buffer {
+  const bpp = Math.max(1, ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colourType]! * bitDepth) >> 3)
   const filtered: number[] = []
   rows.forEach((row, y) => {
     const filter = y % 5
@@ -79,7 +142,12 @@ function pngOf(width: number, height: number, bitDepth: number, colourType: numb
       const up = y > 0 ? rows[y - 1]![x]! : 0
       const upLeft = y > 0 && x >= bpp ? rows[y - 1]![x - bpp]! : 0
       const p = left + up - upLeft
-      const paeth = Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft) ? left : Math.abs(p - up) <= Math.abs(p - upLeft) ? up : upLeft
+      const paeth =
+        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
+          ? left
+          : Math.abs(p - up) <= Math.abs(p - upLeft)
+            ? up
+            : upLeft
       const predicted = [0, left, up, (left + up) >> 1, paeth][filter]!
       filtered.push((value - predicted) & 0xff)
     })
@@ -107,22 +175,49 @@ function pngOf(width: number, height: number, bitDepth: number, colourType: numb
 }
 
 test('PNG decoder: all filters, RGB/RGBA/grey/grey+alpha/palette, 16-bit and 2-bit', () => {
-  const rgba = [[10, 20, 30, 255, 200, 100, 50, 128], [0, 0, 0, 0, 255, 255, 255, 255], [1, 2, 3, 4, 5, 6, 7, 8], [90, 80, 70, 60, 50, 40, 30, 20], [9, 9, 9, 9, 250, 3, 3, 3], [7, 7, 7, 7, 8, 8, 8, 8]]
+  const rgba = [
+    [10, 20, 30, 255, 200, 100, 50, 128],
+    [0, 0, 0, 0, 255, 255, 255, 255],
+    [1, 2, 3, 4, 5, 6, 7, 8],
+    [90, 80, 70, 60, 50, 40, 30, 20],
+    [9, 9, 9, 9, 250, 3, 3, 3],
+    [7, 7, 7, 7, 8, 8, 8, 8]
+  ]
   const rows = rgba.length
   assert.deepEqual([...decodePng(pngOf(2, rows, 8, 6, rgba))!.pixels], rgba.flat())
   const rgb = rgba.map((r) => [r[0]!, r[1]!, r[2]!, r[4]!, r[5]!, r[6]!])
-  assert.deepEqual([...decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels], rgba.flatMap((r) => [r[0]!, r[1]!, r[2]!, 255, r[4]!, r[5]!, r[6]!, 255]))
+  assert.deepEqual(
+    [...decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels],
+    rgba.flatMap((r) => [r[0]!, r[1]!, r[2]!, 255, r[4]!, r[5]!, r[6]!, 255])
+  )
   const grey = rgba.map((r) => [r[0]!, r[4]!])
-  assert.deepEqual([...decodePng(pngOf(2, rows, 8, 0, grey))!.pixels], grey.flatMap((r) => [r[0]!, r[0]!, r[0]!, 255, r[1]!, r[1]!, r[1]!, 255]))
+  assert.deepEqual(
+    [...decodePng(pngOf(2, rows, 8, 0, grey))!.pixels],
+    grey.flatMap((r) => [r[0]!, r[0]!, r[0]!, 255, r[1]!, r[1]!, r[1]!, 255])
+  )
   const greyAlpha = rgba.map((r) => [r[0]!, r[3]!, r[4]!, r[7]!])
-  assert.deepEqual([...decodePng(pngOf(2, rows, 8, 4, greyAlpha))!.pixels], greyAlpha.flatMap((r) => [r[0]!, r[0]!, r[0]!, r[1]!, r[2]!, r[2]!, r[2]!, r[3]!]))
+  assert.deepEqual(
+    [...decodePng(pngOf(2, rows, 8, 4, greyAlpha))!.pixels],
+    greyAlpha.flatMap((r) => [r[0]!, r[0]!, r[0]!, r[1]!, r[2]!, r[2]!, r[2]!, r[3]!])
+  )
   const rgb16 = rgb.map((r) => r.flatMap((v) => [v, 0x55]))
-  assert.deepEqual([...decodePng(pngOf(2, rows, 16, 2, rgb16))!.pixels], decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels.reduce<number[]>((a, v) => (a.push(v), a), []))
+  assert.deepEqual(
+    [...decodePng(pngOf(2, rows, 16, 2, rgb16))!.pixels],
+    [...decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels]
+  )
   // 2-bit palette: four pixels per byte; index 1 is half transparent via tRNS.
   const palette = [255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9]
   const indexed = [[0b00011011], [0b11100100]]
-  const decoded = decodePng(pngOf(4, 2, 2, 3, indexed, [['PLTE', palette], ['tRNS', [255, 128]]]))!
-  assert.deepEqual([...decoded.pixels.slice(0, 16)], [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255, 9, 9, 9, 255])
+  const decoded = decodePng(
+    pngOf(4, 2, 2, 3, indexed, [
+      ['PLTE', palette],
+      ['tRNS', [255, 128]]
+    ])
+  )!
+  assert.deepEqual(
+    [...decoded.pixels.slice(0, 16)],
+    [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255, 9, 9, 9, 255]
+  )
   assert.deepEqual([...decoded.pixels.slice(16, 20)], [9, 9, 9, 255])
   // Round trip of the RGBA encoder; garbage and interlaced images are refused (neutral palette).
   const image = solidLogo([12, 200, 99], [1, 2, 3], 9)
@@ -134,10 +229,14 @@ test('PNG decoder: all filters, RGB/RGBA/grey/grey+alpha/palette, 16-bit and 2-b
 })
 
 test('content disposition: ASCII fallback and RFC 8187 filename* for umlauts', () => {
-  assert.equal(contentDisposition('attachment', 'GEMA-2026-06-13-Sommerfest.xlsx'), 'attachment; filename="GEMA-2026-06-13-Sommerfest.xlsx"')
+  assert.equal(
+    contentDisposition('attachment', 'GEMA-2026-06-13-Sommerfest.xlsx'),
+    'attachment; filename="GEMA-2026-06-13-Sommerfest.xlsx"'
+  )
   assert.equal(
     contentDisposition('inline', 'Setlist-2026-06-13-Hochzeit-Müller-Söhne.pdf'),
-    `inline; filename="Setlist-2026-06-13-Hochzeit-Mueller-Soehne.pdf"; filename*=UTF-8''Setlist-2026-06-13-Hochzeit-M%C3%BCller-S%C3%B6hne.pdf`
+    'inline; filename="Setlist-2026-06-13-Hochzeit-Mueller-Soehne.pdf";' +
+      " filename*=UTF-8''Setlist-2026-06-13-Hochzeit-M%C3%BCller-S%C3%B6hne.pdf"
   )
   assert.equal(asciiFilename('Straße "x"\\é'), 'Strasse _x__e')
   assert.equal(slug('Hochzeit Müller & Söhne!'), 'Hochzeit-Müller-Söhne')
@@ -151,7 +250,7 @@ test('durations keep their hours', () => {
   assert.equal(formatDuration(0), '0:00')
 })
 
-function liveGig() {
+function liveGig () {
   const doc = bigGig(4, 15)
   const entries = doc.sets.flatMap((s) => s.entries)
   entries[0]!.status = 'played'
@@ -163,150 +262,299 @@ function liveGig() {
   return doc
 }
 
-test('setlist PDF: titles in order, header, breaks, total, live marks, umlauts, metadata, few pages', async () => {
-  const doc = liveGig()
-  const pdf = await renderSetlistPdf(doc, contextFixture())
-  const text = pdfText(pdf)
-  const info = pdfInfo(pdf)
-  assert.match(info, /Title:\s+Setlist – Hochzeit Müller & Söhne – Sa, 13\.06\.2026/)
-  assert.match(info, /Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/)
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)![1])
-  assert.ok(pages <= 3, `60 songs on ${pages} pages`)
-  assert.match(text, /Hochzeit Müller & Söhne/)
-  assert.match(text, /Schloss Weißenstein, Großheubach/)
-  assert.match(text, /Beginn 20:00/)
-  // Titles in planned order (the long ones wrap onto the next line).
-  let last = -1
-  for (const entry of doc.sets.flatMap((s) => s.entries)) {
-    const probe = entry.song.title.startsWith('Ein sehr') ? `Ein sehr, sehr langer Titel` : `${entry.song.title} `
-    const at = text.indexOf(probe, last + 1)
-    assert.ok(at > last, `${entry.song.title} after the previous title`)
-    last = at
+test(
+  'setlist PDF: titles in order, header, breaks, total, live marks, umlauts, metadata, few pages',
+  async () => {
+    const doc = liveGig()
+    const pdf = await renderSetlistPdf(doc, contextFixture())
+    const text = pdfText(pdf)
+    const info = pdfInfo(pdf)
+    assert.match(info, /Title:\s+Setlist – Hochzeit Müller & Söhne – Sa, 13\.06\.2026/)
+    assert.match(info, /Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/)
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)![1])
+    assert.ok(pages <= 3, `60 songs on ${pages} pages`)
+    assert.match(text, /Hochzeit Müller & Söhne/)
+    assert.match(text, /Schloss Weißenstein, Großheubach/)
+    assert.match(text, /Beginn 20:00/)
+    // Titles in planned order (the long ones wrap onto the next line).
+    let last = -1
+    for (const entry of doc.sets.flatMap((s) => s.entries)) {
+      const probe = entry.song.title.startsWith('Ein sehr')
+        ? 'Ein sehr, sehr langer Titel'
+        : `${entry.song.title} `
+      const at = text.indexOf(probe, last + 1)
+      assert.ok(at > last, `${entry.song.title} after the previous title`)
+      last = at
+    }
+    assert.match(text, /Song 2 \(ausgelassen\)/)
+    assert.match(text, /Song 3 \+ eingefügt/)
+    assert.match(text, /Song 1 ●●●/)
+    assert.match(text, /Pause 10 min/)
+    assert.match(text, /Set 4/)
+    assert.match(text, /Gesamt: /)
+    assert.match(text, new RegExp(`Seite 1 von ${pages}`))
+    // The skipped title is struck through (and only that one).
+    const struck =
+      JSON.stringify(setlistDocDefinition(doc, contextFixture()).content).match(
+        /"text":"[^"]*","fontSize":13,"bold":true,"color":"[^"]*","decoration":"lineThrough"/g
+      ) ?? []
+    assert.deepEqual(
+      struck.map((m) => /"text":"([^"]*)"/.exec(m)![1]),
+      ['Song 2']
+    )
+    const stage = await renderSetlistPdf(doc, contextFixture(), 'stage')
+    const stageText = pdfText(stage)
+    assert.match(stageText, /Song 2 \(ausgelassen\)/)
+    assert.notEqual(stage.length, pdf.length)
   }
-  assert.match(text, /Song 2 \(ausgelassen\)/)
-  assert.match(text, /Song 3 \+ eingefügt/)
-  assert.match(text, /Song 1 ●●●/)
-  assert.match(text, /Pause 10 min/)
-  assert.match(text, /Set 4/)
-  assert.match(text, /Gesamt: /)
-  assert.match(text, new RegExp(`Seite 1 von ${pages}`))
-  // The skipped title is struck through (and only that one).
-  const struck = JSON.stringify(setlistDocDefinition(doc, contextFixture()).content).match(/"text":"[^"]*","fontSize":13,"bold":true,"color":"[^"]*","decoration":"lineThrough"/g) ?? []
-  assert.deepEqual(struck.map((m) => /"text":"([^"]*)"/.exec(m)![1]), ['Song 2'])
-  const stage = await renderSetlistPdf(doc, contextFixture(), 'stage')
-  const stageText = pdfText(stage)
-  assert.match(stageText, /Song 2 \(ausgelassen\)/)
-  assert.notEqual(stage.length, pdf.length)
-})
+)
 
-test('setlist PDF before the show shows no live marks; an empty setlist still renders', async () => {
-  const text = pdfText(await renderSetlistPdf(bigGig(1, 3), contextFixture()))
-  assert.doesNotMatch(text, /ausgelassen|eingefügt|Live-Protokoll/)
-  const empty = assembleGigDocument({ gig: gigFixture({ startTime: null, endTime: null, venueName: null, venueCity: null }), sets: [], entries: [], songs: [], schedule: [], musicianCount: 0 }, TIMING)
-  const emptyText = pdfText(await renderSetlistPdf(empty, contextFixture(), 'stage'))
-  assert.match(emptyText, /Noch keine Setlist/)
-  assert.match(emptyText, /Beginn 20:00 \(geplant\)/)
-})
+test(
+  'setlist PDF before the show shows no live marks; an empty setlist still renders',
+  async () => {
+    const text = pdfText(await renderSetlistPdf(bigGig(1, 3), contextFixture()))
+    assert.doesNotMatch(text, /ausgelassen|eingefügt|Live-Protokoll/)
+    const empty = assembleGigDocument(
+      {
+        gig: gigFixture({ startTime: null, endTime: null, venueName: null, venueCity: null }),
+        sets: [],
+        entries: [],
+        schedule: [],
+        musicianCount: 0
+      },
+      TIMING
+    )
+    const emptyText = pdfText(await renderSetlistPdf(empty, contextFixture(), 'stage'))
+    assert.match(emptyText, /Noch keine Setlist/)
+    assert.match(emptyText, /Beginn 20:00 \(geplant\)/)
+  }
+)
 
-test('running order: schedule items, gig times and set blocks merged in time order; the end after midnight last', () => {
-  const doc = bigGig(2, 3)
-  doc.schedule.push(
-    { id: 1, at: '2026-06-13T18:00', title: 'Abendessen', who: 'Band', where: 'Küche', notes: null },
-    { id: 2, at: '2026-06-13T20:00', title: 'Begrüßung', who: 'Brautvater', where: null, notes: null }
-  )
-  const rows = runningOrder(doc)
-  assert.deepEqual(
-    rows.map((r) => `${r.at.slice(11)} ${r.title.split(' (')[0]}`),
-    ['16:00 Get-in / Aufbau', '17:30 Soundcheck', '18:00 Abendessen', '19:00 Einlass', '20:00 Begrüßung', '20:00 Beginn', '20:00 Set 1', '20:12 Pause', '20:22 Set 2', '01:00 Ende']
-  )
-  assert.equal(rows.at(-1)!.at, '2026-06-14T01:00')
-})
+test(
+  'running order: schedule items, gig times and set blocks merged in time ' +
+    'order; the end after midnight last',
+  () => {
+    const doc = bigGig(2, 3)
+    doc.schedule.push(
+      {
+        id: 1,
+        at: '2026-06-13T18:00',
+        title: 'Abendessen',
+        who: 'Band',
+        where: 'Küche',
+        notes: null
+      },
+      {
+        id: 2,
+        at: '2026-06-13T20:00',
+        title: 'Begrüßung',
+        who: 'Brautvater',
+        where: null,
+        notes: null
+      }
+    )
+    const rows = runningOrder(doc)
+    assert.deepEqual(
+      rows.map((r) => `${r.at.slice(11)} ${r.title.split(' (')[0]}`),
+      [
+        '16:00 Get-in / Aufbau',
+        '17:30 Soundcheck',
+        '18:00 Abendessen',
+        '19:00 Einlass',
+        '20:00 Begrüßung',
+        '20:00 Beginn',
+        '20:00 Set 1',
+        '20:12 Pause',
+        '20:22 Set 2',
+        '01:00 Ende'
+      ]
+    )
+    assert.equal(rows.at(-1)!.at, '2026-06-14T01:00')
+  }
+)
 
 test('schedule PDF: master data, running order, footer; with a logo and without', async () => {
   const doc = bigGig(2, 4)
-  doc.schedule.push({ id: 1, at: '2026-06-13T18:00', title: 'Abendessen für alle', who: 'Band', where: 'Küche', notes: 'vegetarisch' })
+  doc.schedule.push({
+    id: 1,
+    at: '2026-06-13T18:00',
+    title: 'Abendessen für alle',
+    who: 'Band',
+    where: 'Küche',
+    notes: 'vegetarisch'
+  })
   const logo = { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) }
-  for (const ctx of [contextFixture(), contextFixture({ logo }), contextFixture({ logo: { mimeType: 'image/png', data: Buffer.from('broken') } })]) {
+  for (const ctx of [
+    contextFixture(),
+    contextFixture({ logo }),
+    contextFixture({ logo: { mimeType: 'image/png', data: Buffer.from('broken') } })
+  ]) {
     const pdf = await renderSchedulePdf(doc, ctx)
     const info = pdfInfo(pdf)
     assert.match(info, /Title:\s+Ablaufplan – Hochzeit Müller & Söhne/)
     assert.match(info, /595\.2\d* x 841\.8\d* pts \(A4\)/)
     const text = pdfText(pdf)
-    for (const expected of ['Stammdaten', 'Jürgen Müller', '+49 170 1234567', 'Schloßstraße 1, Großheubach', 'Bestätigt', 'Brautpaar-Tanz', 'Abendessen für alle', 'Soundcheck', 'Set 1 (4 Titel', 'Set 2 (4 Titel', 'Seite 1 von 1', 'Erstellt 01.06.2026 12:00 (Europe/Berlin)']) {
+    for (const expected of [
+      'Stammdaten',
+      'Jürgen Müller',
+      '+49 170 1234567',
+      'Schloßstraße 1, Großheubach',
+      'Bestätigt',
+      'Brautpaar-Tanz',
+      'Abendessen für alle',
+      'Soundcheck',
+      'Set 1 (4 Titel',
+      'Set 2 (4 Titel',
+      'Seite 1 von 1',
+      'Erstellt 01.06.2026 12:00 (Europe/Berlin)'
+    ]) {
       assert.ok(text.includes(expected), `schedule PDF contains ${expected}`)
     }
     assert.ok(text.indexOf('Abendessen für alle') < text.indexOf('Set 1 (4 Titel'))
   }
 })
 
-test('GEMA workbook: template header, 15 columns, performed works in order, people, hours, no formulas', () => {
-  const doc = liveGig()
-  const entries = doc.sets.flatMap((s) => s.entries)
-  entries[3]!.song = songFixture(4, { title: '=HYPERLINK("http://evil","x")', composers: ['Müller, Hans-Jürgen', 'Beethoven', 'Ludwig van Beethoven'], lyricists: [], publisher: '@Verlag', gemaWorkNumber: '+123' })
-  entries[4]!.seconds = 3725
-  const book = XLSX.read(renderGemaXlsx(doc, contextFixture()), { type: 'buffer', cellFormula: true })
-  const sheet = book.Sheets['Titelliste']!
-  const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, blankrows: true, defval: '' })
-  assert.equal(rows[0]![0], 'GEMA Musikfolge – Titelliste')
-  const field = (label: string) => rows.find((r) => r[0] === label)?.[1]
-  assert.equal(field('Veranstaltung'), 'Hochzeit Müller & Söhne')
-  assert.equal(field('Band / Interpret'), 'Die Blechbläser')
-  assert.equal(field('Datum'), '13.06.2026')
-  assert.equal(field('Veranstaltungsort'), 'Schloss Weißenstein')
-  assert.equal(field('Adresse'), 'Schloßstraße 1, Großheubach')
-  assert.equal(field('Veranstalter'), 'Jürgen Müller, +49 170 1234567')
-  assert.equal(field('Beginn'), '20:00')
-  assert.equal(field('Ende'), '01:00')
-  const headingIndex = rows.findIndex((r) => r[0] === 'Werknummer')
-  assert.deepEqual(rows[headingIndex], [...GEMA_COLUMNS])
-  assert.equal(GEMA_COLUMNS.length, 15)
-  const data = rows.slice(headingIndex + 1)
-  // 60 planned, one skipped: 59 works; inserted one included; order kept.
-  assert.equal(data.length, 59)
-  assert.deepEqual(data.slice(0, 3).map((r) => r[1]), ['Song 1', 'Song 3', '=HYPERLINK("http://evil","x")'])
-  assert.equal(data[0]![3], 5)
-  assert.equal(data[0]![5], 'Lennon / McCartney')
-  assert.equal(data[0]![6], 'John / Paul')
-  assert.equal(data[0]![7], 'Lennon')
-  assert.equal(data[0]![12], 'Live')
-  assert.equal(data[2]![5], 'Müller / Beethoven / Beethoven')
-  assert.equal(data[2]![6], 'Hans-Jürgen /  / Ludwig van')
-  assert.equal(data[3]![4], '1:02:05')
-  // Formula injection: every text cell is a plain string cell, no formula anywhere.
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue
-    assert.equal((cell as XLSX.CellObject).f, undefined, `${address} has no formula`)
-    if (typeof (cell as XLSX.CellObject).v === 'string') assert.equal((cell as XLSX.CellObject).t, 's')
+test(
+  'GEMA workbook: template header, 15 columns, performed works in order, ' +
+    'people, hours, no formulas',
+  () => {
+    const doc = liveGig()
+    const entries = doc.sets.flatMap((s) => s.entries)
+    entries[3]!.song = songFixture(4, {
+      title: '=HYPERLINK("http://evil","x")',
+      composers: ['Müller, Hans-Jürgen', 'Beethoven', 'Ludwig van Beethoven'],
+      lyricists: [],
+      publisher: '@Verlag',
+      gemaWorkNumber: '+123'
+    })
+    entries[4]!.seconds = 3725
+    const book = XLSX.read(renderGemaXlsx(doc, contextFixture()), {
+      type: 'buffer',
+      cellFormula: true
+    })
+    const sheet = book.Sheets['Titelliste']!
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet, {
+      header: 1,
+      blankrows: true,
+      defval: ''
+    })
+    assert.equal(rows[0]![0], 'GEMA Musikfolge – Titelliste')
+    const field = (label: string) => rows.find((r) => r[0] === label)?.[1]
+    assert.equal(field('Veranstaltung'), 'Hochzeit Müller & Söhne')
+    assert.equal(field('Band / Interpret'), 'Die Blechbläser')
+    assert.equal(field('Datum'), '13.06.2026')
+    assert.equal(field('Veranstaltungsort'), 'Schloss Weißenstein')
+    assert.equal(field('Adresse'), 'Schloßstraße 1, Großheubach')
+    assert.equal(field('Veranstalter'), 'Jürgen Müller, +49 170 1234567')
+    assert.equal(field('Beginn'), '20:00')
+    assert.equal(field('Ende'), '01:00')
+    const headingIndex = rows.findIndex((r) => r[0] === 'Werknummer')
+    assert.deepEqual(rows[headingIndex], [...GEMA_COLUMNS])
+    assert.equal(GEMA_COLUMNS.length, 15)
+    const data = rows.slice(headingIndex + 1)
+    // 60 planned, one skipped: 59 works; inserted one included; order kept.
+    assert.equal(data.length, 59)
+    assert.deepEqual(
+      data.slice(0, 3).map((r) => r[1]),
+      ['Song 1', 'Song 3', '=HYPERLINK("http://evil","x")']
+    )
+    assert.equal(data[0]![3], 5)
+    assert.equal(data[0]![5], 'Lennon / McCartney')
+    assert.equal(data[0]![6], 'John / Paul')
+    assert.equal(data[0]![7], 'Lennon')
+    assert.equal(data[0]![12], 'Live')
+    assert.equal(data[2]![5], 'Müller / Beethoven / Beethoven')
+    assert.equal(data[2]![6], 'Hans-Jürgen /  / Ludwig van')
+    assert.equal(data[3]![4], '1:02:05')
+    // Formula injection: every text cell is a plain string cell, no formula anywhere.
+    for (const [address, cell] of Object.entries(sheet)) {
+      if (address.startsWith('!')) continue
+      assert.equal((cell as XLSX.CellObject).f, undefined, `${address} has no formula`)
+      if (typeof (cell as XLSX.CellObject).v === 'string') {
+        assert.equal((cell as XLSX.CellObject).t, 's')
+      }
+    }
+    const injected = Object.values(sheet).filter(
+      (c) =>
+        typeof c === 'object' && c && 'v' in c && /^[=+@-]/.test(String((c as XLSX.CellObject).v))
+    )
+    assert.ok(injected.length >= 3)
+    assert.equal(gemaWorkbook(doc, contextFixture()).Sheets['Titelliste']!['!cols']!.length, 15)
+    assert.ok(sheet['!cols'] === undefined || sheet['!cols'].length === 15)
   }
-  const injected = Object.values(sheet).filter((c) => typeof c === 'object' && c && 'v' in c && /^[=+@-]/.test(String((c as XLSX.CellObject).v)))
-  assert.ok(injected.length >= 3)
-  assert.equal(gemaWorkbook(doc, contextFixture()).Sheets['Titelliste']!['!cols']!.length, 15)
-  assert.ok(sheet['!cols'] === undefined || sheet['!cols'].length === 15)
-})
+)
 
-test('GEMA: without live mode the planned setlist counts; a gig without setlist or times still exports', () => {
-  const planned = gemaWorkbook(bigGig(2, 5), contextFixture())
-  const rows = XLSX.utils.sheet_to_json<string[]>(planned.Sheets['Titelliste']!, { header: 1, defval: '' })
-  assert.equal(rows.length - rows.findIndex((r) => r[0] === 'Werknummer') - 1, 10)
-  const empty = assembleGigDocument({ gig: gigFixture({ startTime: null, endTime: null, venueName: null, venueAddress: null, venueCity: null, organizerName: null, organizerContact: null }), sets: [], entries: [], songs: [], schedule: [], musicianCount: 0 }, TIMING)
-  const book = XLSX.read(renderGemaXlsx(empty, contextFixture()), { type: 'buffer' })
-  const emptyRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Titelliste']!, { header: 1, defval: '' })
-  assert.equal(emptyRows.at(-1)![0], 'Werknummer')
-  assert.equal(emptyRows.find((r) => r[0] === 'Beginn')![1], '20:00')
-})
+test(
+  'GEMA: without live mode the planned setlist counts; a gig without setlist ' +
+    'or times still exports',
+  () => {
+    const planned = gemaWorkbook(bigGig(2, 5), contextFixture())
+    const rows = XLSX.utils.sheet_to_json<string[]>(planned.Sheets['Titelliste']!, {
+      header: 1,
+      defval: ''
+    })
+    assert.equal(rows.length - rows.findIndex((r) => r[0] === 'Werknummer') - 1, 10)
+    const empty = assembleGigDocument(
+      {
+        gig: gigFixture({
+          startTime: null,
+          endTime: null,
+          venueName: null,
+          venueAddress: null,
+          venueCity: null,
+          organizerName: null,
+          organizerContact: null
+        }),
+        sets: [],
+        entries: [],
+        schedule: [],
+        musicianCount: 0
+      },
+      TIMING
+    )
+    const book = XLSX.read(renderGemaXlsx(empty, contextFixture()), { type: 'buffer' })
+    const emptyRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Titelliste']!, {
+      header: 1,
+      defval: ''
+    })
+    assert.equal(emptyRows.at(-1)![0], 'Werknummer')
+    assert.equal(emptyRows.find((r) => r[0] === 'Beginn')![1], '20:00')
+  }
+)
 
 test('person names: "Last, First", else the last word is the surname', () => {
   assert.deepEqual(splitPersonName('Lennon, John'), { last: 'Lennon', first: 'John' })
-  assert.deepEqual(splitPersonName('Ludwig van Beethoven'), { last: 'Beethoven', first: 'Ludwig van' })
+  assert.deepEqual(splitPersonName('Ludwig van Beethoven'), {
+    last: 'Beethoven',
+    first: 'Ludwig van'
+  })
   assert.deepEqual(splitPersonName('Madonna'), { last: 'Madonna', first: '' })
 })
 
-
-
 test('PDFs render in a worker thread, off the main event loop', async () => {
-  const pdf = await renderPdfJob({ kind: 'setlist', doc: bigGig(1, 4), ctx: contextFixture(), style: 'print' })
+  const pdf = await renderPdfJob({
+    kind: 'setlist',
+    doc: bigGig(1, 4),
+    ctx: contextFixture(),
+    style: 'print'
+  })
   assert.match(pdfText(pdf), /Song 4/)
-  const schedule = await renderPdfJob({ kind: 'schedule', doc: bigGig(1, 2), ctx: contextFixture({ logo: { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) } }) })
+  const schedule = await renderPdfJob({
+    kind: 'schedule',
+    doc: bigGig(1, 2),
+    ctx: contextFixture({
+      logo: { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) }
+    })
+  })
   assert.match(pdfText(schedule), /Ablaufplan/)
   assert.equal(documentWorkersActive(), true)
+})
+
+test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
+  await renderSetlistPdf(bigGig(1, 3), contextFixture())
+  const parsed = fontParses()
+  // pdfkit must still load fontkit through require(); otherwise src/services/pdf.ts shares nothing.
+  assert.ok(parsed > 0, 'pdfkit parsed its fonts through the shared cache')
+  await renderSetlistPdf(bigGig(2, 5), contextFixture(), 'stage')
+  assert.equal(fontParses(), parsed, 'a second document parses no font again')
 })

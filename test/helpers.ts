@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
-import { buildApp, type App } from '../src/app.js'
-import { loadConfig, type Config } from '../src/config.js'
-import { users } from '../src/db/schema.js'
-import { hashPassword } from '../src/services/password.js'
-import { createSession } from '../plugins/sessions/repository.js'
-import type { RoleType } from '../schemas/common.js'
+import { buildApp, type App } from '#src/app.js'
+import { loadConfig, type Config } from '#src/config.js'
+import { users } from '#src/db/schema.js'
+import { hashPassword } from '#src/services/password.js'
+import { createSession } from '#src/repositories/sessions.js'
+import type { RoleType } from '#schemas/common.js'
 
 export const PASSWORD = 'correct horse battery staple 42'
 let passwordHash: Promise<string> | undefined
@@ -25,18 +25,33 @@ export interface TestContext {
 }
 
 /** A real app on a fresh, migrated SQLite file in a temp dir. */
-export async function createTestApp(
+export async function createTestApp (
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  // Tests compile every schema at start, so a broken one fails at once; the fuzz test runs the server's
-  // lazy compilation instead.
+  // Tests compile every schema at start, so a broken one fails at once; the fuzz test runs the
+  // server's lazy compilation instead.
   { compileSchemasAtStart = true }: { compileSchemasAtStart?: boolean } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
-  const config: Config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', ...env }), ...overrides }
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      ...env
+    }),
+    ...overrides
+  }
   let offset = 0
   const now = () => new Date(Date.now() + offset)
-  const app = await buildApp({ config, clock: now, createFirstAdmin: false, logger: false, traceSql: true, compileSchemasAtStart })
+  const app = await buildApp({
+    config,
+    clock: now,
+    createFirstAdmin: false,
+    logger: false,
+    traceSql: true,
+    compileSchemasAtStart
+  })
   await app.ready()
   return {
     app,
@@ -46,7 +61,7 @@ export async function createTestApp(
     advance: (ms) => {
       offset += ms
     },
-    async close() {
+    async close () {
       await app.close()
       rmSync(dir, { recursive: true, force: true })
     }
@@ -60,11 +75,24 @@ export interface TestUser {
 }
 
 /** Inserts a user directly (fast) with the shared test password. */
-export async function createUser(app: App, username: string, role: RoleType = 'member', extra: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
+export async function createUser (
+  app: App,
+  username: string,
+  role: RoleType = 'member',
+  extra: Partial<typeof users.$inferInsert> = {}
+): Promise<TestUser> {
   const stamp = new Date().toISOString()
   const row = app.db
     .insert(users)
-    .values({ username, displayName: username[0]!.toUpperCase() + username.slice(1), role, passwordHash: await testPasswordHash(), createdAt: stamp, updatedAt: stamp, ...extra })
+    .values({
+      username,
+      displayName: username[0]!.toUpperCase() + username.slice(1),
+      role,
+      passwordHash: await testPasswordHash(),
+      createdAt: stamp,
+      updatedAt: stamp,
+      ...extra
+    })
     .returning()
     .get()
   return { id: row.id, username: row.username, role: row.role }
@@ -73,20 +101,31 @@ export async function createUser(app: App, username: string, role: RoleType = 'm
 /** Cookie jar for inject(): keeps what Set-Cookie says, sends it back. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>()
-  store(response: LightMyRequestResponse): void {
-    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
-      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === ''
+  store (response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as Array<{
+      name: string
+      value: string
+      maxAge?: number
+      expires?: Date
+    }>) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() <= Date.now()) ||
+        cookie.value === ''
       if (expired) this.cookies.delete(cookie.name)
       else this.cookies.set(cookie.name, cookie.value)
     }
   }
-  get(name: string): string | undefined {
+
+  get (name: string): string | undefined {
     return this.cookies.get(name)
   }
-  set(name: string, value: string): void {
+
+  set (name: string, value: string): void {
     this.cookies.set(name, value)
   }
-  header(): string {
+
+  header (): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 }
@@ -94,17 +133,39 @@ export class CookieJar {
 export interface Client {
   jar: CookieJar
   user: TestUser
-  request(method: string, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  request(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>
+  ): Promise<LightMyRequestResponse>
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
-  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
-  put(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
-  patch(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  post(
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>
+  ): Promise<LightMyRequestResponse>
+  put(
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>
+  ): Promise<LightMyRequestResponse>
+  patch(
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>
+  ): Promise<LightMyRequestResponse>
   delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
 }
 
 /** A client with its own cookie jar; `login` performs the real POST /login. */
-export function client(app: App, user: TestUser, jar = new CookieJar()): Client {
-  const request = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+export function client (app: App, user: TestUser, jar = new CookieJar()): Client {
+  const request = async (
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {}
+  ) => {
     const response = await app.inject({
       method: method as 'GET',
       url,
@@ -126,10 +187,12 @@ export function client(app: App, user: TestUser, jar = new CookieJar()): Client 
   }
 }
 
-export async function login(app: App, user: TestUser, password = PASSWORD): Promise<Client> {
+export async function login (app: App, user: TestUser, password = PASSWORD): Promise<Client> {
   const c = client(app, user)
   const response = await c.post('/login', { username: user.username, password })
-  if (response.statusCode !== 200) throw new Error(`login of ${user.username} failed: ${response.statusCode} ${response.body}`)
+  if (response.statusCode !== 200) {
+    throw new Error(`login of ${user.username} failed: ${response.statusCode} ${response.body}`)
+  }
   return c
 }
 
@@ -140,7 +203,7 @@ export const anonymous = (app: App) => client(app, { id: 0, username: 'anonymous
  * A client with a live session for an existing user, without the deliberately slow POST /login
  * (which the session tests exercise for real).
  */
-export function sessionClient(app: App, user: TestUser): Client {
+export function sessionClient (app: App, user: TestUser): Client {
   const { session } = createSession(app.db, user.id, app.clock(), { userAgent: 'test' })
   const c = client(app, user)
   c.jar.set('access_token', app.signAccessToken(user.id, session.id).token)
@@ -148,12 +211,19 @@ export function sessionClient(app: App, user: TestUser): Client {
 }
 
 /** Creates a user and gives them a session. */
-export async function userClient(app: App, username: string, role: RoleType = 'member'): Promise<Client> {
+export async function userClient (
+  app: App,
+  username: string,
+  role: RoleType = 'member'
+): Promise<Client> {
   return sessionClient(app, await createUser(app, username, role))
 }
 
 /** Counts SQL statements the app executes while fn runs (for N+1 tests). */
-export async function countStatements<T>(app: App, fn: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> {
+export async function countStatements<T> (
+  app: App,
+  fn: () => Promise<T>
+): Promise<{ result: T; statements: number; sql: string[] }> {
   const sql: string[] = []
   app.dbTrace.listener = (statement) => sql.push(statement)
   try {

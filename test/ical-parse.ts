@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 
 /** Parsed back with ical.js, an independent RFC 5545 parser. */
-export function parseEvents(text: string) {
+export function parseEvents (text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text))
   return {
     calendar,

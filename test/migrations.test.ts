@@ -6,39 +6,65 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { migrationsFolder, openDatabase } from '../src/db/client.js'
+import { migrationsFolder, openDatabase } from '#src/db/client.js'
 
 interface Journal {
   entries: Array<{ idx: number; tag: string }>
 }
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal
+const journal = JSON.parse(
+  readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
+) as Journal
 
 /** A copy of the migrations folder that stops after migration `upTo` (inclusive). */
-function migrationsUpTo(upTo: number, dir: string): string {
+function migrationsUpTo (upTo: number, dir: string): string {
   const folder = join(dir, `migrations-${upTo}`)
   cpSync(migrationsFolder, folder, { recursive: true })
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= upTo) }))
+  writeFileSync(
+    join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= upTo) })
+  )
   return folder
 }
 
 type Row = Record<string, unknown>
 const tables = (sqlite: Database.Database) =>
-  (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as Row[]).map((r) => String(r.name))
+  (
+    sqlite
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE " +
+          "'sqlite_%' AND name NOT LIKE '__drizzle%'"
+      )
+      .all() as Row[]
+  ).map((r) => String(r.name))
 
 /**
  * Puts rows into every table, whatever the schema at that migration: columns are filled by their
  * declared type, foreign keys point at the parent row of the same number, parents first.
  */
-function fillEveryTable(sqlite: Database.Database, rowsPerTable: number): void {
+function fillEveryTable (sqlite: Database.Database, rowsPerTable: number): void {
   const names = tables(sqlite)
-  const parents = new Map(names.map((t) => [t, (sqlite.prepare(`PRAGMA foreign_key_list("${t}")`).all() as Row[]).map((fk) => ({ from: String(fk.from), table: String(fk.table) }))]))
+  const parents = new Map(
+    names.map((t) => [
+      t,
+      (sqlite.prepare(`PRAGMA foreign_key_list("${t}")`).all() as Row[]).map((fk) => ({
+        from: String(fk.from),
+        table: String(fk.table)
+      }))
+    ])
+  )
   const done = new Set<string>()
   while (done.size < names.length) {
-    const ready = names.filter((t) => !done.has(t) && parents.get(t)!.every((p) => p.table === t || done.has(p.table)))
+    const ready = names.filter(
+      (t) => !done.has(t) && parents.get(t)!.every((p) => p.table === t || done.has(p.table))
+    )
     assert.ok(ready.length > 0, 'foreign key cycle between tables')
     for (const table of ready) {
       const columns = sqlite.prepare(`PRAGMA table_info("${table}")`).all() as Row[]
-      const single = /CHECK\s*\(\s*"?(\w+"?\.)?"?id"?\s*=\s*1\s*\)/i.test(String((sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as Row).sql))
+      const single = /CHECK\s*\(\s*"?(\w+"?\.)?"?id"?\s*=\s*1\s*\)/i.test(
+        String(
+          (sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as Row).sql
+        )
+      )
       for (let i = 1; i <= (single ? 1 : rowsPerTable); i++) {
         const values = columns.map((c) => {
           const name = String(c.name)
@@ -49,9 +75,17 @@ function fillEveryTable(sqlite: Database.Database, rowsPerTable: number): void {
           if (type.includes('INT')) return i
           if (type.includes('BLOB')) return Buffer.from([i])
           if (type.includes('REAL')) return i / 2
-          return name.endsWith('s') || ['instruments', 'composers', 'links', 'config'].includes(name) ? JSON.stringify([`${name}-${i}`]) : `${name}-${i}`
+          return name.endsWith('s') ||
+            ['instruments', 'composers', 'links', 'config'].includes(name)
+            ? JSON.stringify([`${name}-${i}`])
+            : `${name}-${i}`
         })
-        sqlite.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${String(c.name)}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values)
+        sqlite
+          .prepare(
+            `INSERT INTO "${table}" (${columns.map((c) => `"${String(c.name)}"`).join(', ')}) ` +
+              `VALUES (${columns.map(() => '?').join(', ')})`
+          )
+          .run(...values)
       }
     }
     ready.forEach((t) => done.add(t))
@@ -59,31 +93,42 @@ function fillEveryTable(sqlite: Database.Database, rowsPerTable: number): void {
 }
 
 const counts = (sqlite: Database.Database) =>
-  Object.fromEntries(tables(sqlite).map((t) => [t, Number((sqlite.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as Row).n)]))
+  Object.fromEntries(
+    tables(sqlite).map((t) => [
+      t,
+      Number((sqlite.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as Row).n)
+    ])
+  )
 
-test('every migration keeps the data of every table (built at each earlier migration, migrated to the latest)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bandstand-migrations-'))
-  try {
-    for (const entry of journal.entries) {
-      const file = join(dir, `at-${entry.idx}.db`)
-      const sqlite = new Database(file)
-      sqlite.pragma('foreign_keys = ON')
-      migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(entry.idx, dir) })
-      fillEveryTable(sqlite, 3)
-      const before = counts(sqlite)
-      sqlite.close()
+test(
+  'every migration keeps the data of every table (built at each earlier migration, ' +
+    'migrated to the latest)',
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bandstand-migrations-'))
+    try {
+      for (const entry of journal.entries) {
+        const file = join(dir, `at-${entry.idx}.db`)
+        const sqlite = new Database(file)
+        sqlite.pragma('foreign_keys = ON')
+        migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(entry.idx, dir) })
+        fillEveryTable(sqlite, 3)
+        const before = counts(sqlite)
+        sqlite.close()
 
-      // The application's own open path: WAL, foreign keys on, every pending migration applied.
-      const handle = openDatabase(file)
-      const after = counts(handle.sqlite)
-      for (const [table, n] of Object.entries(before)) {
-        if (table in after) assert.equal(after[table], n, `${table} lost rows migrating from ${entry.tag}`)
+        // The application's own open path: WAL, foreign keys on, every pending migration applied.
+        const handle = openDatabase(file)
+        const after = counts(handle.sqlite)
+        for (const [table, n] of Object.entries(before)) {
+          if (table in after) {
+            assert.equal(after[table], n, `${table} lost rows migrating from ${entry.tag}`)
+          }
+        }
+        assert.equal((handle.sqlite.pragma('integrity_check') as Row[])[0]!.integrity_check, 'ok')
+        assert.deepEqual(handle.sqlite.pragma('foreign_key_check'), [])
+        handle.close()
       }
-      assert.equal((handle.sqlite.pragma('integrity_check') as Row[])[0]!.integrity_check, 'ok')
-      assert.deepEqual(handle.sqlite.pragma('foreign_key_check'), [])
-      handle.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
   }
-})
+)

@@ -19,12 +19,24 @@ test('every response carries the security headers, errors and docs included', as
 test('large JSON is compressed by Accept-Encoding, small answers are not', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
-  const big = await ctx.app.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': 'br, gzip' } })
+  const big = await ctx.app.inject({
+    method: 'GET',
+    url: '/docs/json',
+    headers: { 'accept-encoding': 'br, gzip' }
+  })
   assert.equal(big.headers['content-encoding'], 'br')
-  const gz = await ctx.app.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': 'gzip' } })
+  const gz = await ctx.app.inject({
+    method: 'GET',
+    url: '/docs/json',
+    headers: { 'accept-encoding': 'gzip' }
+  })
   assert.equal(gz.headers['content-encoding'], 'gzip')
   const { gunzipSync } = await import('node:zlib')
   assert.ok(JSON.parse(gunzipSync(gz.rawPayload).toString()).openapi)
-  const small = await ctx.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'gzip' } })
+  const small = await ctx.app.inject({
+    method: 'GET',
+    url: '/health',
+    headers: { 'accept-encoding': 'gzip' }
+  })
   assert.equal(small.headers['content-encoding'], undefined)
 })

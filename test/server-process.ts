@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 
 /** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
+export async function freePort (): Promise<number> {
   const server = createServer()
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -22,7 +22,10 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (`node dist/server.js`, built by `npm test`) and waits for /health. */
-export async function startServer(env: Record<string, string>, options: { cwd?: string } = {}): Promise<ServerProcess> {
+export async function startServer (
+  env: Record<string, string>,
+  options: { cwd?: string } = {}
+): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [projectPath('dist', 'server.js')], {
     cwd: options.cwd,
@@ -35,7 +38,9 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`)
+    if (child.exitCode !== null) {
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`)
+    }
     if (Date.now() > deadline) throw new Error(`server did not answer /health:\n${output}`)
     try {
       if ((await fetch(`${base}/health`)).ok) break
@@ -47,7 +52,7 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
     child,
     base,
     output: () => output,
-    async stop(signal = 'SIGTERM') {
+    async stop (signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode
       const exited = once(child, 'exit')
       child.kill(signal)
@@ -58,7 +63,11 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
 }
 
 /** Logs in over HTTP; returns the Cookie header value to send back. */
-export async function loginOverHttp(base: string, username: string, password: string): Promise<string> {
+export async function loginOverHttp (
+  base: string,
+  username: string,
+  password: string
+): Promise<string> {
   const response = await fetch(`${base}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

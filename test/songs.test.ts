@@ -1,8 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { SongCreate, SongPatch } from '../schemas/songs.js'
+import { SongCreate, SongPatch } from '#schemas/songs.js'
 import { anonymous, countStatements, createTestApp, json, userClient } from './helpers.js'
-import { gigs, setlistEntries, setlistSets, songs } from '../src/db/schema.js'
+import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 
 const full = {
   title: 'The Entertainer',
@@ -78,7 +78,11 @@ test('songs: members may only propose; PATCH and DELETE are editor-only', async 
   assert.equal((await member.delete(`/songs/${id}`)).statusCode, 403)
   assert.equal((await editor.patch(`/songs/${id}`, { status: 'accepted' })).statusCode, 200)
   // a client can never set ownership or bookkeeping fields
-  for (const extra of [{ proposedBy: editor.user.id }, { id: 77 }, { createdAt: '2020-01-01T00:00:00Z' }]) {
+  for (const extra of [
+    { proposedBy: editor.user.id },
+    { id: 77 },
+    { createdAt: '2020-01-01T00:00:00Z' }
+  ]) {
     const r = await member.post('/songs', { title: 'X', ...extra })
     assert.equal(r.statusCode, 400)
   }
@@ -99,7 +103,7 @@ test('songs: validation', async (t) => {
     [{ title: 'x', genre: 'Polka-Metal' }, 'genre'],
     [{ title: 'x', links: ['javascript:alert(1)'] }, 'links'],
     [{ title: 'x', links: ['ftp://example.org/a'] }, 'links'],
-    [{ title: 'x', links: ['https://' + 'a'.repeat(500)] }, 'links'],
+    [{ title: 'x', links: ['https://a'.repeat(500)] }, 'links'],
     [{ title: 'x', links: Array.from({ length: 11 }, (_, i) => `https://e.org/${i}`) }, 'links'],
     [{ title: 'x', composers: Array.from({ length: 11 }, (_, i) => `Name${i}, A`) }, 'composers'],
     [{ title: 'x', lyricists: ['x'.repeat(121)] }, 'lyricists'],
@@ -112,7 +116,14 @@ test('songs: validation', async (t) => {
     assert.equal(r.statusCode, 400, JSON.stringify(body))
     assert.match(json(r).message, new RegExp(field), JSON.stringify(body))
   }
-  const song = json(await editor.post('/songs', { title: 'ok', durationSeconds: 7200, tempoBpm: 400, key: 'a-Moll' }))
+  const song = json(
+    await editor.post('/songs', {
+      title: 'ok',
+      durationSeconds: 7200,
+      tempoBpm: 400,
+      key: 'a-Moll'
+    })
+  )
   assert.equal(song.durationSeconds, 7200)
   assert.equal((await editor.patch(`/songs/${song.id}`, {})).statusCode, 400)
   assert.equal((await editor.patch(`/songs/${song.id}`, { key: 'H#-Dur' })).statusCode, 400)
@@ -123,16 +134,31 @@ test('songs: list order, filters, retired hidden unless asked', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const add = async (title: string, extra: object = {}) => json(await editor.post('/songs', { title, ...extra }))
+  const add = async (title: string, extra: object = {}) =>
+    json(await editor.post('/songs', { title, ...extra }))
   await add('zebra', { genre: 'Rock' })
   await add('Ärger im Revier', { genre: 'Rock', artist: 'Die Fiktiven' })
   await add('Apfel', { genre: 'Pop' })
   await add('100%_sicher', { genre: 'Pop' })
   await add('Old one', { status: 'retired' })
   await add('Idea', { status: 'proposed' })
-  const titles = (r: { body: string }) => (JSON.parse(r.body) as Array<{ title: string }>).map((s) => s.title)
-  assert.deepEqual(titles(await editor.get('/songs')), ['100%_sicher', 'Apfel', 'Ärger im Revier', 'Idea', 'zebra'])
-  assert.deepEqual(titles(await editor.get('/songs?includeRetired=true')), ['100%_sicher', 'Apfel', 'Ärger im Revier', 'Idea', 'Old one', 'zebra'])
+  const titles = (r: { body: string }) =>
+    (JSON.parse(r.body) as Array<{ title: string }>).map((s) => s.title)
+  assert.deepEqual(titles(await editor.get('/songs')), [
+    '100%_sicher',
+    'Apfel',
+    'Ärger im Revier',
+    'Idea',
+    'zebra'
+  ])
+  assert.deepEqual(titles(await editor.get('/songs?includeRetired=true')), [
+    '100%_sicher',
+    'Apfel',
+    'Ärger im Revier',
+    'Idea',
+    'Old one',
+    'zebra'
+  ])
   assert.deepEqual(titles(await editor.get('/songs?status=retired')), ['Old one'])
   assert.deepEqual(titles(await editor.get('/songs?status=proposed')), ['Idea'])
   assert.deepEqual(titles(await editor.get('/songs?genre=Rock')), ['Ärger im Revier', 'zebra'])
@@ -150,9 +176,20 @@ test('songs: delete removes an unused song, retires one used by a setlist', asyn
   const unused = json(await editor.post('/songs', { title: 'Unused' }))
   const used = json(await editor.post('/songs', { title: 'Used' }))
   const stamp = new Date().toISOString()
-  const gig = ctx.app.db.insert(gigs).values({ name: 'Fest', date: '2026-12-01', createdAt: stamp, updatedAt: stamp }).returning().get()
-  const set = ctx.app.db.insert(setlistSets).values({ gigId: gig.id, position: 0, name: 'Set 1' }).returning().get()
-  ctx.app.db.insert(setlistEntries).values({ gigId: gig.id, setId: set.id, position: 0, songId: used.id }).run()
+  const gig = ctx.app.db
+    .insert(gigs)
+    .values({ name: 'Fest', date: '2026-12-01', createdAt: stamp, updatedAt: stamp })
+    .returning()
+    .get()
+  const set = ctx.app.db
+    .insert(setlistSets)
+    .values({ gigId: gig.id, position: 0, name: 'Set 1' })
+    .returning()
+    .get()
+  ctx.app.db
+    .insert(setlistEntries)
+    .values({ gigId: gig.id, setId: set.id, position: 0, songId: used.id })
+    .run()
 
   const r1 = await editor.delete(`/songs/${unused.id}`)
   assert.equal(r1.statusCode, 200)
@@ -185,15 +222,31 @@ test('votes: own vote only, upsert, counts, 409 on non-proposed songs', async (t
   assert.deepEqual(votes.counts, { yes: 0, no: 1, abstain: 1 })
   assert.deepEqual(
     votes.votes.map((v: { displayName: string; vote: string }) => [v.displayName, v.vote]),
-    [['Anna', 'abstain'], ['Ben', 'no']]
+    [
+      ['Anna', 'abstain'],
+      ['Ben', 'no']
+    ]
   )
 
   // API1/API5: no body field or path lets Anna touch Ben's vote
-  assert.equal((await anna.put(`/songs/${proposal.id}/vote`, { vote: 'yes', userId: ben.user.id })).statusCode, 400)
-  assert.equal((await anna.put(`/songs/${proposal.id}/vote?userId=${ben.user.id}`, { vote: 'yes' })).statusCode, 200)
-  assert.equal((await anna.delete(`/songs/${proposal.id}/vote?userId=${ben.user.id}`)).statusCode, 204)
+  assert.equal(
+    (await anna.put(`/songs/${proposal.id}/vote`, { vote: 'yes', userId: ben.user.id })).statusCode,
+    400
+  )
+  assert.equal(
+    (await anna.put(`/songs/${proposal.id}/vote?userId=${ben.user.id}`, { vote: 'yes' }))
+      .statusCode,
+    200
+  )
+  assert.equal(
+    (await anna.delete(`/songs/${proposal.id}/vote?userId=${ben.user.id}`)).statusCode,
+    204
+  )
   const after = json(await editor.get(`/songs/${proposal.id}/votes`))
-  assert.deepEqual(after.votes.map((v: { userId: number; vote: string }) => [v.userId, v.vote]), [[ben.user.id, 'no']])
+  assert.deepEqual(
+    after.votes.map((v: { userId: number; vote: string }) => [v.userId, v.vote]),
+    [[ben.user.id, 'no']]
+  )
 
   const notProposed = await anna.put(`/songs/${accepted.id}/vote`, { vote: 'yes' })
   assert.equal(notProposed.statusCode, 409)
@@ -202,7 +255,10 @@ test('votes: own vote only, upsert, counts, 409 on non-proposed songs', async (t
   assert.equal((await anna.put(`/songs/${proposal.id}/vote`, { vote: 'maybe' })).statusCode, 400)
   assert.equal((await anna.put('/songs/9999/vote', { vote: 'yes' })).statusCode, 404)
   assert.equal((await anna.get('/songs/9999/votes')).statusCode, 404)
-  assert.equal((await anonymous(ctx.app).put(`/songs/${proposal.id}/vote`, { vote: 'yes' })).statusCode, 401)
+  assert.equal(
+    (await anonymous(ctx.app).put(`/songs/${proposal.id}/vote`, { vote: 'yes' })).statusCode,
+    401
+  )
   assert.equal((await anonymous(ctx.app).get(`/songs/${proposal.id}/votes`)).statusCode, 401)
 })
 
@@ -214,7 +270,15 @@ test('songs: the list takes the same number of statements for 10 and 500 songs',
   const insert = (from: number, to: number) =>
     ctx.app.db.transaction((tx) => {
       for (let i = from; i < to; i++) {
-        tx.insert(songs).values({ title: `Song ${i}`, composers: ['A, B'], status: 'accepted', createdAt: stamp, updatedAt: stamp }).run()
+        tx.insert(songs)
+          .values({
+            title: `Song ${i}`,
+            composers: ['A, B'],
+            status: 'accepted',
+            createdAt: stamp,
+            updatedAt: stamp
+          })
+          .run()
       }
     })
   insert(0, 10)
@@ -227,28 +291,56 @@ test('songs: the list takes the same number of statements for 10 and 500 songs',
   assert.ok(large.statements <= 3, `${large.statements} statements`)
 })
 
-test('SongPatch is SongCreate with every field optional, at least one, nothing unknown', async (t) => {
-  assert.deepEqual(Object.keys(SongPatch.properties), Object.keys(SongCreate.properties))
-  assert.deepEqual(SongCreate.required, ['title'])
-  assert.equal(SongPatch.required, undefined)
-  assert.equal(SongPatch.minProperties, 1)
-  assert.equal(SongCreate.additionalProperties, false)
-  assert.equal(SongPatch.additionalProperties, false)
-  for (const key of Object.keys(SongCreate.properties) as Array<keyof typeof SongCreate.properties>) {
-    if (key === 'status') continue
-    assert.deepEqual(JSON.parse(JSON.stringify(SongPatch.properties[key])), JSON.parse(JSON.stringify(SongCreate.properties[key])), key)
-  }
-  assert.match(SongCreate.properties.status.description!, /members may only propose/)
-  assert.match(SongPatch.properties.status.description!, /proposed → accepted/)
+test(
+  'SongPatch is SongCreate with every field optional, at least one, nothing unknown',
+  async (t) => {
+    assert.deepEqual(Object.keys(SongPatch.properties), Object.keys(SongCreate.properties))
+    assert.deepEqual(SongCreate.required, ['title'])
+    assert.equal(SongPatch.required, undefined)
+    assert.equal(SongPatch.minProperties, 1)
+    assert.equal(SongCreate.additionalProperties, false)
+    assert.equal(SongPatch.additionalProperties, false)
+    for (const key of Object.keys(SongCreate.properties) as Array<
+      keyof typeof SongCreate.properties
+    >) {
+      if (key === 'status') continue
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(SongPatch.properties[key])),
+        JSON.parse(JSON.stringify(SongCreate.properties[key])),
+        key
+      )
+    }
+    assert.match(SongCreate.properties.status.description!, /members may only propose/)
+    assert.match(SongPatch.properties.status.description!, /proposed → accepted/)
 
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const editor = await userClient(ctx.app, 'eddie', 'editor')
+    const song = json(await editor.post('/songs', { title: 'Patch me' }))
+    assert.equal(
+      (await editor.patch(`/songs/${song.id}`, { title: 'Patched', color: 'red' })).statusCode,
+      400
+    )
+    assert.equal((await editor.patch(`/songs/${song.id}`, { tempoBpm: 19 })).statusCode, 400)
+    const patched = await editor.patch(`/songs/${song.id}`, { tempoBpm: 120 })
+    assert.equal(patched.statusCode, 200, patched.body)
+    assert.equal(json(patched).title, 'Patch me')
+    assert.equal(json(patched).tempoBpm, 120)
+  }
+)
+
+test('songs: a title of white space only is refused on create and on change', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const song = json(await editor.post('/songs', { title: 'Patch me' }))
-  assert.equal((await editor.patch(`/songs/${song.id}`, { title: 'Patched', color: 'red' })).statusCode, 400)
-  assert.equal((await editor.patch(`/songs/${song.id}`, { tempoBpm: 19 })).statusCode, 400)
-  const patched = await editor.patch(`/songs/${song.id}`, { tempoBpm: 120 })
-  assert.equal(patched.statusCode, 200, patched.body)
-  assert.equal(json(patched).title, 'Patch me')
-  assert.equal(json(patched).tempoBpm, 120)
+  for (const title of ['   ', '\t', ' \n ']) {
+    const created = await editor.post('/songs', { title })
+    assert.equal(created.statusCode, 400, JSON.stringify(title))
+    assert.match(json(created).message, /title/)
+  }
+  const song = json(await editor.post('/songs', { title: ' Hey Jude ' }))
+  const patched = await editor.patch(`/songs/${song.id}`, { title: '  ' })
+  assert.equal(patched.statusCode, 400)
+  assert.equal(json(await editor.get(`/songs/${song.id}`)).title, ' Hey Jude ')
+  assert.equal(json(await editor.get('/songs')).length, 1)
 })

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 
 // The web app's one message catalogue: web/src/lib/i18n/<language>/<area>.ts, used as
 // t('<area>.<key>').

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
-import { projectPath } from '../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 import { createTestApp } from './helpers.js'
 
 // The built web app (npm test builds it first) as the API process serves it at /app/.

@@ -2,18 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import {
   EditableAppConfig,
-  GIG_STATUSES,
   LogoInfo,
   PublicAppConfig,
-  SONG_STATUSES,
   type PublicAppConfigType
-} from '../../schemas/app-config.js'
-import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
-import { ApiError, badRequest } from '../../src/errors.js'
-import { isValidTimeZone } from '../../src/services/local-time.js'
-import { APP_VERSION } from '../../src/version.js'
+} from '#schemas/app-config.js'
+import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
+import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
+import { ApiError, badRequest } from '#src/errors.js'
+import { isValidTimeZone } from '#src/services/local-time.js'
+import { APP_VERSION } from '#src/version.js'
 import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
-import { etagMatches } from '../core/response-cache.js'
+import { etagMatches } from '#plugins/app/response-cache.js'
 
 export interface AppConfigPluginOptions {
   docsEnabled: boolean
@@ -21,7 +20,7 @@ export interface AppConfigPluginOptions {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 const PUBLIC_CACHE = 'public, max-age=300'
-const logoNotFound = () => new ApiError(404, 'LOGO_NOT_FOUND', 'no logo has been uploaded')
+const logoNotFound = () => new ApiError('LOGO_NOT_FOUND', 'no logo has been uploaded')
 
 /** The public app configuration and the band logo (API.md → App configuration). */
 const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async (app, options) => {
@@ -32,7 +31,8 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     (_request, body, done) => done(null, body)
   )
 
-  // Built only from the stored band settings and constants: nothing from the environment but the docs switch.
+  // Built only from the stored band settings and constants: nothing from the environment but the
+  // docs switch.
   const publicConfig = (): PublicAppConfigType => {
     const settings = app.appSettings.get()
     return {
@@ -66,7 +66,9 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       const body = publicConfig()
       const etag = strongEtag(JSON.stringify(body))
       reply.header('cache-control', PUBLIC_CACHE).header('etag', etag)
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(undefined as never)
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        return reply.status(304).send(undefined as never)
+      }
       return body
     }
   )
@@ -78,14 +80,19 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       schema: {
         tags: ['config'],
         summary: 'Replace the app configuration (admin); takes effect at once',
-        description: 'The whole editable document is sent (GET /public/app_config shows the current values). An unknown timezone: 400 INVALID_TIMEZONE.',
+        description:
+          'The whole editable document is sent (GET /public/app_config shows the ' +
+          'current values). An unknown timezone: 400 INVALID_TIMEZONE.',
         body: EditableAppConfig,
         response: { 200: EditableAppConfig }
       }
     },
     async (request) => {
       if (!isValidTimeZone(request.body.timezone)) {
-        throw badRequest('INVALID_TIMEZONE', `timezone ${request.body.timezone} is not an IANA timezone`)
+        throw badRequest(
+          'INVALID_TIMEZONE',
+          `timezone ${request.body.timezone} is not an IANA timezone`
+        )
       }
       return app.appSettings.set(request.body)
     }
@@ -96,13 +103,15 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     {
       config: { access: 'admin' },
       bodyLimit: LOGO_MAX_BYTES,
-      // The body schema only documents the upload; the bytes are checked by sniffImage, not by JSON Schema.
+      // The body schema only documents the upload; the bytes are checked by sniffImage, not by JSON
+      // Schema.
       validatorCompiler: () => () => true,
       schema: {
         tags: ['config'],
         summary: 'Upload the band logo (admin): PNG or JPEG, at most 2 MB, as the raw request body',
         description:
-          'Content-Type image/png, image/jpeg or application/octet-stream; the type is taken from the bytes, ' +
+          'Content-Type image/png, image/jpeg or application/octet-stream; the type ' +
+          'is taken from the bytes, ' +
           'not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413.',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
         body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
@@ -158,7 +167,9 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       const logo = findLogo(app.db)
       if (!logo) throw logoNotFound()
       reply.header('cache-control', PUBLIC_CACHE).header('etag', logo.etag)
-      if (etagMatches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send(undefined as never)
+      if (etagMatches(request.headers['if-none-match'], logo.etag)) {
+        return reply.status(304).send(undefined as never)
+      }
       // Buffers bypass the serializer; the schema above only documents the image.
       return reply.type(logo.mimeType).send(logo.data as unknown as string)
     }

@@ -1,20 +1,37 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { gigAvailability, rehearsalAvailability, users } from '../../src/db/schema.js'
-import type { AvailabilityAnswerType, AvailabilityPutType, AvailabilityType } from '../../schemas/availability.js'
+import type { Db } from '#src/db/client.js'
+import { gigAvailability, gigs, rehearsalAvailability, rehearsals, users } from '#src/db/schema.js'
+import type {
+  AvailabilityAnswerType,
+  AvailabilityPutType,
+  AvailabilityType
+} from '#schemas/availability.js'
 
 /** The answers of one kind of event: its table and the column that points at the event. */
 export interface AvailabilitySource {
   table: typeof gigAvailability | typeof rehearsalAvailability
   eventId: typeof gigAvailability.gigId | typeof rehearsalAvailability.rehearsalId
+  events: typeof gigs | typeof rehearsals
 }
 
-export const gigAvailabilitySource: AvailabilitySource = { table: gigAvailability, eventId: gigAvailability.gigId }
-export const rehearsalAvailabilitySource: AvailabilitySource = { table: rehearsalAvailability, eventId: rehearsalAvailability.rehearsalId }
+export type AvailabilityEvent = 'gig' | 'rehearsal'
+
+export const availabilitySources: Record<AvailabilityEvent, AvailabilitySource> = {
+  gig: { table: gigAvailability, eventId: gigAvailability.gigId, events: gigs },
+  rehearsal: {
+    table: rehearsalAvailability,
+    eventId: rehearsalAvailability.rehearsalId,
+    events: rehearsals
+  }
+}
+
+export function eventExists (db: Db, { events }: AvailabilitySource, id: number): boolean {
+  return db.select({ id: events.id }).from(events).where(eq(events.id, id)).get() !== undefined
+}
 
 const countsInSummary = and(eq(users.status, 'active'), eq(users.isMusician, true))
 
-function answerRows(db: Db, { table, eventId }: AvailabilitySource, id: number, userId?: number) {
+function answerRows (db: Db, { table, eventId }: AvailabilitySource, id: number, userId?: number) {
   return db
     .select({
       userId: users.id,
@@ -26,7 +43,11 @@ function answerRows(db: Db, { table, eventId }: AvailabilitySource, id: number, 
     })
     .from(users)
     .leftJoin(table, and(eq(table.userId, users.id), eq(eventId, id)))
-    .where(userId === undefined ? or(countsInSummary, sql`${table.userId} IS NOT NULL`) : and(eq(users.id, userId), sql`${table.userId} IS NOT NULL`))
+    .where(
+      userId === undefined
+        ? or(countsInSummary, sql`${table.userId} IS NOT NULL`)
+        : and(eq(users.id, userId), sql`${table.userId} IS NOT NULL`)
+    )
     .orderBy(asc(users.displayName), asc(users.id))
     .all()
 }
@@ -40,26 +61,49 @@ const toAnswer = (r: ReturnType<typeof answerRows>[number]): AvailabilityAnswerT
 })
 
 /**
- * Every active musician (answered or not) plus anyone else who answered, in one statement; the summary
- * counts active musicians only, so a former member's old answer does not skew it.
+ * Every active musician (answered or not) plus anyone else who answered, in one statement; the
+ * summary counts active musicians only, so a former member's old answer does not skew it.
  */
-export function loadAvailability(db: Db, source: AvailabilitySource, id: number): AvailabilityType {
+export function loadAvailability (
+  db: Db,
+  source: AvailabilitySource,
+  id: number
+): AvailabilityType {
   const rows = answerRows(db, source, id)
   const summary = { yes: 0, no: 0, maybe: 0, unanswered: 0 }
   for (const r of rows) if (Number(r.counts) === 1) summary[r.status ?? 'unanswered'] += 1
   return { answers: rows.map(toAnswer), summary }
 }
 
-/** The caller's own answer: an upsert, then the stored answer with the display name (two statements). */
-export function saveAvailability(db: Db, source: AvailabilitySource, id: number, userId: number, body: AvailabilityPutType, now: Date): AvailabilityAnswerType {
+/**
+ * The caller's own answer: an upsert, then the stored answer with the display name (two
+ * statements).
+ */
+export function saveAvailability (
+  db: Db,
+  source: AvailabilitySource,
+  id: number,
+  userId: number,
+  body: AvailabilityPutType,
+  now: Date
+): AvailabilityAnswerType {
   const { table, eventId } = source
   const note = body.note ?? null
   const updatedAt = now.toISOString()
-  // Written out: the insert targets gig_id or rehearsal_id, which Drizzle's insert typing cannot take from a union.
-  const [event, user, status, noteColumn, updated] = [eventId, table.userId, table.status, table.note, table.updatedAt].map((c) => sql.identifier(c.name))
+  // Written out: the insert targets gig_id or rehearsal_id, which Drizzle's insert typing cannot
+  // take from a union.
+  const [event, user, status, noteColumn, updated] = [
+    eventId,
+    table.userId,
+    table.status,
+    table.note,
+    table.updatedAt
+  ].map((c) => sql.identifier(c.name))
   db.run(
-    sql`INSERT INTO ${table} (${event}, ${user}, ${status}, ${noteColumn}, ${updated}) VALUES (${id}, ${userId}, ${body.status}, ${note}, ${updatedAt})
-        ON CONFLICT (${event}, ${user}) DO UPDATE SET ${status} = excluded.${status}, ${noteColumn} = excluded.${noteColumn}, ${updated} = excluded.${updated}`
+    sql`INSERT INTO ${table} (${event}, ${user}, ${status}, ${noteColumn}, ${updated})
+        VALUES (${id}, ${userId}, ${body.status}, ${note}, ${updatedAt})
+        ON CONFLICT (${event}, ${user}) DO UPDATE SET ${status} = excluded.${status},
+          ${noteColumn} = excluded.${noteColumn}, ${updated} = excluded.${updated}`
   )
   return toAnswer(answerRows(db, source, id, userId)[0]!)
 }

@@ -1,27 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Db } from '../../src/db/client.js'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
-import { Availability, AvailabilityAnswer, AvailabilityPut } from '../../schemas/availability.js'
-import { notFound } from '../../src/errors.js'
-import { loadAvailability, saveAvailability, type AvailabilitySource } from './repository.js'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { Availability, AvailabilityAnswer, AvailabilityPut } from '#schemas/availability.js'
+import { notFound } from '#src/errors.js'
+import {
+  availabilitySources,
+  eventExists,
+  loadAvailability,
+  saveAvailability,
+  type AvailabilityEvent
+} from './repository.js'
 
 export interface AvailabilityRoutesOptions {
   /** Path of the event collection, e.g. `/gigs`. */
   path: string
-  /** Resource name for the 404 (`gig` → GIG_NOT_FOUND) and the OpenAPI tag. */
-  resource: 'gig' | 'rehearsal'
+  /** The kind of event; also the resource name of the 404 (`gig` → GIG_NOT_FOUND). */
+  resource: AvailabilityEvent
   tag: 'gigs' | 'rehearsals'
-  source: AvailabilitySource
-  exists(db: Db, id: number): boolean
 }
 
-/** GET/PUT `{path}/{id}/availability` for one kind of event: everyone reads, each member answers for themself. */
-export function availabilityRoutes(options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
-  const { path, resource, tag, source, exists } = options
+/**
+ * GET/PUT `{path}/{id}/availability` for one kind of event: everyone reads, each member answers for
+ * themself.
+ */
+export function availabilityRoutes (options: AvailabilityRoutesOptions): FastifyPluginAsyncTypebox {
+  const { path, resource, tag } = options
+  const source = availabilitySources[resource]
   const NotFound = { ...ErrorResponse, description: `Unknown ${resource}` }
   return async (app) => {
     const check = (id: number) => {
-      if (!exists(app.db, id)) throw notFound(resource, id)
+      if (!eventExists(app.db, source, id)) throw notFound(resource, id)
     }
 
     app.get(
@@ -55,7 +62,14 @@ export function availabilityRoutes(options: AvailabilityRoutesOptions): FastifyP
       },
       async (request) => {
         check(request.params.id)
-        return saveAvailability(app.db, source, request.params.id, request.user.id, request.body, app.clock())
+        return saveAvailability(
+          app.db,
+          source,
+          request.params.id,
+          request.user.id,
+          request.body,
+          app.clock()
+        )
       }
     )
   }

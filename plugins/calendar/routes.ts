@@ -1,35 +1,63 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '../../schemas/calendar.js'
-import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
-import { ApiError, conflict } from '../../src/errors.js'
-import { renderIcal } from '../../src/services/ical.js'
-import { addSecondsLocal, todayIn } from '../../src/services/local-time.js'
-import { hashToken, randomToken } from '../../src/services/tokens.js'
-import { deleteCalendarToken, findCalendarToken, findUserByCalendarToken, loadCalendarEvents, saveCalendarToken } from './repository.js'
+import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '#schemas/calendar.js'
+import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
+import { ApiError, conflict } from '#src/errors.js'
+import { renderIcal } from '#src/services/ical.js'
+import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
+import { hashToken, randomToken } from '#src/services/tokens.js'
+import {
+  deleteCalendarToken,
+  findCalendarToken,
+  findUserByCalendarToken,
+  installationUid,
+  loadCalendarEvents,
+  saveCalendarToken
+} from './repository.js'
 
 /** How far back the feed reaches: a year of history is plenty for a calendar app. */
 const HISTORY_DAYS = 365
-const feedNotFound = () => new ApiError(404, 'CALENDAR_NOT_FOUND', 'calendar feed not found')
+const feedNotFound = () => new ApiError('CALENDAR_NOT_FOUND', 'calendar feed not found')
 
-/** The personal calendar subscription: POST/GET/DELETE /me/calendar and the feed GET /cal/ical/{token}. */
+/**
+ * The personal calendar subscription: POST/GET/DELETE /me/calendar and the feed GET
+ * /cal/ical/{token}.
+ */
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // UIDs `gig-7@<installation id>.bandstand`: the same event has the same UID whether a member
+  // subscribed through the LAN address or the domain, and two installations never collide.
+  const uidDomain = `${installationUid(app.db, app.clock())}.bandstand`
+
   app.post(
     '/me/calendar',
     {
       config: { access: 'member' },
       schema: {
         tags: ['calendar'],
-        summary: 'Create (201) or replace (200) your personal calendar feed URL; the old URL stops working',
+        summary:
+          'Create (201) or replace (200) your personal calendar feed URL; the old ' +
+          'URL stops working',
         description: 'The URL contains a 256-bit random token that is shown only in this answer.',
         response: { 200: CalendarUrl, 201: CalendarUrl, 409: ErrorResponse }
       }
     },
     async (request, reply) => {
-      if (!app.appSettings.get().features.calendar) throw conflict('CALENDAR_DISABLED', 'the calendar feed is switched off in the app configuration')
+      if (!app.appSettings.get().features.calendar) {
+        throw conflict(
+          'CALENDAR_DISABLED',
+          'the calendar feed is switched off in the app configuration'
+        )
+      }
       const token = randomToken(32)
-      const { replaced } = saveCalendarToken(app.db, request.user.id, hashToken(token), app.clock().toISOString())
-      return reply.status(replaced ? 200 : 201).send({ url: `${request.protocol}://${request.host}/cal/ical/${token}` })
+      const { replaced } = saveCalendarToken(
+        app.db,
+        request.user.id,
+        hashToken(token),
+        app.clock().toISOString()
+      )
+      return reply
+        .status(replaced ? 200 : 201)
+        .send({ url: `${request.protocol}://${request.host}/cal/ical/${token}` })
     }
   )
 
@@ -37,7 +65,11 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/me/calendar',
     {
       config: { access: 'member' },
-      schema: { tags: ['calendar'], summary: 'Whether you have a calendar feed, and since when (the URL itself is not stored)', response: { 200: CalendarStatus } }
+      schema: {
+        tags: ['calendar'],
+        summary: 'Whether you have a calendar feed, and since when (the URL itself is not stored)',
+        response: { 200: CalendarStatus }
+      }
     },
     async (request) => {
       const row = findCalendarToken(app.db, request.user.id)
@@ -49,7 +81,11 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/me/calendar',
     {
       config: { access: 'member' },
-      schema: { tags: ['calendar'], summary: 'Revoke your calendar feed URL (idempotent)', response: { 204: NoContent } }
+      schema: {
+        tags: ['calendar'],
+        summary: 'Revoke your calendar feed URL (idempotent)',
+        response: { 204: NoContent }
+      }
     },
     async (request, reply) => {
       deleteCalendarToken(app.db, request.user.id)
@@ -60,15 +96,20 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/cal/ical/:token',
     {
-      // No rate limit: the token carries at least 128 random bits, and the contract keeps every route but
-      // the four session ones at 1000/min or more.
+      // No rate limit: the token carries at least 128 random bits, and the contract keeps every
+      // route but the four session ones at 1000/min or more.
       config: { access: 'public', compress: false },
       schema: {
         tags: ['calendar'],
-        summary: 'Personal iCalendar feed (RFC 5545): gigs and rehearsals; the token in the path identifies the member',
+        summary:
+          'Personal iCalendar feed (RFC 5545): gigs and rehearsals; the token in ' +
+          'the path identifies the member',
         params: CalendarTokenParams,
         response: {
-          200: Type.Unsafe<string>({ description: 'iCalendar feed (UTF-8)', content: { 'text/calendar': { schema: { type: 'string' } } } }),
+          200: Type.Unsafe<string>({
+            description: 'iCalendar feed (UTF-8)',
+            content: { 'text/calendar': { schema: { type: 'string' } } }
+          }),
           304: NotModified,
           404: ErrorResponse
         }
@@ -81,20 +122,28 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = findUserByCalendarToken(app.db, hashToken(request.params.token))
       if (!user) throw feedNotFound()
       const now = app.clock()
-      const from = addSecondsLocal(`${todayIn(settings.timezone, now)}T00:00`, -HISTORY_DAYS * 86_400).slice(0, 10)
-      const domain = uidDomain(request.hostname)
-      // The feed is the same for every member: rendered once per database revision, day and host.
-      return app.sendCached(request, reply, `ical:${from}@${domain}`, 'text/calendar; charset=utf-8', () =>
-        renderIcal({ calendarName: `${settings.bandName} – Termine`, timezone: settings.timezone, uidDomain: domain, now, ...loadCalendarEvents(app.db, from) })
+      const from = addSecondsLocal(
+        `${todayIn(settings.timezone, now)}T00:00`,
+        -HISTORY_DAYS * 86_400
+      ).slice(0, 10)
+      // The feed is the same for every member, whatever the host it is fetched through: rendered
+      // once per database revision and day.
+      return app.sendCached(
+        request,
+        reply,
+        `ical:${from}`,
+        'text/calendar; charset=utf-8',
+        () =>
+          renderIcal({
+            calendarName: `${settings.bandName} – Termine`,
+            timezone: settings.timezone,
+            uidDomain,
+            now,
+            ...loadCalendarEvents(app.db, from)
+          })
       )
     }
   )
-}
-
-/** The host the feed is served from (stable per subscription URL), reduced to safe characters. */
-function uidDomain(hostname: string): string {
-  const clean = hostname.toLowerCase().replace(/[^a-z0-9.-]/g, '')
-  return clean || 'bandstand'
 }
 
 export default calendarRoutes

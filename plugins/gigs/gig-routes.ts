@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams, NoContent, NotModified } from '../../schemas/common.js'
-import { Gig, GigCreate, GigListQuery, GigPatch } from '../../schemas/gigs.js'
-import { badRequest, notFound } from '../../src/errors.js'
-import { todayIn } from '../../src/services/local-time.js'
-import { createGig, deleteGig, findGig, listGigs, patchGig, toGig } from './repository.js'
+import { ErrorResponse, IdParams, NoContent, NotModified } from '#schemas/common.js'
+import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
+import { badRequest, notFound } from '#src/errors.js'
+import { todayIn } from '#src/services/local-time.js'
+import { findGig, toGig } from '#src/repositories/gigs.js'
+import { createGig, deleteGig, listGigs, patchGig } from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 
@@ -13,7 +14,12 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const checkKind = (kind: string | null | undefined) => {
     if (kind === undefined || kind === null) return
     const kinds = app.appSettings.get().gigKinds
-    if (!kinds.includes(kind)) throw badRequest('INVALID_GIG_KIND', `kind must be one of the configured gig kinds: ${kinds.join(', ')}`)
+    if (!kinds.includes(kind)) {
+      throw badRequest(
+        'INVALID_GIG_KIND',
+        `kind must be one of the configured gig kinds: ${kinds.join(', ')}`
+      )
+    }
   }
 
   app.get(
@@ -23,14 +29,21 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['gigs'],
         summary: 'List gigs in date order',
-        description: '`upcoming=true` keeps gigs from today on (band timezone); `from`/`to` are inclusive dates.',
+        description:
+          '`upcoming=true` keeps gigs from today on (band timezone); `from`/`to` ' +
+          'are inclusive dates.',
         querystring: GigListQuery,
         response: { 200: Type.Array(Gig), 304: NotModified }
       }
     },
     async (request, reply) => {
       const today = todayIn(app.appSettings.get().timezone, app.clock())
-      return app.sendCachedJson(request, reply, `gigs@${today}?${JSON.stringify(request.query)}`, () => listGigs(app.db, request.query, today).map(toGig))
+      return app.sendCachedJson(
+        request,
+        reply,
+        `gigs@${today}?${JSON.stringify(request.query)}`,
+        () => listGigs(app.db, request.query, today).map(toGig)
+      )
     }
   )
 
@@ -51,7 +64,12 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/gigs/:id',
     {
       config: { access: 'member' },
-      schema: { tags: ['gigs'], summary: 'A gig with its master data', params: IdParams, response: { 200: Gig, 404: NotFound } }
+      schema: {
+        tags: ['gigs'],
+        summary: 'A gig with its master data',
+        params: IdParams,
+        response: { 200: Gig, 404: NotFound }
+      }
     },
     async (request) => {
       const row = findGig(app.db, request.params.id)

@@ -1,58 +1,31 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { gigAvailability, gigScheduleItems, gigs, setlistEntries, setlistSets, type GigRow } from '../../src/db/schema.js'
-import { minutesOf } from '../../src/services/local-time.js'
-import type { GigCreateType, GigListQueryType, GigPatchType, GigType } from '../../schemas/gigs.js'
+import type { Db } from '#src/db/client.js'
+import { gigs, type GigRow } from '#src/db/schema.js'
+import type { GigCreateType, GigListQueryType, GigPatchType } from '#schemas/gigs.js'
 
-/** The API view: venue and organizer are nested objects, stored flat. */
-export function toGig(row: GigRow): GigType {
-  return {
-    id: row.id,
-    name: row.name,
-    date: row.date,
-    kind: row.kind,
-    status: row.status,
-    venue: { name: row.venueName, address: row.venueAddress, city: row.venueCity },
-    organizer: { name: row.organizerName, contact: row.organizerContact },
-    getInTime: row.getInTime,
-    soundcheckTime: row.soundcheckTime,
-    doorsTime: row.doorsTime,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    endsNextDay: endsNextDay(row.startTime, row.endTime),
-    notes: row.notes,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt
-  }
-}
-
-export const endsNextDay = (start: string | null, end: string | null) => start !== null && end !== null && minutesOf(end) < minutesOf(start)
-
-export function listGigs(db: Db, query: GigListQueryType, today: string): GigRow[] {
+export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
   const from = query.upcoming && (!query.from || query.from < today) ? today : query.from
-  return db
-    .select()
-    .from(gigs)
-    .where(
-      and(
-        from ? gte(gigs.date, from) : undefined,
-        query.to ? lte(gigs.date, query.to) : undefined,
-        query.status ? eq(gigs.status, query.status) : undefined
+  return (
+    db
+      .select()
+      .from(gigs)
+      .where(
+        and(
+          from ? gte(gigs.date, from) : undefined,
+          query.to ? lte(gigs.date, query.to) : undefined,
+          query.status ? eq(gigs.status, query.status) : undefined
+        )
       )
-    )
-    // Gigs without a start time sort after the timed ones of the same day.
-    .orderBy(asc(gigs.date), sql`${gigs.startTime} IS NULL`, asc(gigs.startTime), asc(gigs.id))
-    .all()
-}
-
-export function findGig(db: Db, id: number): GigRow | undefined {
-  return db.select().from(gigs).where(eq(gigs.id, id)).get()
+      // Gigs without a start time sort after the timed ones of the same day.
+      .orderBy(asc(gigs.date), sql`${gigs.startTime} IS NULL`, asc(gigs.startTime), asc(gigs.id))
+      .all()
+  )
 }
 
 type GigColumns = Partial<typeof gigs.$inferInsert>
 
 /** Body fields to columns; nested venue/organizer fields that are omitted stay unchanged. */
-function columnsOf(body: GigPatchType): GigColumns {
+function columnsOf (body: GigPatchType): GigColumns {
   const c: GigColumns = {}
   const copy = <K extends keyof GigColumns>(key: K, value: GigColumns[K] | undefined) => {
     if (value !== undefined) c[key] = value
@@ -75,35 +48,43 @@ function columnsOf(body: GigPatchType): GigColumns {
   return c
 }
 
-export function createGig(db: Db, body: GigCreateType, now: Date): GigRow {
+export function createGig (db: Db, body: GigCreateType, now: Date): GigRow {
   const stamp = now.toISOString()
   return db
     .insert(gigs)
-    .values({ ...columnsOf(body), name: body.name.trim(), date: body.date, createdAt: stamp, updatedAt: stamp })
+    .values({
+      ...columnsOf(body),
+      name: body.name.trim(),
+      date: body.date,
+      createdAt: stamp,
+      updatedAt: stamp
+    })
     .returning()
     .get()
 }
 
 /**
- * Every change bumps `sequence` (the calendar feed's SEQUENCE) and the live version, because the gig
- * header and its start time are part of the live view.
+ * Every change bumps `sequence` (the calendar feed's SEQUENCE) and the live version, because the
+ * gig header and its start time are part of the live view.
  */
-export function patchGig(db: Db, id: number, body: GigPatchType, now: Date): GigRow | undefined {
+export function patchGig (db: Db, id: number, body: GigPatchType, now: Date): GigRow | undefined {
   return db
     .update(gigs)
-    .set({ ...columnsOf(body), sequence: sql`${gigs.sequence} + 1`, liveVersion: sql`${gigs.liveVersion} + 1`, updatedAt: now.toISOString() })
+    .set({
+      ...columnsOf(body),
+      sequence: sql`${gigs.sequence} + 1`,
+      liveVersion: sql`${gigs.liveVersion} + 1`,
+      updatedAt: now.toISOString()
+    })
     .where(eq(gigs.id, id))
     .returning()
     .get()
 }
 
-/** The gig with its setlist, running order and availability, all or nothing. */
-export function deleteGig(db: Db, id: number): boolean {
-  return db.transaction((tx) => {
-    tx.delete(setlistEntries).where(eq(setlistEntries.gigId, id)).run()
-    tx.delete(setlistSets).where(eq(setlistSets.gigId, id)).run()
-    tx.delete(gigScheduleItems).where(eq(gigScheduleItems.gigId, id)).run()
-    tx.delete(gigAvailability).where(eq(gigAvailability.gigId, id)).run()
-    return tx.delete(gigs).where(eq(gigs.id, id)).run().changes > 0
-  })
+/**
+ * The gig with its setlist, running order and availability: one statement, as every foreign key to
+ * the gig cascades (src/db/schema.ts), and SQLite runs a statement with its cascades atomically.
+ */
+export function deleteGig (db: Db, id: number): boolean {
+  return db.delete(gigs).where(eq(gigs.id, id)).run().changes > 0
 }

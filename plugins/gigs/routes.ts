@@ -2,17 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import gigRoutes from './gig-routes.js'
 import setlistRoutes from './setlist-routes.js'
 import scheduleRoutes from './schedule-routes.js'
-import { availabilityRoutes } from '../availability/routes.js'
-import { gigAvailabilitySource } from '../availability/repository.js'
-import { findGig } from './repository.js'
+import { availabilityRoutes } from '#plugins/availability/routes.js'
 
 /** Gigs: master data, setlist, running order and availability. */
 const gigsPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(gigRoutes)
   await app.register(setlistRoutes)
   await app.register(scheduleRoutes)
-  await app.register(
-    availabilityRoutes({ path: '/gigs', resource: 'gig', tag: 'gigs', source: gigAvailabilitySource, exists: (db, id) => findGig(db, id) !== undefined })
-  )
+  await app.register(availabilityRoutes({ path: '/gigs', resource: 'gig', tag: 'gigs' }))
 }
 export default gigsPlugin

@@ -1,25 +1,33 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { chunksFor, columnCount, updateRowsById } from '../../src/db/batch.js'
-import { gigScheduleItems, gigs } from '../../src/db/schema.js'
-import { addSecondsLocal } from '../../src/services/local-time.js'
-import type { TimingDefaults } from '../../src/services/timing.js'
-import { badRequest, notFound } from '../../src/errors.js'
-import type { ScheduleItemType, SchedulePutType, ScheduleType } from '../../schemas/gigs.js'
-import { buildSets, readSetlistData } from './setlist-repository.js'
-import { endsNextDay } from './repository.js'
+import type { Db } from '#src/db/client.js'
+import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
+import { gigScheduleItems, gigs } from '#src/db/schema.js'
+import { addSecondsLocal, endsNextDay } from '#src/services/local-time.js'
+import type { TimingDefaults } from '#src/services/timing.js'
+import { badRequest, notFound } from '#src/errors.js'
+import type { ScheduleItemType, SchedulePutType, ScheduleType } from '#schemas/gigs.js'
+import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
 
 const sourceRank = { gig: 0, set: 1, item: 2 } as const
 
 /**
- * The whole day in time order: the stored items plus read-only ones derived from the gig's own times and
- * the computed set blocks, so a client needs one request to show the running order.
+ * The whole day in time order: the stored items plus read-only ones derived from the gig's own
+ * times and the computed set blocks, so a client needs one request to show the running order.
  */
-export function loadSchedule(db: Db, gigId: number, defaults: TimingDefaults): ScheduleType | undefined {
+export function loadSchedule (
+  db: Db,
+  gigId: number,
+  defaults: TimingDefaults
+): ScheduleType | undefined {
   const data = readSetlistData(db, gigId)
   if (!data) return undefined
   const { gig } = data
-  const stored = db.select().from(gigScheduleItems).where(eq(gigScheduleItems.gigId, gigId)).orderBy(asc(gigScheduleItems.at), asc(gigScheduleItems.id)).all()
+  const stored = db
+    .select()
+    .from(gigScheduleItems)
+    .where(eq(gigScheduleItems.gigId, gigId))
+    .orderBy(asc(gigScheduleItems.at), asc(gigScheduleItems.id))
+    .all()
   const items: ScheduleItemType[] = stored.map((row) => ({
     id: row.id,
     at: row.at,
@@ -31,7 +39,13 @@ export function loadSchedule(db: Db, gigId: number, defaults: TimingDefaults): S
     source: 'item',
     readOnly: false
   }))
-  const derived = (at: string, title: string, endAt: string | null = null, notes: string | null = null, source: 'gig' | 'set' = 'gig'): ScheduleItemType => ({
+  const derived = (
+    at: string,
+    title: string,
+    endAt: string | null = null,
+    notes: string | null = null,
+    source: 'gig' | 'set' = 'gig'
+  ): ScheduleItemType => ({
     id: null,
     at,
     endAt,
@@ -49,7 +63,9 @@ export function loadSchedule(db: Db, gigId: number, defaults: TimingDefaults): S
   if (gig.startTime) items.push(derived(on(gig.startTime), 'Start'))
   if (gig.endTime) {
     // An end before the start is the next day.
-    const end = endsNextDay(gig.startTime, gig.endTime) ? addSecondsLocal(on(gig.endTime), 24 * 3600) : on(gig.endTime)
+    const end = endsNextDay(gig.startTime, gig.endTime)
+      ? addSecondsLocal(on(gig.endTime), 24 * 3600)
+      : on(gig.endTime)
     items.push(derived(end, 'End'))
   }
   if (data.sets.length) {
@@ -59,40 +75,78 @@ export function loadSchedule(db: Db, gigId: number, defaults: TimingDefaults): S
       items.push(derived(t.startAt, set.name, t.endAt, `${set.entries.length} songs`, 'set'))
     })
   }
-  items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : sourceRank[a.source] - sourceRank[b.source]))
+  items.sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : sourceRank[a.source] - sourceRank[b.source]
+  )
   return { gigId, items }
 }
 
 /** Replaces the stored items in one transaction; items keeping their id are updated in place. */
-export function saveSchedule(db: Db, gigId: number, body: SchedulePutType): void {
+export function saveSchedule (db: Db, gigId: number, body: SchedulePutType): void {
   db.transaction((tx) => {
-    if (!tx.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get()) throw notFound('gig', gigId)
-    const existing = new Set(tx.select({ id: gigScheduleItems.id }).from(gigScheduleItems).where(eq(gigScheduleItems.gigId, gigId)).all().map((r) => r.id))
+    if (!tx.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get()) {
+      throw notFound('gig', gigId)
+    }
+    const existing = new Set(
+      tx
+        .select({ id: gigScheduleItems.id })
+        .from(gigScheduleItems)
+        .where(eq(gigScheduleItems.gigId, gigId))
+        .all()
+        .map((r) => r.id)
+    )
     const kept = new Set<number>()
     body.items.forEach((item, i) => {
       if (item.id === undefined) return
-      if (!existing.has(item.id)) throw badRequest('ITEM_NOT_IN_GIG', `items.${i}.id: item ${item.id} is not part of gig ${gigId}`)
-      if (kept.has(item.id)) throw badRequest('DUPLICATE_ID', `items.${i}.id: item ${item.id} appears twice`)
+      if (!existing.has(item.id)) {
+        throw badRequest(
+          'ITEM_NOT_IN_GIG',
+          `items.${i}.id: item ${item.id} is not part of gig ${gigId}`
+        )
+      }
+      if (kept.has(item.id)) {
+        throw badRequest('DUPLICATE_ID', `items.${i}.id: item ${item.id} appears twice`)
+      }
       kept.add(item.id)
     })
     tx.delete(gigScheduleItems)
-      .where(and(eq(gigScheduleItems.gigId, gigId), kept.size ? notInArray(gigScheduleItems.id, [...kept]) : undefined))
+      .where(
+        and(
+          eq(gigScheduleItems.gigId, gigId),
+          kept.size ? notInArray(gigScheduleItems.id, [...kept]) : undefined
+        )
+      )
       .run()
     // One UPDATE and one INSERT (per chunk of thousands of rows) whatever the number of items.
     const updates: unknown[][] = []
     const inserts: Array<typeof gigScheduleItems.$inferInsert> = []
     for (const item of body.items) {
-      const values = { at: item.at, title: item.title.trim(), who: item.who ?? null, where: item.where ?? null, notes: item.notes ?? null }
-      if (item.id !== undefined) updates.push([item.id, values.at, values.title, values.who, values.where, values.notes])
-      else inserts.push({ ...values, gigId })
+      const values = {
+        at: item.at,
+        title: item.title.trim(),
+        who: item.who ?? null,
+        where: item.where ?? null,
+        notes: item.notes ?? null
+      }
+      if (item.id !== undefined) {
+        updates.push([item.id, values.at, values.title, values.who, values.where, values.notes])
+      } else inserts.push({ ...values, gigId })
     }
     updateRowsById(
       tx,
       gigScheduleItems,
       gigScheduleItems.id,
-      [gigScheduleItems.at, gigScheduleItems.title, gigScheduleItems.who, gigScheduleItems.where, gigScheduleItems.notes],
+      [
+        gigScheduleItems.at,
+        gigScheduleItems.title,
+        gigScheduleItems.who,
+        gigScheduleItems.where,
+        gigScheduleItems.notes
+      ],
       updates
     )
-    for (const chunk of chunksFor(inserts, columnCount(gigScheduleItems))) tx.insert(gigScheduleItems).values(chunk).run()
+    for (const chunk of chunksFor(inserts, columnCount(gigScheduleItems))) {
+      tx.insert(gigScheduleItems).values(chunk).run()
+    }
   })
 }

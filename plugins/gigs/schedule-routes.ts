@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
-import { Schedule, SchedulePut } from '../../schemas/gigs.js'
-import { notFound } from '../../src/errors.js'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { Schedule, SchedulePut } from '#schemas/gigs.js'
+import { notFound } from '#src/errors.js'
 import { loadSchedule, saveSchedule } from './schedule-repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
@@ -17,7 +17,9 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['gigs'],
         summary: 'The running order of the day, in time order',
-        description: 'Stored items (`source: item`) plus read-only items from the gig times (`gig`) and the computed set blocks (`set`).',
+        description:
+          'Stored items (`source: item`) plus read-only items from the gig times ' +
+          '(`gig`) and the computed set blocks (`set`).',
         params: IdParams,
         response: { 200: Schedule, 404: NotFound }
       }

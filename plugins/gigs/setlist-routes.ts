@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams, NotModified } from '../../schemas/common.js'
-import { Setlist, SetlistConflict, SetlistPut } from '../../schemas/setlists.js'
-import { notFound } from '../../src/errors.js'
-import { loadSetlist, saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
+import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
+import { Setlist, SetlistConflict, SetlistPut } from '#schemas/setlists.js'
+import { notFound } from '#src/errors.js'
+import { loadSetlist } from '#src/repositories/setlists.js'
+import { saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 
@@ -37,8 +38,10 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['gigs'],
         summary: 'Replace the whole setlist (send the version it is based on)',
         description:
-          'Sets and entries that keep their `id` are updated in place (entries keep their live state); those left out are deleted; ' +
-          'new ones have no `id`. Unknown songs, foreign ids and newly added retired songs are 400 and change nothing. ' +
+          'Sets and entries that keep their `id` are updated in place (entries keep ' +
+          'their live state); those left out are deleted; ' +
+          'new ones have no `id`. Unknown songs, foreign ids and newly added retired ' +
+          'songs are 400 and change nothing. ' +
           'A stale `version` is 409 with the current setlist in `current`.',
         params: IdParams,
         body: SetlistPut,
@@ -53,7 +56,13 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error instanceof SetlistVersionConflict)) throw error
         const current = loadSetlist(app.db, gigId, timing())
         if (!current) throw notFound('gig', gigId)
-        return reply.status(409).send({ statusCode: 409, error: 'Conflict', code: error.code, message: error.message, current })
+        return reply.status(409).send({
+          statusCode: 409,
+          error: 'Conflict',
+          code: error.code,
+          message: error.message,
+          current
+        })
       }
       const setlist = loadSetlist(app.db, gigId, timing())
       if (!setlist) throw notFound('gig', gigId)

@@ -1,15 +1,21 @@
 import { and, eq, gt, max, sql } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { gigs, setlistEntries, setlistSets, songs } from '../../src/db/schema.js'
-import type { TimingDefaults } from '../../src/services/timing.js'
-import { badRequest, conflict, notFound } from '../../src/errors.js'
-import type { SetlistEntryType } from '../../schemas/setlists.js'
-import type { LiveInsertType, LiveStateType, LiveUpdateType } from '../../schemas/live.js'
-import { toGig } from '../gigs/repository.js'
-import { buildSets, readSetlistData } from '../gigs/setlist-repository.js'
+import type { Db } from '#src/db/client.js'
+import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
+import type { TimingDefaults } from '#src/services/timing.js'
+import { badRequest, conflict, notFound } from '#src/errors.js'
+import type { SetlistEntryType } from '#schemas/setlists.js'
+import type { LiveInsertType, LiveStateType, LiveUpdateType } from '#schemas/live.js'
+import { toGig } from '#src/repositories/gigs.js'
+import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
 
-/** The live view: gig header, timed sets (skipped entries take no time), current entry, progress. */
-export function loadLiveState(db: Db, gigId: number, defaults: TimingDefaults): LiveStateType | undefined {
+/**
+ * The live view: gig header, timed sets (skipped entries take no time), current entry, progress.
+ */
+export function loadLiveState (
+  db: Db,
+  gigId: number,
+  defaults: TimingDefaults
+): LiveStateType | undefined {
   const data = readSetlistData(db, gigId)
   if (!data) return undefined
   const { sets, timing } = buildSets(data, defaults)
@@ -21,11 +27,23 @@ export function loadLiveState(db: Db, gigId: number, defaults: TimingDefaults): 
       if (!current && entry.status === 'planned') current = entry
     }
   }
-  return { gig: toGig(data.gig), version: data.gig.liveVersion, current, sets, totalSeconds: timing.totalSeconds, progress }
+  return {
+    gig: toGig(data.gig),
+    version: data.gig.liveVersion,
+    current,
+    sets,
+    totalSeconds: timing.totalSeconds,
+    progress
+  }
 }
 
 /** The entry as the live view shows it (with its re-computed planned start). */
-export function liveEntry(db: Db, gigId: number, entryId: number, defaults: TimingDefaults): SetlistEntryType | undefined {
+export function liveEntry (
+  db: Db,
+  gigId: number,
+  entryId: number,
+  defaults: TimingDefaults
+): SetlistEntryType | undefined {
   const state = loadLiveState(db, gigId, defaults)
   for (const set of state?.sets ?? []) {
     const entry = set.entries.find((e) => e.id === entryId)
@@ -37,19 +55,25 @@ export function liveEntry(db: Db, gigId: number, entryId: number, defaults: Timi
 const bumpLiveVersion = (tx: Pick<Db, 'update'>, gigId: number, alsoSetlist = false) =>
   tx
     .update(gigs)
-    .set({ liveVersion: sql`${gigs.liveVersion} + 1`, ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {}) })
+    .set({
+      liveVersion: sql`${gigs.liveVersion} + 1`,
+      ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
+    })
     .where(eq(gigs.id, gigId))
     .returning({ liveVersion: gigs.liveVersion })
     .get()!.liveVersion
 
 const missing = (db: Pick<Db, 'select'>, gigId: number, what: () => Error) =>
-  db.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get() ? what() : notFound('gig', gigId)
+  db.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get()
+    ? what()
+    : notFound('gig', gigId)
 
 /**
- * One live change as one synchronous transaction: read the entry, apply the rules, write it and bump the
- * version. Nothing awaits in between, so concurrent requests are serialised and none is lost.
+ * One live change as one synchronous transaction: read the entry, apply the rules, write it and
+ * bump the version. Nothing awaits in between, so concurrent requests are serialised and none is
+ * lost.
  */
-export function updateLiveEntry(db: Db, gigId: number, body: LiveUpdateType, now: Date): number {
+export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, now: Date): number {
   return db.transaction((tx) => {
     const entry = tx
       .select({ status: setlistEntries.status, rating: setlistEntries.rating })
@@ -60,25 +84,45 @@ export function updateLiveEntry(db: Db, gigId: number, body: LiveUpdateType, now
     const status = body.status ?? entry.status
     let rating = body.rating === undefined ? entry.rating : body.rating
     if (status === 'skipped') {
-      if (body.rating !== undefined && body.rating !== null) throw conflict('ENTRY_SKIPPED', 'a skipped entry cannot be rated')
+      if (body.rating !== undefined && body.rating !== null) {
+        throw conflict('ENTRY_SKIPPED', 'a skipped entry cannot be rated')
+      }
       rating = null
     }
-    tx.update(setlistEntries).set({ status, rating, liveUpdatedAt: now.toISOString() }).where(eq(setlistEntries.id, body.entryId)).run()
+    tx.update(setlistEntries)
+      .set({ status, rating, liveUpdatedAt: now.toISOString() })
+      .where(eq(setlistEntries.id, body.entryId))
+      .run()
     return bumpLiveVersion(tx, gigId)
   })
 }
 
 /**
- * Adds an unplanned song to a set during the show, after `afterEntryId` or at the end of the set. It also
- * bumps the setlist version: an editor's setlist based on the older version would drop the inserted song.
+ * Adds an unplanned song to a set during the show, after `afterEntryId` or at the end of the set.
+ * It also bumps the setlist version: an editor's setlist based on the older version would drop the
+ * inserted song.
  */
-export function insertLiveEntry(db: Db, gigId: number, body: LiveInsertType): { entryId: number; version: number } {
+export function insertLiveEntry (
+  db: Db,
+  gigId: number,
+  body: LiveInsertType
+): { entryId: number; version: number } {
   return db.transaction((tx) => {
-    const set = tx.select({ id: setlistSets.id }).from(setlistSets).where(and(eq(setlistSets.id, body.setId), eq(setlistSets.gigId, gigId))).get()
+    const set = tx
+      .select({ id: setlistSets.id })
+      .from(setlistSets)
+      .where(and(eq(setlistSets.id, body.setId), eq(setlistSets.gigId, gigId)))
+      .get()
     if (!set) throw missing(tx, gigId, () => notFound('set', body.setId))
-    const song = tx.select({ status: songs.status }).from(songs).where(eq(songs.id, body.songId)).get()
+    const song = tx
+      .select({ status: songs.status })
+      .from(songs)
+      .where(eq(songs.id, body.songId))
+      .get()
     if (!song) throw badRequest('UNKNOWN_SONG', `unknown song id: ${body.songId}`)
-    if (song.status === 'retired') throw badRequest('SONG_RETIRED', `song ${body.songId} is retired`)
+    if (song.status === 'retired') {
+      throw badRequest('SONG_RETIRED', `song ${body.songId} is retired`)
+    }
     let position: number
     if (body.afterEntryId !== undefined) {
       const after = tx
@@ -86,19 +130,37 @@ export function insertLiveEntry(db: Db, gigId: number, body: LiveInsertType): { 
         .from(setlistEntries)
         .where(and(eq(setlistEntries.id, body.afterEntryId), eq(setlistEntries.setId, body.setId)))
         .get()
-      if (!after) throw badRequest('ENTRY_NOT_IN_SET', `afterEntryId: entry ${body.afterEntryId} is not in set ${body.setId}`)
+      if (!after) {
+        throw badRequest(
+          'ENTRY_NOT_IN_SET',
+          `afterEntryId: entry ${body.afterEntryId} is not in set ${body.setId}`
+        )
+      }
       position = after.position + 1
       tx.update(setlistEntries)
         .set({ position: sql`${setlistEntries.position} + 1` })
-        .where(and(eq(setlistEntries.setId, body.setId), gt(setlistEntries.position, after.position)))
+        .where(
+          and(eq(setlistEntries.setId, body.setId), gt(setlistEntries.position, after.position))
+        )
         .run()
     } else {
-      const last = tx.select({ position: max(setlistEntries.position) }).from(setlistEntries).where(eq(setlistEntries.setId, body.setId)).get()
+      const last = tx
+        .select({ position: max(setlistEntries.position) })
+        .from(setlistEntries)
+        .where(eq(setlistEntries.setId, body.setId))
+        .get()
       position = (last?.position ?? -1) + 1
     }
     const entryId = tx
       .insert(setlistEntries)
-      .values({ gigId, setId: body.setId, position, songId: body.songId, inserted: true, status: 'planned' })
+      .values({
+        gigId,
+        setId: body.setId,
+        position,
+        songId: body.songId,
+        inserted: true,
+        status: 'planned'
+      })
       .returning({ id: setlistEntries.id })
       .get().id
     return { entryId, version: bumpLiveVersion(tx, gigId, true) }

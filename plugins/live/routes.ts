@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams, NotModified } from '../../schemas/common.js'
-import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '../../schemas/live.js'
-import { SetlistEntry } from '../../schemas/setlists.js'
-import { notFound } from '../../src/errors.js'
+import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
+import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '#schemas/live.js'
+import { SetlistEntry } from '#schemas/setlists.js'
+import { notFound } from '#src/errors.js'
 import { insertLiveEntry, liveEntry, loadLiveState, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
 
@@ -20,13 +20,16 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         summary: 'The live view of a gig (poll with If-None-Match)',
-        description: 'The response carries an `ETag`; sending it back in `If-None-Match` answers 304 without a body while nothing changed.',
+        description:
+          'The response carries an `ETag`; sending it back in `If-None-Match` answers ' +
+          '304 without a body while nothing changed.',
         params: IdParams,
         headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
         response: { 200: LiveState, 304: NotModified, 404: NotFound }
       }
     },
-    // Every phone polls this once a second: served from the response cache until something is written.
+    // Every phone polls this once a second: served from the response cache until something is
+    // written.
     async (request, reply) =>
       app.sendCachedJson(request, reply, `live:${request.params.id}`, () => {
         const state = loadLiveState(app.db, request.params.id, timing())
@@ -44,16 +47,22 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['live'],
         summary: "Update an entry's live status and rating (also without the trailing slash)",
         description:
-          'Omitted fields stay; `rating: null` clears it. Skipping clears the rating; rating a skipped entry is 409. ' +
+          'Omitted fields stay; `rating: null` clears it. Skipping clears the rating; ' +
+          'rating a skipped entry is 409. ' +
           'An entry of another gig is 404. Returns the entry and the new version.',
         params: IdParams,
         body: LiveUpdate,
-        response: { 200: LiveUpdateResult, 404: NotFound, 409: { ...ErrorResponse, description: 'Rating a skipped entry' } }
+        response: {
+          200: LiveUpdateResult,
+          404: NotFound,
+          409: { ...ErrorResponse, description: 'Rating a skipped entry' }
+        }
       }
     },
     async (request) => {
       const gigId = request.params.id
-      // Write, re-read and publish without an await in between: the event order equals the commit order.
+      // Write, re-read and publish without an await in between: the event order equals the commit
+      // order.
       const version = updateLiveEntry(app.db, gigId, request.body, app.clock())
       const entry = liveEntry(app.db, gigId, request.body.entryId, timing())
       if (!entry) throw notFound('setlist entry', request.body.entryId)
@@ -69,7 +78,9 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         summary: 'Insert an unplanned song into a set during the show',
-        description: 'After `afterEntryId` (an entry of that set), else at the end of the set. The new entry has `inserted: true`.',
+        description:
+          'After `afterEntryId` (an entry of that set), else at the end of the set. ' +
+          'The new entry has `inserted: true`.',
         params: IdParams,
         body: LiveInsert,
         response: { 201: SetlistEntry, 404: NotFound }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams } from '../../schemas/common.js'
-import { notFound } from '../../src/errors.js'
-import type { LiveEvent } from './bus.js'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { notFound } from '#src/errors.js'
+import type { LiveEvent } from '#plugins/app/live-bus.js'
 import { loadLiveState } from './repository.js'
 
 export interface SseOptions {
@@ -10,28 +10,34 @@ export interface SseOptions {
   heartbeatMs?: number
 }
 
-/** Logout and deactivation must reach open streams too; one indexed lookup per stream and second at most. */
+/**
+ * Logout and deactivation must reach open streams too; one indexed lookup per stream and second at
+ * most.
+ */
 const SESSION_CHECK_MS = 1_000
 
 const frame = (event: string, data: unknown, id?: number) =>
   `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`
 
 /**
- * GET /gigs_lm/{id}/events: Server-Sent Events. `snapshot` (the whole live view, id = version) first and
- * after structural changes, `entry` ({ version, entry }) per live update, `deleted` when the gig goes.
+ * GET /gigs_lm/{id}/events: Server-Sent Events. `snapshot` (the whole live view, id = version)
+ * first and after structural changes, `entry` ({ version, entry }) per live update, `deleted` when
+ * the gig goes.
  */
 const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) => {
   const heartbeatMs = options.heartbeatMs ?? 15_000
   const open = new Set<() => void>()
-  // Every follower of a gig gets the same event object: render each snapshot once, not once per phone.
+  // Every follower of a gig gets the same event object: render each snapshot once, not once per
+  // phone.
   const rendered = new WeakMap<LiveEvent, string | null>()
 
   const render = (gigId: number, event: LiveEvent): string | null => {
     const cached = rendered.get(event)
     if (cached !== undefined) return cached
     let text: string | null
-    if (event.type === 'entry') text = frame('entry', { version: event.version, entry: event.entry }, event.version)
-    else if (event.type === 'deleted') text = frame('deleted', { gigId })
+    if (event.type === 'entry') {
+      text = frame('entry', { version: event.version, entry: event.entry }, event.version)
+    } else if (event.type === 'deleted') text = frame('deleted', { gigId })
     else {
       const state = loadLiveState(app.db, gigId, app.appSettings.get().timing)
       text = state ? frame('snapshot', state, state.version) : frame('deleted', { gigId })
@@ -40,7 +46,8 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
     return text
   }
 
-  // Graceful shutdown: streams never end by themselves, so close them before the server waits for them.
+  // Graceful shutdown: streams never end by themselves, so close them before the server waits for
+  // them.
   const endAll = async () => {
     for (const end of [...open]) end()
   }
@@ -55,13 +62,20 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
         tags: ['live'],
         summary: 'Follow live mode as Server-Sent Events',
         description:
-          'text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent first and after setlist changes or inserts), ' +
-          '`entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` is the live version: a reconnect with ' +
-          '`Last-Event-ID` equal to the current version gets no snapshot, any other gets a fresh one. A `: heartbeat` comment every 15 s. ' +
-          'After logout, session revocation or deactivation the stream sends `end` (`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.',
+          'text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent ' +
+          'first and after setlist changes or inserts), ' +
+          '`entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` ' +
+          'is the live version: a reconnect with ' +
+          '`Last-Event-ID` equal to the current version gets no snapshot, any other ' +
+          'gets a fresh one. A `: heartbeat` comment every 15 s. ' +
+          'After logout, session revocation or deactivation the stream sends `end` ' +
+          '(`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.',
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
-        response: { 200: Type.String({ description: 'text/event-stream' }), 404: { ...ErrorResponse, description: 'Unknown gig' } }
+        response: {
+          200: Type.String({ description: 'text/event-stream' }),
+          404: { ...ErrorResponse, description: 'Unknown gig' }
+        }
       }
     },
     async (request, reply) => {
@@ -80,10 +94,13 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
         'x-content-type-options': 'nosniff'
       })
       raw.write('retry: 3000\n\n')
-      if (request.headers['last-event-id'] !== String(state.version)) raw.write(frame('snapshot', state, state.version))
+      if (request.headers['last-event-id'] !== String(state.version)) {
+        raw.write(frame('snapshot', state, state.version))
+      }
 
-      // The session was checked in onRequest; a stream outlives that check, so it is repeated before each
-      // event and heartbeat (throttled), and the stream ends once the session or the user is gone.
+      // The session was checked in onRequest; a stream outlives that check, so it is repeated
+      // before each event and heartbeat (throttled), and the stream ends once the session or the
+      // user is gone.
       const { id: userId, sessionId } = request.user
       let checkedAt = app.clock().getTime()
       const sessionLive = () => {

@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams, NoContent } from '../../schemas/common.js'
-import { ChangePasswordBody, SessionInfo } from '../../schemas/sessions.js'
-import { ProfileUpdate, User } from '../../schemas/users.js'
-import { ApiError, badRequest, notFound, unauthorized } from '../../src/errors.js'
-import { hashPassword, passwordProblem, verifyPassword } from '../../src/services/password.js'
-import { perMinute } from '../core/rate-limit.js'
-import { listLiveSessions, revokeSession, revokeUserSessions } from '../sessions/repository.js'
-import { findUserById, toUser, updateUser } from '../users/repository.js'
+import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
+import { ChangePasswordBody, SessionInfo } from '#schemas/sessions.js'
+import { ProfileUpdate, User } from '#schemas/users.js'
+import { ApiError, badRequest, notFound, unauthorized } from '#src/errors.js'
+import { hashPassword, passwordProblem, verifyPassword } from '#src/services/password.js'
+import { perMinute } from '#plugins/external/rate-limit.js'
+import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
+import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
 
 /** The signed-in user: profile, own sessions, own password (seed §5, §8). */
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The session was checked live in onRequest; a user row can still vanish in between (deleted via SQL).
+  // The session was checked live in onRequest; a user row can still vanish in between (deleted via
+  // SQL).
   const currentUser = (id: number) => {
     const row = findUserById(app.db, id)
     if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
@@ -22,7 +23,11 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/me',
     {
       config: { access: 'member' },
-      schema: { tags: ['sessions'], summary: 'The current user (with email)', response: { 200: User } }
+      schema: {
+        tags: ['sessions'],
+        summary: 'The current user (with email)',
+        response: { 200: User }
+      }
     },
     async (request) => toUser(currentUser(request.user.id), true)
   )
@@ -55,8 +60,12 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['sessions'],
-        summary: 'End one of your own sessions (log out a device); ending the current one also clears the cookies',
-        description: 'A session of another user answers 404 like an unknown id, so session ids reveal nothing.',
+        summary:
+          'End one of your own sessions (log out a device); ending the current one ' +
+          'also clears the cookies',
+        description:
+          'A session of another user answers 404 like an unknown id, so session ids ' +
+          'reveal nothing.',
         params: IdParams,
         response: { 204: NoContent, 404: ErrorResponse }
       }
@@ -75,7 +84,9 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member', rateLimit: perMinute(10) },
       schema: {
         tags: ['sessions'],
-        summary: 'Edit your own profile (displayName, email, instruments, isSinger); anything else is a 400',
+        summary:
+          'Edit your own profile (displayName, email, instruments, isSinger); anything ' +
+          'else is a 400',
         body: ProfileUpdate,
         response: { 200: User }
       }
@@ -96,7 +107,8 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sessions'],
         summary: 'Change your password; ends every other session of yours',
         description:
-          'Wrong current password: 403 WRONG_PASSWORD. New password against the policy (15–256 characters, ' +
+          'Wrong current password: 403 WRONG_PASSWORD. New password against the policy ' +
+          '(15–256 characters, ' +
           'not containing the username, not a common password): 400 WEAK_PASSWORD with the reason.',
         body: ChangePasswordBody,
         response: { 204: NoContent }
@@ -106,7 +118,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request.user.id)
       const { currentPassword, newPassword } = request.body
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-        throw new ApiError(403, 'WRONG_PASSWORD', 'the current password is wrong')
+        throw new ApiError('WRONG_PASSWORD', 'the current password is wrong')
       }
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)

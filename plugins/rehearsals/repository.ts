@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '../../src/db/schema.js'
-import type { RehearsalType } from '../../schemas/rehearsals.js'
+import type { Db } from '#src/db/client.js'
+import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'
+import type { RehearsalType } from '#schemas/rehearsals.js'
 
 export interface RehearsalSongValues {
   songId: number
@@ -13,11 +13,17 @@ type SongLine = RehearsalType['songs'][number]
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Songs of many rehearsals in one statement. */
-function songsOf(db: Db, rehearsalIds: number[]): Map<number, SongLine[]> {
+function songsOf (db: Db, rehearsalIds: number[]): Map<number, SongLine[]> {
   const byRehearsal = new Map<number, SongLine[]>()
   if (rehearsalIds.length === 0) return byRehearsal
   const rows = db
-    .select({ rehearsalId: rehearsalSongs.rehearsalId, songId: rehearsalSongs.songId, title: songs.title, notes: rehearsalSongs.notes, done: rehearsalSongs.done })
+    .select({
+      rehearsalId: rehearsalSongs.rehearsalId,
+      songId: rehearsalSongs.songId,
+      title: songs.title,
+      notes: rehearsalSongs.notes,
+      done: rehearsalSongs.done
+    })
     .from(rehearsalSongs)
     .innerJoin(songs, eq(songs.id, rehearsalSongs.songId))
     .where(inArray(rehearsalSongs.rehearsalId, rehearsalIds))
@@ -44,48 +50,73 @@ const toRehearsal = (row: RehearsalRow, lines: SongLine[]): RehearsalType => ({
   updatedAt: row.updatedAt
 })
 
-export function listRehearsals(db: Db, filter: { from?: string; to?: string }): RehearsalType[] {
+export function listRehearsals (db: Db, filter: { from?: string; to?: string }): RehearsalType[] {
   const where: SQL[] = []
   if (filter.from) where.push(gte(rehearsals.date, filter.from))
   if (filter.to) where.push(lte(rehearsals.date, filter.to))
-  const rows = db.select().from(rehearsals).where(and(...where)).orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id)).all()
-  const lines = songsOf(db, rows.map((r) => r.id))
+  const rows = db
+    .select()
+    .from(rehearsals)
+    .where(and(...where))
+    .orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id))
+    .all()
+  const lines = songsOf(
+    db,
+    rows.map((r) => r.id)
+  )
   return rows.map((row) => toRehearsal(row, lines.get(row.id) ?? []))
 }
 
-export function findRehearsalRow(db: Db, id: number): RehearsalRow | undefined {
+export function findRehearsalRow (db: Db, id: number): RehearsalRow | undefined {
   return db.select().from(rehearsals).where(eq(rehearsals.id, id)).get()
 }
 
-export function getRehearsal(db: Db, id: number): RehearsalType | undefined {
+export function getRehearsal (db: Db, id: number): RehearsalType | undefined {
   const row = findRehearsalRow(db, id)
   return row && toRehearsal(row, songsOf(db, [id]).get(id) ?? [])
 }
 
-function writeSongs(tx: Tx, rehearsalId: number, lines: RehearsalSongValues[]): void {
+function writeSongs (tx: Tx, rehearsalId: number, lines: RehearsalSongValues[]): void {
   tx.delete(rehearsalSongs).where(eq(rehearsalSongs.rehearsalId, rehearsalId)).run()
   if (lines.length === 0) return
   tx.insert(rehearsalSongs)
-    .values(lines.map((line, position) => ({ rehearsalId, songId: line.songId, position, notes: line.notes ?? null, done: line.done ?? false })))
+    .values(
+      lines.map((line, position) => ({
+        rehearsalId,
+        songId: line.songId,
+        position,
+        notes: line.notes ?? null,
+        done: line.done ?? false
+      }))
+    )
     .run()
 }
 
-/** Unknown song ids: the caller gets a 400 and nothing is written (checked inside the transaction). */
+/**
+ * Unknown song ids: the caller gets a 400 and nothing is written (checked inside the transaction).
+ */
 export class UnknownSongsError extends Error {
-  constructor(readonly ids: number[]) {
+  constructor (readonly ids: number[]) {
     super(`unknown song ids: ${ids.join(', ')}`)
   }
 }
 
-function assertSongsExist(tx: Tx, lines: RehearsalSongValues[]): void {
+function assertSongsExist (tx: Tx, lines: RehearsalSongValues[]): void {
   const ids = [...new Set(lines.map((l) => l.songId))]
   if (ids.length === 0) return
-  const found = new Set(tx.select({ id: songs.id }).from(songs).where(inArray(songs.id, ids)).all().map((r) => r.id))
+  const found = new Set(
+    tx
+      .select({ id: songs.id })
+      .from(songs)
+      .where(inArray(songs.id, ids))
+      .all()
+      .map((r) => r.id)
+  )
   const missing = ids.filter((id) => !found.has(id))
   if (missing.length > 0) throw new UnknownSongsError(missing)
 }
 
-export function createRehearsal(
+export function createRehearsal (
   db: Db,
   values: Omit<typeof rehearsals.$inferInsert, 'id' | 'sequence'>,
   lines: RehearsalSongValues[]
@@ -99,7 +130,7 @@ export function createRehearsal(
 }
 
 /** Header change, optional song list replacement and sequence bump as one unit. */
-export function updateRehearsal(
+export function updateRehearsal (
   db: Db,
   id: number,
   values: Partial<typeof rehearsals.$inferInsert> & { updatedAt: string },
@@ -107,14 +138,21 @@ export function updateRehearsal(
 ): boolean {
   return db.transaction((tx) => {
     if (lines) assertSongsExist(tx, lines)
-    const current = tx.select({ sequence: rehearsals.sequence }).from(rehearsals).where(eq(rehearsals.id, id)).get()
+    const current = tx
+      .select({ sequence: rehearsals.sequence })
+      .from(rehearsals)
+      .where(eq(rehearsals.id, id))
+      .get()
     if (!current) return false
-    tx.update(rehearsals).set({ ...values, sequence: current.sequence + 1 }).where(eq(rehearsals.id, id)).run()
+    tx.update(rehearsals)
+      .set({ ...values, sequence: current.sequence + 1 })
+      .where(eq(rehearsals.id, id))
+      .run()
     if (lines) writeSongs(tx, id, lines)
     return true
   })
 }
 
-export function deleteRehearsal(db: Db, id: number): boolean {
+export function deleteRehearsal (db: Db, id: number): boolean {
   return db.delete(rehearsals).where(eq(rehearsals.id, id)).run().changes > 0
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
+import { ErrorResponse, NoContent } from '#schemas/common.js'
 import {
   Rehearsal,
   RehearsalCreate,
@@ -8,10 +8,10 @@ import {
   RehearsalListQuery,
   RehearsalPatch,
   type RehearsalSongInput
-} from '../../schemas/rehearsals.js'
+} from '#schemas/rehearsals.js'
 import type { Static } from '@sinclair/typebox'
-import { badRequest, notFound } from '../../src/errors.js'
-import { minutesOf, todayIn } from '../../src/services/local-time.js'
+import { badRequest, notFound } from '#src/errors.js'
+import { minutesOf, todayIn } from '#src/services/local-time.js'
 import {
   createRehearsal,
   deleteRehearsal,
@@ -21,8 +21,7 @@ import {
   UnknownSongsError,
   updateRehearsal
 } from './repository.js'
-import { availabilityRoutes } from '../availability/routes.js'
-import { rehearsalAvailabilitySource } from '../availability/repository.js'
+import { availabilityRoutes } from '#plugins/availability/routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Rehearsal not found' }
 const DEFAULT_MINUTES = 120
@@ -31,21 +30,30 @@ const LAST_MINUTE = 23 * 60 + 59
 const pad = (n: number) => String(n).padStart(2, '0')
 const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
 /** A rehearsal ends on its own day: a later end is capped at 23:59. */
-const endAfter = (start: string, minutes: number) => hhmm(Math.min(minutesOf(start) + minutes, LAST_MINUTE))
+const endAfter = (start: string, minutes: number) =>
+  hhmm(Math.min(minutesOf(start) + minutes, LAST_MINUTE))
 
-function checkTimes(startTime: string, endTime: string): void {
+function checkTimes (startTime: string, endTime: string): void {
   if (minutesOf(startTime) === LAST_MINUTE) {
-    throw badRequest('START_TOO_LATE', 'a rehearsal starting at 23:59 leaves no time before midnight; it ends on its own day')
+    throw badRequest(
+      'START_TOO_LATE',
+      'a rehearsal starting at 23:59 leaves no time before midnight; it ends on its own day'
+    )
   }
   if (minutesOf(endTime) <= minutesOf(startTime)) {
-    throw badRequest('END_BEFORE_START', `endTime ${endTime} must be after startTime ${startTime} (a rehearsal ends on its own day)`)
+    throw badRequest(
+      'END_BEFORE_START',
+      `endTime ${endTime} must be after startTime ${startTime} (a rehearsal ends on its own day)`
+    )
   }
 }
 
-function checkSongLines(lines: Static<typeof RehearsalSongInput>[] | undefined): void {
+function checkSongLines (lines: Static<typeof RehearsalSongInput>[] | undefined): void {
   const seen = new Set<number>()
   for (const line of lines ?? []) {
-    if (seen.has(line.songId)) throw badRequest('DUPLICATE_SONG', `song ${line.songId} appears twice`)
+    if (seen.has(line.songId)) {
+      throw badRequest('DUPLICATE_SONG', `song ${line.songId} appears twice`)
+    }
     seen.add(line.songId)
   }
 }
@@ -63,7 +71,9 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['rehearsals'],
         summary: 'Rehearsals in date and start order',
-        description: '`from`/`to` are inclusive dates; `upcoming=true` keeps those from today on (band timezone).',
+        description:
+          '`from`/`to` are inclusive dates; `upcoming=true` keeps those from today ' +
+          'on (band timezone).',
         querystring: RehearsalListQuery,
         response: { 200: Type.Array(Rehearsal) }
       }
@@ -83,7 +93,12 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rehearsals',
     {
       config: { access: 'editor' },
-      schema: { tags: ['rehearsals'], summary: 'Plan a rehearsal', body: RehearsalCreate, response: { 201: Rehearsal } }
+      schema: {
+        tags: ['rehearsals'],
+        summary: 'Plan a rehearsal',
+        body: RehearsalCreate,
+        response: { 201: Rehearsal }
+      }
     },
     async (request, reply) => {
       const body = request.body
@@ -95,7 +110,15 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         id = createRehearsal(
           app.db,
-          { date: body.date, startTime: body.startTime, endTime, location: body.location ?? null, notes: body.notes ?? null, createdAt: now, updatedAt: now },
+          {
+            date: body.date,
+            startTime: body.startTime,
+            endTime,
+            location: body.location ?? null,
+            notes: body.notes ?? null,
+            createdAt: now,
+            updatedAt: now
+          },
           body.songs ?? []
         )
       } catch (error) {
@@ -109,7 +132,12 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rehearsals/:id',
     {
       config: { access: 'member' },
-      schema: { tags: ['rehearsals'], summary: 'One rehearsal with its songs', params: RehearsalIdParams, response: { 200: Rehearsal, 404: NotFound } }
+      schema: {
+        tags: ['rehearsals'],
+        summary: 'One rehearsal with its songs',
+        params: RehearsalIdParams,
+        response: { 200: Rehearsal, 404: NotFound }
+      }
     },
     async (request) => {
       const rehearsal = getRehearsal(app.db, request.params.id)
@@ -125,7 +153,9 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['rehearsals'],
         summary: 'Change a rehearsal; `songs`, when given, replaces the whole list',
-        description: 'Moving `startTime` without `endTime` keeps the duration (capped at 23:59); `endTime: null` resets it to start + 2 h.',
+        description:
+          'Moving `startTime` without `endTime` keeps the duration (capped at 23:59); ' +
+          '`endTime: null` resets it to start + 2 h.',
         params: RehearsalIdParams,
         body: RehearsalPatch,
         response: { 200: Rehearsal, 404: NotFound }
@@ -140,12 +170,22 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let endTime: string
       if (body.endTime === null) endTime = endAfter(startTime, DEFAULT_MINUTES)
       else if (body.endTime !== undefined) endTime = body.endTime
-      else endTime = endAfter(startTime, Math.max(1, minutesOf(row.endTime) - minutesOf(row.startTime)))
+      else {
+        endTime = endAfter(
+          startTime,
+          Math.max(1, minutesOf(row.endTime) - minutesOf(row.startTime))
+        )
+      }
       checkTimes(startTime, endTime)
       checkSongLines(body.songs)
       const { songs, ...header } = body
       try {
-        const found = updateRehearsal(app.db, id, { ...header, startTime, endTime, updatedAt: app.clock().toISOString() }, songs)
+        const found = updateRehearsal(
+          app.db,
+          id,
+          { ...header, startTime, endTime, updatedAt: app.clock().toISOString() },
+          songs
+        )
         if (!found) throw notFound('rehearsal', id)
       } catch (error) {
         unknownSongs(error)
@@ -158,22 +198,23 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/rehearsals/:id',
     {
       config: { access: 'editor' },
-      schema: { tags: ['rehearsals'], summary: 'Delete a rehearsal', params: RehearsalIdParams, response: { 204: NoContent, 404: NotFound } }
+      schema: {
+        tags: ['rehearsals'],
+        summary: 'Delete a rehearsal',
+        params: RehearsalIdParams,
+        response: { 204: NoContent, 404: NotFound }
+      }
     },
     async (request, reply) => {
-      if (!deleteRehearsal(app.db, request.params.id)) throw notFound('rehearsal', request.params.id)
+      if (!deleteRehearsal(app.db, request.params.id)) {
+        throw notFound('rehearsal', request.params.id)
+      }
       return reply.status(204).send(null)
     }
   )
 
   await app.register(
-    availabilityRoutes({
-      path: '/rehearsals',
-      resource: 'rehearsal',
-      tag: 'rehearsals',
-      source: rehearsalAvailabilitySource,
-      exists: (db, id) => findRehearsalRow(db, id) !== undefined
-    })
+    availabilityRoutes({ path: '/rehearsals', resource: 'rehearsal', tag: 'rehearsals' })
   )
 }
 export default rehearsalRoutes

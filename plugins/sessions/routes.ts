@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LoginBody, SessionResponse } from '../../schemas/sessions.js'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
-import { unauthorized } from '../../src/errors.js'
-import { dummyPasswordHash, verifyPassword } from '../../src/services/password.js'
-import { perMinute } from '../core/rate-limit.js'
-import { findUserById, findUserByUsername, toUser } from '../users/repository.js'
-import { createSession, deleteDeadSessions, findSessionByRefresh, revokeSession, rotateRefreshToken } from './repository.js'
+import { LoginBody, SessionResponse } from '#schemas/sessions.js'
+import { ErrorResponse, NoContent } from '#schemas/common.js'
+import { unauthorized } from '#src/errors.js'
+import { dummyPasswordHash, verifyPassword } from '#src/services/password.js'
+import { perMinute } from '#plugins/external/rate-limit.js'
+import { findUserById, findUserByUsername, toUser } from '#src/repositories/users.js'
+import {
+  createSession,
+  deleteDeadSessions,
+  findSessionByRefresh,
+  revokeSession,
+  rotateRefreshToken
+} from '#src/repositories/sessions.js'
 
 const invalidCredentials = () => unauthorized('invalid username or password', 'INVALID_CREDENTIALS')
 
@@ -27,17 +33,29 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sessions'],
         summary: 'Log in; sets the access_token and refresh_token httpOnly cookies',
         body: LoginBody,
-        response: { 200: SessionResponse, 401: { ...ErrorResponse, description: 'Wrong username or password (the same answer for both)' } }
+        response: {
+          200: SessionResponse,
+          401: {
+            ...ErrorResponse,
+            description: 'Wrong username or password (the same answer for both)'
+          }
+        }
       }
     },
     async (request, reply) => {
       const { username, password } = request.body
       const user = findUserByUsername(app.db, username)
       // Unknown user and wrong password cost the same hash and give the same answer.
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
+      const valid = await verifyPassword(
+        password,
+        user?.passwordHash ?? (await dummyPasswordHash())
+      )
       if (!user || !valid || user.status !== 'active') throw invalidCredentials()
       const now = app.clock()
-      const { session, refresh } = createSession(app.db, user.id, now, { userAgent: request.headers['user-agent'], ip: request.ip })
+      const { session, refresh } = createSession(app.db, user.id, now, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip
+      })
       const access = app.signAccessToken(user.id, session.id)
       app.setSessionCookies(request, reply, { access, refresh })
       return { user: toUser(user, true), accessExpiresAt: access.expiresAt.toISOString() }
@@ -51,8 +69,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sessions'],
         summary: 'Renew the session: rotates the refresh token and issues a new access token',
-        description: 'Reads the refresh_token cookie. A rotated token presented again after a 10 s grace window revokes the session.',
-        response: { 200: SessionResponse, 401: { ...ErrorResponse, description: 'No, expired, revoked or reused refresh token' } }
+        description:
+          'Reads the refresh_token cookie. A rotated token presented again after ' +
+          'a 10 s grace window revokes the session.',
+        response: {
+          200: SessionResponse,
+          401: { ...ErrorResponse, description: 'No, expired, revoked or reused refresh token' }
+        }
       }
     },
     async (request, reply) => {
@@ -61,8 +84,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = rotateRefreshToken(app.db, presented, app.clock())
       if (outcome.kind === 'invalid' || outcome.kind === 'reused') {
         app.clearSessionCookies(request, reply)
-        if (outcome.kind === 'reused') request.log.warn('refresh token reused after rotation: session revoked')
-        throw unauthorized(outcome.kind === 'reused' ? 'refresh token reused; session ended' : 'session ended', 'SESSION_INVALID')
+        if (outcome.kind === 'reused') {
+          request.log.warn('refresh token reused after rotation: session revoked')
+        }
+        throw unauthorized(
+          outcome.kind === 'reused' ? 'refresh token reused; session ended' : 'session ended',
+          'SESSION_INVALID'
+        )
       }
       const user = findUserById(app.db, outcome.session.userId)
       if (!user || user.status !== 'active') {
@@ -70,7 +98,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized('session ended', 'SESSION_INVALID')
       }
       const access = app.signAccessToken(user.id, outcome.session.id)
-      app.setSessionCookies(request, reply, { access, refresh: outcome.kind === 'rotated' ? outcome.refresh : undefined })
+      app.setSessionCookies(request, reply, {
+        access,
+        refresh: outcome.kind === 'rotated' ? outcome.refresh : undefined
+      })
       return { user: toUser(user, true), accessExpiresAt: access.expiresAt.toISOString() }
     }
   )
@@ -94,7 +125,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const access = app.readSessionCookie(request, 'access')
       if (access) {
         try {
-          // The verifier ignores expiry (auth.ts checks it against the clock): an expired token still logs out.
+          // The verifier ignores expiry (auth.ts checks it against the clock): an expired token
+          // still logs out.
           const payload = app.jwt.verify<{ sid: number }>(access)
           revokeSession(app.db, payload.sid, now)
         } catch {

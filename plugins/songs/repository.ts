@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { setlistEntries, songs, songVotes, users, type SongRow } from '../../src/db/schema.js'
-import type { SongListQueryType, SongType, SongVotesType } from '../../schemas/songs.js'
+import type { Db } from '#src/db/client.js'
+import type { VoteValue } from '#src/db/enums.js'
+import { setlistEntries, songs, songVotes, users, type SongRow } from '#src/db/schema.js'
+import type { SongListQueryType, SongType, SongVotesType } from '#schemas/songs.js'
 
-export function toSong(row: SongRow): SongType {
+export function toSong (row: SongRow): SongType {
   return {
     id: row.id,
     title: row.title,
@@ -33,44 +34,72 @@ export function toSong(row: SongRow): SongType {
 /** `%` and `_` in a search term are literal characters, not wildcards. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function listSongs(db: Db, query: SongListQueryType, locale: string): SongRow[] {
+export function listSongs (db: Db, query: SongListQueryType, locale: string): SongRow[] {
   const where: SQL[] = []
   if (query.status) where.push(eq(songs.status, query.status))
   else if (!query.includeRetired) where.push(ne(songs.status, 'retired'))
   if (query.genre) where.push(eq(songs.genre, query.genre))
   if (query.q) {
     const pattern = likePattern(query.q)
-    where.push(sql`(${songs.title} LIKE ${pattern} ESCAPE '\\' OR ${songs.artist} LIKE ${pattern} ESCAPE '\\')`)
+    where.push(
+      sql`(${songs.title} LIKE ${pattern} ESCAPE '\\'
+        OR ${songs.artist} LIKE ${pattern} ESCAPE '\\')`
+    )
   }
-  const rows = db.select().from(songs).where(and(...where)).orderBy(asc(songs.id)).all()
-  // SQLite's NOCASE knows only ASCII; the band's locale puts "Ärger" next to "Arger", not after "Z".
+  const rows = db
+    .select()
+    .from(songs)
+    .where(and(...where))
+    .orderBy(asc(songs.id))
+    .all()
+  // SQLite's NOCASE knows only ASCII; the band's locale puts "Ärger" next to "Arger", not after
+  // "Z".
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
   return rows.sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)
 }
 
-export function findSong(db: Db, id: number): SongRow | undefined {
+export function findSong (db: Db, id: number): SongRow | undefined {
   return db.select().from(songs).where(eq(songs.id, id)).get()
 }
 
-export function insertSong(db: Db, values: typeof songs.$inferInsert): SongRow {
+export function insertSong (db: Db, values: typeof songs.$inferInsert): SongRow {
   return db.insert(songs).values(values).returning().get()
 }
 
-export function updateSong(db: Db, id: number, values: Partial<typeof songs.$inferInsert>): SongRow | undefined {
+export function updateSong (
+  db: Db,
+  id: number,
+  values: Partial<typeof songs.$inferInsert>
+): SongRow | undefined {
   return db.update(songs).set(values).where(eq(songs.id, id)).returning().get()
 }
 
 /**
- * Deletes a song, or retires it when a setlist refers to it (setlists are the gig's history and the GEMA
- * report's source). Check and write happen in one transaction so a setlist saved in between cannot slip by.
+ * Deletes a song, or retires it when a setlist refers to it (setlists are the gig's history and the
+ * GEMA report's source). Check and write happen in one transaction so a setlist saved in between
+ * cannot slip by.
  */
-export function deleteOrRetireSong(db: Db, id: number, now: string): { deleted: true } | { deleted: false; song: SongRow } | undefined {
+export function deleteOrRetireSong (
+  db: Db,
+  id: number,
+  now: string
+): { deleted: true } | { deleted: false; song: SongRow } | undefined {
   return db.transaction((tx) => {
     const existing = tx.select({ id: songs.id }).from(songs).where(eq(songs.id, id)).get()
     if (!existing) return undefined
-    const used = tx.select({ id: setlistEntries.id }).from(setlistEntries).where(eq(setlistEntries.songId, id)).limit(1).get()
+    const used = tx
+      .select({ id: setlistEntries.id })
+      .from(setlistEntries)
+      .where(eq(setlistEntries.songId, id))
+      .limit(1)
+      .get()
     if (used) {
-      const song = tx.update(songs).set({ status: 'retired', updatedAt: now }).where(eq(songs.id, id)).returning().get()
+      const song = tx
+        .update(songs)
+        .set({ status: 'retired', updatedAt: now })
+        .where(eq(songs.id, id))
+        .returning()
+        .get()
       return { deleted: false as const, song }
     }
     tx.delete(songs).where(eq(songs.id, id)).run()
@@ -78,20 +107,39 @@ export function deleteOrRetireSong(db: Db, id: number, now: string): { deleted: 
   })
 }
 
-export function upsertVote(db: Db, songId: number, userId: number, vote: 'yes' | 'no' | 'abstain', now: string): void {
+export function upsertVote (
+  db: Db,
+  songId: number,
+  userId: number,
+  vote: VoteValue,
+  now: string
+): void {
   db.insert(songVotes)
     .values({ songId, userId, vote, updatedAt: now })
-    .onConflictDoUpdate({ target: [songVotes.songId, songVotes.userId], set: { vote, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [songVotes.songId, songVotes.userId],
+      set: { vote, updatedAt: now }
+    })
     .run()
 }
 
-export function deleteVote(db: Db, songId: number, userId: number): boolean {
-  return db.delete(songVotes).where(and(eq(songVotes.songId, songId), eq(songVotes.userId, userId))).run().changes > 0
+export function deleteVote (db: Db, songId: number, userId: number): boolean {
+  return (
+    db
+      .delete(songVotes)
+      .where(and(eq(songVotes.songId, songId), eq(songVotes.userId, userId)))
+      .run().changes > 0
+  )
 }
 
-export function songVotesOf(db: Db, songId: number): SongVotesType {
+export function songVotesOf (db: Db, songId: number): SongVotesType {
   const rows = db
-    .select({ userId: songVotes.userId, displayName: users.displayName, vote: songVotes.vote, updatedAt: songVotes.updatedAt })
+    .select({
+      userId: songVotes.userId,
+      displayName: users.displayName,
+      vote: songVotes.vote,
+      updatedAt: songVotes.updatedAt
+    })
     .from(songVotes)
     .innerJoin(users, eq(users.id, songVotes.userId))
     .where(eq(songVotes.songId, songId))

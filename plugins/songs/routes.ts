@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { ErrorResponse, NoContent, NotModified } from '../../schemas/common.js'
+import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import {
   Song,
   SongCreate,
@@ -13,8 +13,8 @@ import {
   VoteBody,
   type SongCreateType,
   type SongPatchType
-} from '../../schemas/songs.js'
-import { badRequest, conflict, forbidden, notFound } from '../../src/errors.js'
+} from '#schemas/songs.js'
+import { badRequest, conflict, forbidden, notFound } from '#src/errors.js'
 import {
   deleteOrRetireSong,
   deleteVote,
@@ -30,7 +30,7 @@ import {
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
 
 /** Rules a schema cannot express: values from the band's configuration and real URLs. */
-function checkSongInput(app: FastifyInstance, body: SongCreateType | SongPatchType): void {
+function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchType): void {
   const settings = app.appSettings.get()
   if (body.key != null && !settings.keys.includes(body.key)) {
     throw badRequest('INVALID_KEY', `key "${body.key}" is not one of the configured keys`)
@@ -50,7 +50,9 @@ function checkSongInput(app: FastifyInstance, body: SongCreateType | SongPatchTy
     }
   }
   for (const field of ['composers', 'lyricists', 'arrangers'] as const) {
-    if (body[field]?.some((name) => name.trim() === '')) throw badRequest('INVALID_PERSON', `${field} must not contain blank names`)
+    if (body[field]?.some((name) => name.trim() === '')) {
+      throw badRequest('INVALID_PERSON', `${field} must not contain blank names`)
+    }
   }
 }
 
@@ -63,7 +65,9 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['songs'],
         summary: 'The repertoire in title order (retired songs only when asked for)',
         description:
-          'Filters: `status` (retired songs appear only with `status=retired` or `includeRetired=true`), `genre`, `q` (case-insensitive substring of title or artist; % and _ are literal).',
+          'Filters: `status` (retired songs appear only with `status=retired` or ' +
+          '`includeRetired=true`), `genre`, `q` (case-insensitive substring of title ' +
+          'or artist; % and _ are literal).',
         querystring: SongListQuery,
         response: { 200: Type.Array(Song), 304: NotModified }
       }
@@ -78,7 +82,12 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/songs/:id',
     {
       config: { access: 'member' },
-      schema: { tags: ['songs'], summary: 'One song', params: SongIdParams, response: { 200: Song, 404: NotFound } }
+      schema: {
+        tags: ['songs'],
+        summary: 'One song',
+        params: SongIdParams,
+        response: { 200: Song, 404: NotFound }
+      }
     },
     async (request) => {
       const row = findSong(app.db, request.params.id)
@@ -94,7 +103,9 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['songs'],
         summary: 'Add a song (editors) or propose one (members)',
-        description: 'Members may only propose: the status must be `proposed` (the default for members); editors may use any status (default `accepted`).',
+        description:
+          'Members may only propose: the status must be `proposed` (the default for ' +
+          'members); editors may use any status (default `accepted`).',
         body: SongCreate,
         response: { 201: Song }
       }
@@ -103,7 +114,9 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body
       const isEditor = app.hasRole(request.user, 'editor')
       const status = body.status ?? (isEditor ? 'accepted' : 'proposed')
-      if (!isEditor && status !== 'proposed') throw forbidden('members may only propose songs (status proposed)')
+      if (!isEditor && status !== 'proposed') {
+        throw forbidden('members may only propose songs (status proposed)')
+      }
       checkSongInput(app, body)
       const now = app.clock().toISOString()
       const row = insertSong(app.db, {
@@ -131,7 +144,10 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkSongInput(app, request.body)
-      const row = updateSong(app.db, request.params.id, { ...request.body, updatedAt: app.clock().toISOString() })
+      const row = updateSong(app.db, request.params.id, {
+        ...request.body,
+        updatedAt: app.clock().toISOString()
+      })
       if (!row) throw notFound('song', request.params.id)
       return toSong(row)
     }
@@ -151,14 +167,21 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const outcome = deleteOrRetireSong(app.db, request.params.id, app.clock().toISOString())
       if (!outcome) throw notFound('song', request.params.id)
-      return outcome.deleted ? { deleted: true, retired: false } : { deleted: false, retired: true, song: toSong(outcome.song) }
+      return outcome.deleted
+        ? { deleted: true, retired: false }
+        : { deleted: false, retired: true, song: toSong(outcome.song) }
     }
   )
 
   const proposedSong = (id: number) => {
     const row = findSong(app.db, id)
     if (!row) throw notFound('song', id)
-    if (row.status !== 'proposed') throw conflict('SONG_NOT_PROPOSED', `song ${id} is ${row.status}; only proposed songs take votes`)
+    if (row.status !== 'proposed') {
+      throw conflict(
+        'SONG_NOT_PROPOSED',
+        `song ${id} is ${row.status}; only proposed songs take votes`
+      )
+    }
     return row
   }
 
@@ -169,15 +192,25 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['songs'],
         summary: 'Cast or change my vote on a proposed song',
-        description: 'Always the calling member\'s own vote; answers with all votes of the song.',
+        description: "Always the calling member's own vote; answers with all votes of the song.",
         params: SongIdParams,
         body: VoteBody,
-        response: { 200: SongVotes, 404: NotFound, 409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' } }
+        response: {
+          200: SongVotes,
+          404: NotFound,
+          409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' }
+        }
       }
     },
     async (request) => {
       proposedSong(request.params.id)
-      upsertVote(app.db, request.params.id, request.user.id, request.body.vote, app.clock().toISOString())
+      upsertVote(
+        app.db,
+        request.params.id,
+        request.user.id,
+        request.body.vote,
+        app.clock().toISOString()
+      )
       return songVotesOf(app.db, request.params.id)
     }
   )
@@ -190,7 +223,11 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['songs'],
         summary: 'Withdraw my vote on a proposed song (idempotent)',
         params: SongIdParams,
-        response: { 204: NoContent, 404: NotFound, 409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' } }
+        response: {
+          204: NoContent,
+          404: NotFound,
+          409: { ...ErrorResponse, description: 'The song is not proposed (SONG_NOT_PROPOSED)' }
+        }
       }
     },
     async (request, reply) => {

@@ -1,17 +1,12 @@
-import { and, asc, countDistinct, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { surveyAnswers, surveyOptions, surveys, users } from '../../src/db/schema.js'
-import type { SurveyDetailType, SurveyType } from '../../schemas/surveys.js'
+import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '#src/db/client.js'
+import type { AnswerValue, SurveyStatus } from '#src/db/enums.js'
+import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'
+import type { SurveyDetailType, SurveyType } from '#schemas/surveys.js'
+import { isClosed, openCondition } from '#src/repositories/surveys.js'
 
 type Header = typeof surveys.$inferSelect & { createdByName: string }
-type Answer = { optionId: number; value: 'yes' | 'maybe' | 'no' }
-
-/** Open means: not closed by hand and closesAt (if any) still ahead. */
-export const openCondition = (now: string): SQL =>
-  and(eq(surveys.status, 'open'), or(isNull(surveys.closesAt), gt(surveys.closesAt, now)))!
-
-export const isClosed = (row: { status: string; closesAt: string | null }, now: string) =>
-  row.status === 'closed' || (row.closesAt !== null && row.closesAt <= now)
+type Answer = { optionId: number; value: AnswerValue }
 
 const headerColumns = {
   id: surveys.id,
@@ -27,11 +22,16 @@ const headerColumns = {
   createdByName: users.displayName
 }
 
-function optionsOf(db: Db, surveyIds: number[]) {
+function optionsOf (db: Db, surveyIds: number[]) {
   const bySurvey = new Map<number, SurveyType['options']>()
   if (surveyIds.length === 0) return bySurvey
   const rows = db
-    .select({ surveyId: surveyOptions.surveyId, id: surveyOptions.id, label: surveyOptions.label, at: surveyOptions.at })
+    .select({
+      surveyId: surveyOptions.surveyId,
+      id: surveyOptions.id,
+      label: surveyOptions.label,
+      at: surveyOptions.at
+    })
     .from(surveyOptions)
     .where(inArray(surveyOptions.surveyId, surveyIds))
     .orderBy(asc(surveyOptions.surveyId), asc(surveyOptions.position))
@@ -44,7 +44,13 @@ function optionsOf(db: Db, surveyIds: number[]) {
   return bySurvey
 }
 
-const toSurvey = (row: Header, options: SurveyType['options'], responseCount: number, mine: Answer[], now: string): SurveyType => ({
+const toSurvey = (
+  row: Header,
+  options: SurveyType['options'],
+  responseCount: number,
+  mine: Answer[],
+  now: string
+): SurveyType => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -61,8 +67,18 @@ const toSurvey = (row: Header, options: SurveyType['options'], responseCount: nu
 })
 
 /** Newest first; four statements however many surveys and answers there are. */
-export function listSurveys(db: Db, userId: number, now: string, status?: 'open' | 'closed'): SurveyType[] {
-  const where = status === 'open' ? openCondition(now) : status === 'closed' ? sql`NOT (${openCondition(now)})` : undefined
+export function listSurveys (
+  db: Db,
+  userId: number,
+  now: string,
+  status?: SurveyStatus
+): SurveyType[] {
+  const where =
+    status === 'open'
+      ? openCondition(now)
+      : status === 'closed'
+        ? sql`NOT (${openCondition(now)})`
+        : undefined
   const rows = db
     .select(headerColumns)
     .from(surveys)
@@ -84,7 +100,12 @@ export function listSurveys(db: Db, userId: number, now: string, status?: 'open'
   )
   const mine = new Map<number, Answer[]>()
   const myRows = db
-    .select({ surveyId: surveyAnswers.surveyId, optionId: surveyAnswers.optionId, value: surveyAnswers.value, position: surveyOptions.position })
+    .select({
+      surveyId: surveyAnswers.surveyId,
+      optionId: surveyAnswers.optionId,
+      value: surveyAnswers.value,
+      position: surveyOptions.position
+    })
     .from(surveyAnswers)
     .innerJoin(surveyOptions, eq(surveyOptions.id, surveyAnswers.optionId))
     .where(and(eq(surveyAnswers.userId, userId), inArray(surveyAnswers.surveyId, ids)))
@@ -95,19 +116,36 @@ export function listSurveys(db: Db, userId: number, now: string, status?: 'open'
     if (list) list.push({ optionId, value })
     else mine.set(surveyId, [{ optionId, value }])
   }
-  return rows.map((row) => toSurvey(row, options.get(row.id) ?? [], counts.get(row.id) ?? 0, mine.get(row.id) ?? [], now))
+  return rows.map((row) =>
+    toSurvey(row, options.get(row.id) ?? [], counts.get(row.id) ?? 0, mine.get(row.id) ?? [], now)
+  )
 }
 
-export function findSurveyHeader(db: Db, id: number): Header | undefined {
-  return db.select(headerColumns).from(surveys).innerJoin(users, eq(users.id, surveys.createdBy)).where(eq(surveys.id, id)).get()
+export function findSurveyHeader (db: Db, id: number): Header | undefined {
+  return db
+    .select(headerColumns)
+    .from(surveys)
+    .innerJoin(users, eq(users.id, surveys.createdBy))
+    .where(eq(surveys.id, id))
+    .get()
 }
 
-export function getSurveyDetail(db: Db, id: number, userId: number, now: string): SurveyDetailType | undefined {
+export function getSurveyDetail (
+  db: Db,
+  id: number,
+  userId: number,
+  now: string
+): SurveyDetailType | undefined {
   const row = findSurveyHeader(db, id)
   if (!row) return undefined
   const options = optionsOf(db, [id]).get(id) ?? []
   const answers = db
-    .select({ optionId: surveyAnswers.optionId, userId: surveyAnswers.userId, displayName: users.displayName, value: surveyAnswers.value })
+    .select({
+      optionId: surveyAnswers.optionId,
+      userId: surveyAnswers.userId,
+      displayName: users.displayName,
+      value: surveyAnswers.value
+    })
     .from(surveyAnswers)
     .innerJoin(users, eq(users.id, surveyAnswers.userId))
     .where(eq(surveyAnswers.surveyId, id))
@@ -131,7 +169,7 @@ export function getSurveyDetail(db: Db, id: number, userId: number, now: string)
   return { ...toSurvey(row, options, responders.size, mine, now), results: [...results.values()] }
 }
 
-export function createSurvey(
+export function createSurvey (
   db: Db,
   values: Omit<typeof surveys.$inferInsert, 'id'>,
   options: Array<{ label: string; at: string | null }>
@@ -145,34 +183,66 @@ export function createSurvey(
   })
 }
 
-export type ResponseOutcome = 'ok' | 'not-found' | 'closed' | { unknownOption: number } | 'single-choice'
+export type ResponseOutcome =
+  'ok' | 'not-found' | 'closed' | { unknownOption: number } | 'single-choice'
 
 /**
- * Replaces the member's answers to one survey. Checks and writes share a transaction, so a survey closed
- * in between cannot take an answer, and a rejected answer leaves the previous one intact.
+ * Replaces the member's answers to one survey. Checks and writes share a transaction, so a survey
+ * closed in between cannot take an answer, and a rejected answer leaves the previous one intact.
  */
-export function replaceResponse(db: Db, surveyId: number, userId: number, answers: Answer[], now: string): ResponseOutcome {
+export function replaceResponse (
+  db: Db,
+  surveyId: number,
+  userId: number,
+  answers: Answer[],
+  now: string
+): ResponseOutcome {
   return db.transaction((tx) => {
     const survey = tx.select().from(surveys).where(eq(surveys.id, surveyId)).get()
     if (!survey) return 'not-found'
     if (isClosed(survey, now)) return 'closed'
-    const own = new Set(tx.select({ id: surveyOptions.id }).from(surveyOptions).where(eq(surveyOptions.surveyId, surveyId)).all().map((o) => o.id))
+    const own = new Set(
+      tx
+        .select({ id: surveyOptions.id })
+        .from(surveyOptions)
+        .where(eq(surveyOptions.surveyId, surveyId))
+        .all()
+        .map((o) => o.id)
+    )
     const foreign = answers.find((a) => !own.has(a.optionId))
     if (foreign) return { unknownOption: foreign.optionId }
-    if (survey.kind === 'poll' && !survey.multipleChoice && answers.filter((a) => a.value === 'yes').length > 1) return 'single-choice'
-    tx.delete(surveyAnswers).where(and(eq(surveyAnswers.surveyId, surveyId), eq(surveyAnswers.userId, userId))).run()
+    if (
+      survey.kind === 'poll' &&
+      !survey.multipleChoice &&
+      answers.filter((a) => a.value === 'yes').length > 1
+    ) {
+      return 'single-choice'
+    }
+    tx.delete(surveyAnswers)
+      .where(and(eq(surveyAnswers.surveyId, surveyId), eq(surveyAnswers.userId, userId)))
+      .run()
     tx.insert(surveyAnswers)
-      .values(answers.map((a) => ({ surveyId, optionId: a.optionId, userId, value: a.value, answeredAt: now })))
+      .values(
+        answers.map((a) => ({
+          surveyId,
+          optionId: a.optionId,
+          userId,
+          value: a.value,
+          answeredAt: now
+        }))
+      )
       .run()
     return 'ok'
   })
 }
 
-export function closeSurvey(db: Db, id: number, now: string): void {
-  db.update(surveys).set({ status: 'closed', updatedAt: now }).where(and(eq(surveys.id, id), eq(surveys.status, 'open'))).run()
+export function closeSurvey (db: Db, id: number, now: string): void {
+  db.update(surveys)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(eq(surveys.id, id), eq(surveys.status, 'open')))
+    .run()
 }
 
-export function deleteSurvey(db: Db, id: number): void {
+export function deleteSurvey (db: Db, id: number): void {
   db.delete(surveys).where(eq(surveys.id, id)).run()
 }
-

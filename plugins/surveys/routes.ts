@@ -1,10 +1,25 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, NoContent } from '../../schemas/common.js'
-import { Survey, SurveyCreate, SurveyDetail, SurveyIdParams, SurveyListQuery, SurveyResponseBody } from '../../schemas/surveys.js'
-import { badRequest, conflict, forbidden, notFound } from '../../src/errors.js'
-import type { AuthUser } from '../core/auth.js'
-import { closeSurvey, createSurvey, deleteSurvey, findSurveyHeader, getSurveyDetail, listSurveys, replaceResponse } from './repository.js'
+import { ErrorResponse, NoContent } from '#schemas/common.js'
+import {
+  Survey,
+  SurveyCreate,
+  SurveyDetail,
+  SurveyIdParams,
+  SurveyListQuery,
+  SurveyResponseBody
+} from '#schemas/surveys.js'
+import { badRequest, conflict, forbidden, notFound } from '#src/errors.js'
+import type { AuthUser } from '#plugins/app/session.js'
+import {
+  closeSurvey,
+  createSurvey,
+  deleteSurvey,
+  findSurveyHeader,
+  getSurveyDetail,
+  listSurveys,
+  replaceResponse
+} from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Survey not found' }
 const Closed = { ...ErrorResponse, description: 'The survey is closed (SURVEY_CLOSED)' }
@@ -33,7 +48,9 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['surveys'],
         summary: 'Start a poll or a date-finding survey (any member)',
-        description: 'Poll options need a `label` and no `at`; date options need `at` (local date-time) and take it as label when none is given.',
+        description:
+          'Poll options need a `label` and no `at`; date options need `at` (local ' +
+          'date-time) and take it as label when none is given.',
         body: SurveyCreate,
         response: { 201: SurveyDetail }
       }
@@ -43,19 +60,29 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const stamp = app.clock()
       const options = body.options.map((option, i) => {
         if (body.kind === 'date') {
-          if (!option.at) throw badRequest('OPTION_NEEDS_AT', `options.${i}: a date survey option needs \`at\``)
+          if (!option.at) {
+            throw badRequest('OPTION_NEEDS_AT', `options.${i}: a date survey option needs \`at\``)
+          }
           return { label: option.label ?? option.at, at: option.at }
         }
-        if (option.at) throw badRequest('OPTION_AT_NOT_ALLOWED', `options.${i}: a poll option has no \`at\``)
-        if (!option.label?.trim()) throw badRequest('OPTION_NEEDS_LABEL', `options.${i}: a poll option needs a label`)
+        if (option.at) {
+          throw badRequest('OPTION_AT_NOT_ALLOWED', `options.${i}: a poll option has no \`at\``)
+        }
+        if (!option.label?.trim()) {
+          throw badRequest('OPTION_NEEDS_LABEL', `options.${i}: a poll option needs a label`)
+        }
         return { label: option.label, at: null }
       })
       const keys = options.map((o) => (body.kind === 'date' ? o.at : o.label.trim().toLowerCase()))
-      if (new Set(keys).size !== keys.length) throw badRequest('DUPLICATE_OPTION', 'options must be distinct')
+      if (new Set(keys).size !== keys.length) {
+        throw badRequest('DUPLICATE_OPTION', 'options must be distinct')
+      }
       let closesAt: string | null = null
       if (body.closesAt) {
         const at = new Date(body.closesAt)
-        if (at.getTime() <= stamp.getTime()) throw badRequest('CLOSES_AT_IN_PAST', 'closesAt must be in the future')
+        if (at.getTime() <= stamp.getTime()) {
+          throw badRequest('CLOSES_AT_IN_PAST', 'closesAt must be in the future')
+        }
         closesAt = at.toISOString()
       }
       const id = createSurvey(
@@ -103,7 +130,9 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['surveys'],
         summary: 'Answer a survey; my new response replaces my previous one',
-        description: 'In a single-choice poll at most one answer may be `yes`. An option of another survey is a 400.',
+        description:
+          'In a single-choice poll at most one answer may be `yes`. An option of ' +
+          'another survey is a 400.',
         params: SurveyIdParams,
         body: SurveyResponseBody,
         response: { 200: SurveyDetail, 404: NotFound, 409: Closed }
@@ -118,8 +147,15 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = replaceResponse(app.db, id, request.user.id, answers, now())
       if (outcome === 'not-found') throw notFound('survey', id)
       if (outcome === 'closed') throw conflict('SURVEY_CLOSED', `survey ${id} is closed`)
-      if (outcome === 'single-choice') throw badRequest('SINGLE_CHOICE', 'this poll allows only one yes')
-      if (typeof outcome === 'object') throw badRequest('UNKNOWN_OPTION', `option ${outcome.unknownOption} is not an option of survey ${id}`)
+      if (outcome === 'single-choice') {
+        throw badRequest('SINGLE_CHOICE', 'this poll allows only one yes')
+      }
+      if (typeof outcome === 'object') {
+        throw badRequest(
+          'UNKNOWN_OPTION',
+          `option ${outcome.unknownOption} is not an option of survey ${id}`
+        )
+      }
       return getSurveyDetail(app.db, id, request.user.id, now())!
     }
   )
@@ -139,7 +175,8 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['surveys'],
-        summary: 'Close a survey (creator, editor or admin); closing a closed survey changes nothing',
+        summary:
+          'Close a survey (creator, editor or admin); closing a closed survey changes nothing',
         params: SurveyIdParams,
         response: { 200: SurveyDetail, 404: NotFound }
       }

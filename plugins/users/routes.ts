@@ -1,31 +1,44 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams, NoContent } from '../../schemas/common.js'
-import { User, UserCreate, UserListQuery, UserPatch } from '../../schemas/users.js'
-import type { AuthUser } from '../core/auth.js'
-import { badRequest, conflict, notFound } from '../../src/errors.js'
-import { hashPassword, passwordProblem } from '../../src/services/password.js'
-import { revokeUserSessions } from '../sessions/repository.js'
-import { countOtherActiveAdmins, findUserById, insertUser, listUsers, toUser, updateUser, type UserChanges } from './repository.js'
-import type { UserRow } from '../../src/db/schema.js'
+import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
+import { User, UserCreate, UserListQuery, UserPatch } from '#schemas/users.js'
+import type { AuthUser } from '#plugins/app/session.js'
+import { badRequest, conflict, notFound } from '#src/errors.js'
+import { hashPassword, passwordProblem } from '#src/services/password.js'
+import { revokeUserSessions } from '#src/repositories/sessions.js'
+import {
+  countOtherActiveAdmins,
+  findUserById,
+  insertUser,
+  listUsers,
+  toUser,
+  updateUser,
+  type UserChanges
+} from '#src/repositories/users.js'
+import type { UserRow } from '#src/db/schema.js'
 
-const lastAdmin = () => conflict('LAST_ADMIN', 'the last active admin cannot be demoted or deactivated')
+const lastAdmin = () =>
+  conflict('LAST_ADMIN', 'the last active admin cannot be demoted or deactivated')
 
 /** Band members: everyone reads, admins manage (API.md → Users). */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const canSeeEmail = (viewer: AuthUser, row: UserRow) => viewer.role === 'admin' || viewer.id === row.id
+  const canSeeEmail = (viewer: AuthUser, row: UserRow) =>
+    viewer.role === 'admin' || viewer.id === row.id
   const view = (viewer: AuthUser, row: UserRow) => toUser(row, canSeeEmail(viewer, row))
 
   /**
-   * Applies changes in one synchronous transaction: the last-admin check and the write cannot be split
-   * by another request; leaving the active admins ends sessions at once.
+   * Applies changes in one synchronous transaction: the last-admin check and the write cannot be
+   * split by another request; leaving the active admins ends sessions at once.
    */
   const applyChanges = (target: UserRow, changes: UserChanges, keepSessionId?: number) =>
     app.db.transaction(() => {
       const now = app.clock()
       const wasActiveAdmin = target.role === 'admin' && target.status === 'active'
-      const leavesAdmins = (changes.role !== undefined && changes.role !== 'admin') || changes.status === 'inactive'
-      if (wasActiveAdmin && leavesAdmins && countOtherActiveAdmins(app.db, target.id) === 0) throw lastAdmin()
+      const leavesAdmins =
+        (changes.role !== undefined && changes.role !== 'admin') || changes.status === 'inactive'
+      if (wasActiveAdmin && leavesAdmins && countOtherActiveAdmins(app.db, target.id) === 0) {
+        throw lastAdmin()
+      }
       const row = updateUser(app.db, target.id, changes, now)!
       if (changes.status === 'inactive') revokeUserSessions(app.db, target.id, now)
       else if (changes.passwordHash) revokeUserSessions(app.db, target.id, now, keepSessionId)
@@ -73,7 +86,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Create a user (admin)',
-        description: 'The password follows the policy (400 WEAK_PASSWORD); usernames are unique ignoring case (409 USERNAME_TAKEN).',
+        description:
+          'The password follows the policy (400 WEAK_PASSWORD); usernames are unique ' +
+          'ignoring case (409 USERNAME_TAKEN).',
         body: UserCreate,
         response: { 201: User, 409: ErrorResponse }
       }
@@ -95,7 +110,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'Change a user (admin): role, status, profile, new password',
         description:
-          'Deactivation ends all their sessions at once; a new password ends all their other sessions. ' +
+          'Deactivation ends all their sessions at once; a new password ends all ' +
+          'their other sessions. ' +
           'The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).',
         params: IdParams,
         body: UserPatch,
@@ -113,7 +129,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // Re-read after the slow hash so the last-admin check sees the current state.
       const keep = target.id === request.user.id ? request.user.sessionId : undefined
-      const row = applyChanges(loadTarget(target.id), { ...changes, ...(passwordHash ? { passwordHash } : {}) }, keep)
+      const row = applyChanges(
+        loadTarget(target.id),
+        { ...changes, ...(passwordHash ? { passwordHash } : {}) },
+        keep
+      )
       return toUser(row, true)
     }
   )
@@ -124,8 +144,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: 'Deactivate a user (admin); the user and their history stay, all their sessions end',
-        description: 'Idempotent: an already inactive user also answers 204. The last active admin: 409 LAST_ADMIN.',
+        summary:
+          'Deactivate a user (admin); the user and their history stay, all their sessions end',
+        description:
+          'Idempotent: an already inactive user also answers 204. The last active ' +
+          'admin: 409 LAST_ADMIN.',
         params: IdParams,
         response: { 204: NoContent, 404: ErrorResponse, 409: ErrorResponse }
       }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { projectPath } from '../../src/project-path.js'
+import { projectPath } from '#src/project-path.js'
 
 export interface WebAppOptions {
   enabled: boolean

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema.js'
-import { projectPath } from '../project-path.js'
+import { projectPath } from '#src/project-path.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
 
@@ -19,15 +19,22 @@ export interface DatabaseHandle {
 export const migrationsFolder = projectPath('src', 'db', 'migrations')
 
 /**
- * Opens the database file with the settings every connection needs: WAL so readers never wait for the
- * writer, synchronous=FULL so a write that was answered 2xx survives a power cut, foreign keys enforced,
- * and a busy timeout so the CLI and the server can share the file.
+ * Opens the database file with the settings every connection needs: WAL so readers never wait for
+ * the writer, synchronous=FULL so a write that was answered 2xx survives a power cut, foreign keys
+ * enforced, and a busy timeout so the CLI and the server can share the file.
  */
-export function openDatabase(file: string, options: { migrate?: boolean; trace?: boolean } = {}): DatabaseHandle {
+export function openDatabase (
+  file: string,
+  options: { migrate?: boolean; trace?: boolean } = {}
+): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const trace: DatabaseHandle['trace'] = {}
-  // Tracing makes SQLite expand every statement's text: only tests that count statements ask for it.
-  const sqlite = new Database(file, options.trace ? { verbose: (message) => trace.listener?.(String(message)) } : {})
+  // Tracing makes SQLite expand every statement's text: only tests that count statements ask for
+  // it.
+  const sqlite = new Database(
+    file,
+    options.trace ? { verbose: (message) => trace.listener?.(String(message)) } : {}
+  )
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
@@ -38,7 +45,7 @@ export function openDatabase(file: string, options: { migrate?: boolean; trace?:
     db,
     sqlite,
     trace,
-    close() {
+    close () {
       if (sqlite.open) {
         sqlite.pragma('optimize')
         sqlite.close()

@@ -1,8 +1,30 @@
 import { sql } from 'drizzle-orm'
-import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex, check } from 'drizzle-orm/sqlite-core'
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  check
+} from 'drizzle-orm/sqlite-core'
+import {
+  ANSWER_VALUES,
+  AVAILABILITY_STATUSES,
+  ENTRY_STATUSES,
+  GIG_STATUSES,
+  ROLES,
+  SONG_STATUSES,
+  SURVEY_KINDS,
+  SURVEY_STATUSES,
+  USER_STATUSES,
+  VOTE_VALUES
+} from './enums.js'
 
-// Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times `HH:MM` and
-// local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API contract.
+// Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times
+// `HH:MM` and local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API
+// contract.
 const createdAt = () => text('created_at').notNull()
 const updatedAt = () => text('updated_at').notNull()
 
@@ -13,11 +35,18 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
     email: text('email'),
-    role: text('role', { enum: ['admin', 'editor', 'member'] }).notNull().default('member'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    role: text('role', { enum: ROLES })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: USER_STATUSES })
+      .notNull()
+      .default('active'),
     isMusician: integer('is_musician', { mode: 'boolean' }).notNull().default(true),
     isSinger: integer('is_singer', { mode: 'boolean' }).notNull().default(false),
-    instruments: text('instruments', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    instruments: text('instruments', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt()
@@ -29,7 +58,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
     // The token this one replaced: accepted for a few seconds (two tabs racing), theft after that.
     previousRefreshHash: text('previous_refresh_hash'),
@@ -49,14 +80,17 @@ export const sessions = sqliteTable(
 )
 
 /**
- * Every refresh token a session has rotated away, hashed: presenting any of them again (outside the grace
- * window for the immediately previous one) is theft and ends the session, however many rotations later.
+ * Every refresh token a session has rotated away, hashed: presenting any of them again (outside the
+ * grace window for the immediately previous one) is theft and ends the session, however many
+ * rotations later.
  */
 export const refreshTokenHistory = sqliteTable(
   'refresh_token_history',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     rotatedAt: text('rotated_at').notNull()
   },
   (t) => [index('refresh_token_history_session_idx').on(t.sessionId)]
@@ -71,6 +105,21 @@ export const appSettings = sqliteTable(
     updatedAt: updatedAt()
   },
   (t) => [check('app_settings_single_row', sql`${t.id} = 1`)]
+)
+
+/**
+ * One row (id = 1): this installation's own random id, created on first use. Calendar UIDs carry
+ * it, so they neither depend on the host a feed is fetched through nor collide with another
+ * installation's.
+ */
+export const installation = sqliteTable(
+  'installation',
+  {
+    id: integer('id').primaryKey(),
+    uid: text('uid').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [check('installation_single_row', sql`${t.id} = 1`)]
 )
 
 /** One row (id = 1): the band logo. */
@@ -98,18 +147,30 @@ export const songs = sqliteTable(
     tempoBpm: integer('tempo_bpm'),
     leadSinger: text('lead_singer'),
     backingVocals: text('backing_vocals'),
-    composers: text('composers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-    lyricists: text('lyricists', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-    arrangers: text('arrangers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    composers: text('composers', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    lyricists: text('lyricists', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    arrangers: text('arrangers', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     publisher: text('publisher'),
     gemaWorkNumber: text('gema_work_number'),
     iswc: text('iswc'),
     isOriginal: integer('is_original', { mode: 'boolean' }).notNull().default(false),
-    status: text('status', { enum: ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] })
+    status: text('status', { enum: SONG_STATUSES })
       .notNull()
       .default('proposed'),
     notes: text('notes'),
-    links: text('links', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    links: text('links', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt()
@@ -120,9 +181,13 @@ export const songs = sqliteTable(
 export const songVotes = sqliteTable(
   'song_votes',
   {
-    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    vote: text('vote', { enum: ['yes', 'no', 'abstain'] }).notNull(),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vote: text('vote', { enum: VOTE_VALUES }).notNull(),
     updatedAt: updatedAt()
   },
   (t) => [primaryKey({ columns: [t.songId, t.userId] }), index('song_votes_user_idx').on(t.userId)]
@@ -149,8 +214,12 @@ export const rehearsalSongs = sqliteTable(
   'rehearsal_songs',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    rehearsalId: integer('rehearsal_id').notNull().references(() => rehearsals.id, { onDelete: 'cascade' }),
-    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'cascade' }),
+    rehearsalId: integer('rehearsal_id')
+      .notNull()
+      .references(() => rehearsals.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     notes: text('notes'),
     done: integer('done', { mode: 'boolean' }).notNull().default(false)
@@ -161,13 +230,20 @@ export const rehearsalSongs = sqliteTable(
 export const rehearsalAvailability = sqliteTable(
   'rehearsal_availability',
   {
-    rehearsalId: integer('rehearsal_id').notNull().references(() => rehearsals.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    rehearsalId: integer('rehearsal_id')
+      .notNull()
+      .references(() => rehearsals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
     note: text('note'),
     updatedAt: updatedAt()
   },
-  (t) => [primaryKey({ columns: [t.rehearsalId, t.userId] }), index('rehearsal_availability_user_idx').on(t.userId)]
+  (t) => [
+    primaryKey({ columns: [t.rehearsalId, t.userId] }),
+    index('rehearsal_availability_user_idx').on(t.userId)
+  ]
 )
 
 export const surveys = sqliteTable(
@@ -176,11 +252,15 @@ export const surveys = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
     description: text('description'),
-    kind: text('kind', { enum: ['poll', 'date'] }).notNull(),
+    kind: text('kind', { enum: SURVEY_KINDS }).notNull(),
     multipleChoice: integer('multiple_choice', { mode: 'boolean' }).notNull().default(false),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: SURVEY_STATUSES })
+      .notNull()
+      .default('open'),
     closesAt: text('closes_at'),
-    createdBy: integer('created_by').notNull().references(() => users.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt()
   },
@@ -191,7 +271,9 @@ export const surveyOptions = sqliteTable(
   'survey_options',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    surveyId: integer('survey_id').notNull().references(() => surveys.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     label: text('label').notNull(),
     at: text('at')
@@ -202,10 +284,16 @@ export const surveyOptions = sqliteTable(
 export const surveyAnswers = sqliteTable(
   'survey_answers',
   {
-    surveyId: integer('survey_id').notNull().references(() => surveys.id, { onDelete: 'cascade' }),
-    optionId: integer('option_id').notNull().references(() => surveyOptions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    value: text('value', { enum: ['yes', 'maybe', 'no'] }).notNull(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => surveyOptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: text('value', { enum: ANSWER_VALUES }).notNull(),
     answeredAt: text('answered_at').notNull()
   },
   (t) => [
@@ -221,7 +309,9 @@ export const gigs = sqliteTable(
     name: text('name').notNull(),
     date: text('date').notNull(),
     kind: text('kind'),
-    status: text('status', { enum: ['inquiry', 'confirmed', 'declined', 'cancelled'] }).notNull().default('inquiry'),
+    status: text('status', { enum: GIG_STATUSES })
+      .notNull()
+      .default('inquiry'),
     venueName: text('venue_name'),
     venueAddress: text('venue_address'),
     venueCity: text('venue_city'),
@@ -249,7 +339,9 @@ export const setlistSets = sqliteTable(
   'setlist_sets',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     breakAfterSeconds: integer('break_after_seconds')
@@ -261,14 +353,22 @@ export const setlistEntries = sqliteTable(
   'setlist_entries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
-    setId: integer('set_id').notNull().references(() => setlistSets.id, { onDelete: 'cascade' }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => setlistSets.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     // RESTRICT: a song that a setlist uses is retired, never deleted.
-    songId: integer('song_id').notNull().references(() => songs.id, { onDelete: 'restrict' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'restrict' }),
     notes: text('notes'),
     durationSeconds: integer('duration_seconds'),
-    status: text('status', { enum: ['planned', 'played', 'skipped'] }).notNull().default('planned'),
+    status: text('status', { enum: ENTRY_STATUSES })
+      .notNull()
+      .default('planned'),
     inserted: integer('inserted', { mode: 'boolean' }).notNull().default(false),
     rating: integer('rating'),
     liveUpdatedAt: text('live_updated_at')
@@ -285,7 +385,9 @@ export const gigScheduleItems = sqliteTable(
   'gig_schedule_items',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
     at: text('at').notNull(),
     title: text('title').notNull(),
     who: text('who'),
@@ -298,19 +400,28 @@ export const gigScheduleItems = sqliteTable(
 export const gigAvailability = sqliteTable(
   'gig_availability',
   {
-    gigId: integer('gig_id').notNull().references(() => gigs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['yes', 'no', 'maybe'] }).notNull(),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
     note: text('note'),
     updatedAt: updatedAt()
   },
-  (t) => [primaryKey({ columns: [t.gigId, t.userId] }), index('gig_availability_user_idx').on(t.userId)]
+  (t) => [
+    primaryKey({ columns: [t.gigId, t.userId] }),
+    index('gig_availability_user_idx').on(t.userId)
+  ]
 )
 
 export const calendarTokens = sqliteTable(
   'calendar_tokens',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt()
   },

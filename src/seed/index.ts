@@ -1,17 +1,23 @@
 import { count, ne } from 'drizzle-orm'
-import type { Db } from '../db/client.js'
-import { gigs, rehearsals, songs, surveys, users } from '../db/schema.js'
-import { hashPassword } from '../services/password.js'
+import type { Db } from '#src/db/client.js'
+import { gigs, rehearsals, songs, surveys, users } from '#src/db/schema.js'
+import { hashPassword } from '#src/services/password.js'
 import { seedUsers, type SeededUsers } from './users.js'
 import { seedSongs } from './songs.js'
 import { seedRehearsals } from './rehearsals.js'
 import { seedSurveys } from './surveys.js'
 import { seedGigs } from './gigs.js'
 
-/** Every demo user logs in with this password (printed by `demo:seed`); it passes the password policy. */
+/**
+ * Every demo user logs in with this password (printed by `demo:seed`); it passes the password
+ * policy.
+ */
 export const DEMO_PASSWORD = 'backstage pass for the demo band'
 
-/** What each per-resource seeder receives: the time to build relative dates from, and the demo users. */
+/**
+ * What each per-resource seeder receives: the time to build relative dates from, and the demo
+ * users.
+ */
 export interface SeedContext extends SeededUsers {
   now: Date
 }
@@ -20,32 +26,46 @@ export class SeedRefused extends Error {
   override name = 'SeedRefused'
 }
 
-/** True when the database holds anything beyond the first admin (so seeding could mix with real data). */
-export function hasData(db: Db): boolean {
+/**
+ * True when the database holds anything beyond the first admin (so seeding could mix with real
+ * data).
+ */
+export function hasData (db: Db): boolean {
   const n = (row: { n: number } | undefined) => row?.n ?? 0
   return (
     n(db.select({ n: count() }).from(users).where(ne(users.username, 'admin')).get()) > 0 ||
-    [songs, rehearsals, surveys, gigs].some((table) => n(db.select({ n: count() }).from(table).get()) > 0)
+    [songs, rehearsals, surveys, gigs].some(
+      (table) => n(db.select({ n: count() }).from(table).get()) > 0
+    )
   )
 }
 
 /**
- * Fills a database with a demo band. Refuses a database that already has data (SeedRefused) unless forced.
- * Each resource has its own synchronous seeder (one transaction each), called in dependency order.
+ * Fills a database with a demo band. Refuses a database that already has data (SeedRefused) unless
+ * forced. Each resource has its own synchronous seeder (one transaction each), called in dependency
+ * order.
  */
-export async function seedDemo(db: Db, options: { now: Date; force?: boolean }): Promise<{ context: SeedContext; password: string }> {
+export async function seedDemo (
+  db: Db,
+  options: { now: Date; force?: boolean }
+): Promise<{ context: SeedContext; password: string }> {
   if (!options.force && hasData(db)) {
-    throw new SeedRefused('the database already has data beyond the admin; use --force to seed anyway')
+    throw new SeedRefused(
+      'the database already has data beyond the admin; use --force to seed anyway'
+    )
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const context: SeedContext = { now: options.now, ...seedUsers(db, { now: options.now, passwordHash }) }
+  const context: SeedContext = {
+    now: options.now,
+    ...seedUsers(db, { now: options.now, passwordHash })
+  }
 
-  // ── Per-resource seeders, in dependency order (songs before rehearsals and gigs, which use them) ──
+  // ── Per-resource seeders, in dependency order (songs before rehearsals and gigs use them) ──
   const repertoire = seedSongs(db, context)
   seedRehearsals(db, { ...context, songIds: repertoire.readySongIds })
   seedSurveys(db, context)
   seedGigs(db, { ...context, songIds: repertoire.readySongIds })
-  // ── end of per-resource seeders ───────────────────────────────────────────────────────────────────
+  // ── end of per-resource seeders ────────────────────────────────────────────────────────
 
   return { context, password: DEMO_PASSWORD }
 }

@@ -1,19 +1,33 @@
 import { asc, ne } from 'drizzle-orm'
-import type { Db } from '../db/client.js'
-import { rehearsalAvailability, rehearsals, rehearsalSongs, songs } from '../db/schema.js'
-import { todayIn } from '../services/local-time.js'
+import type { Db } from '#src/db/client.js'
+import { rehearsalAvailability, rehearsals, rehearsalSongs, songs } from '#src/db/schema.js'
+import { todayIn } from '#src/services/local-time.js'
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
 
-const LOCATIONS = ['Proberaum Kulturbunker, Raum 7', 'Proberaum Kulturbunker, Raum 7', 'Gemeindesaal St. Marien', 'Lenas Scheune']
-const SONG_NOTES = ['Einsatz nach dem Solo', 'Tempo halten!', 'neuer Schluss', 'zweistimmig im Refrain', null, 'Tonart prüfen']
+const LOCATIONS = [
+  'Proberaum Kulturbunker, Raum 7',
+  'Proberaum Kulturbunker, Raum 7',
+  'Gemeindesaal St. Marien',
+  'Lenas Scheune'
+]
+const SONG_NOTES = [
+  'Einsatz nach dem Solo',
+  'Tempo halten!',
+  'neuer Schluss',
+  'zweistimmig im Refrain',
+  null,
+  'Tonart prüfen'
+]
 
 /**
  * Four past and four upcoming weekly rehearsals (Thursdays, 19:30–22:00) with songs to work on and
  * everyone's availability on the past ones, most of it on the future ones. Song ids default to the
- * non-retired songs in the database, so it can run right after seedSongs. Synchronous, one transaction.
+ * non-retired songs in the database, so it can run right after seedSongs. Synchronous, one
+ * transaction.
  */
-export function seedRehearsals(
+export function seedRehearsals (
   db: Db,
   ctx: { now: Date; userIds: number[]; songIds?: number[]; timezone?: string }
 ): { rehearsalIds: number[] } {
@@ -23,7 +37,14 @@ export function seedRehearsals(
   const nextThursday = addDays(today, (4 - weekday + 7) % 7 || 7)
   return db.transaction((tx) => {
     const songIds =
-      ctx.songIds ?? tx.select({ id: songs.id }).from(songs).where(ne(songs.status, 'retired')).orderBy(asc(songs.id)).all().map((s) => s.id)
+      ctx.songIds ??
+      tx
+        .select({ id: songs.id })
+        .from(songs)
+        .where(ne(songs.status, 'retired'))
+        .orderBy(asc(songs.id))
+        .all()
+        .map((s) => s.id)
     const rehearsalIds: number[] = []
     for (let week = -4; week < 4; week++) {
       const past = week < 0
@@ -61,7 +82,13 @@ export function seedRehearsals(
         if (!past && (u + week) % 3 === 0) return
         const status = (u + week) % 5 === 1 ? 'no' : (u + week) % 7 === 2 ? 'maybe' : 'yes'
         tx.insert(rehearsalAvailability)
-          .values({ rehearsalId: row.id, userId, status, note: status === 'no' ? 'Spätschicht' : status === 'maybe' ? 'evtl. später' : null, updatedAt: stamp })
+          .values({
+            rehearsalId: row.id,
+            userId,
+            status,
+            note: status === 'no' ? 'Spätschicht' : status === 'maybe' ? 'evtl. später' : null,
+            updatedAt: stamp
+          })
           .run()
       })
     }

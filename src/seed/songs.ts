@@ -1,7 +1,8 @@
-import type { Db } from '../db/client.js'
-import { songs, songVotes } from '../db/schema.js'
+import type { Db } from '#src/db/client.js'
+import { songs, songVotes } from '#src/db/schema.js'
+import type { SongStatus } from '#src/db/enums.js'
 
-type Status = 'proposed' | 'accepted' | 'rehearsing' | 'ready' | 'retired'
+type Status = SongStatus
 interface DemoSong {
   title: string
   artist: string
@@ -19,10 +20,15 @@ interface DemoSong {
   publicDomain?: boolean
 }
 
-// Public-domain works (composers and lyricists dead for more than 70 years, or traditional) and clearly
-// fictional titles; every GEMA work number below is invented. Names are "Lastname, Firstname" as the
-// GEMA export expects.
+// Public-domain works (composers and lyricists dead for more than 70 years, or traditional) and
+// clearly fictional titles; every GEMA work number below is invented. Names are "Lastname,
+// Firstname" as the GEMA export expects.
 const ARR = ['Hoffmann, Max']
+const digits = (n: number, width: number) => String(n).padStart(width, '0')
+const iswcOf = (i: number) =>
+  `T-${digits(300 + i, 3)}.${digits(100 + i * 3, 3)}.${digits((500 + i * 7) % 1000, 3)}-${i % 10}`
+/* eslint-disable @stylistic/max-len -- one demo record per line reads as a table */
+// prettier-ignore
 const DEMO_SONGS: DemoSong[] = [
   { publicDomain: true, title: 'The Entertainer', artist: 'Scott Joplin', genre: 'Jazz', key: 'C-Dur', durationSeconds: 214, tempoBpm: 76, composers: ['Joplin, Scott'], arrangers: ARR },
   { publicDomain: true, title: 'Maple Leaf Rag', artist: 'Scott Joplin', genre: 'Jazz', key: 'As-Dur', durationSeconds: 190, tempoBpm: 92, composers: ['Joplin, Scott'], arrangers: ARR },
@@ -67,6 +73,7 @@ const DEMO_SONGS: DemoSong[] = [
   { publicDomain: true, title: 'Scott Joplin Medley', artist: 'Scott Joplin', genre: 'Jazz', key: 'C-Dur', durationSeconds: 3720, tempoBpm: 84, composers: ['Joplin, Scott'], arrangers: ARR, status: 'proposed' },
   { title: 'Bayou Breakdown', artist: 'Gumbo Junction', genre: 'Funk', key: 'F-Dur', durationSeconds: 252, tempoBpm: 104, composers: ['Boudreaux, Remy', 'Okafor, Daniel'], publisher: 'Klangfeld Musikverlag', status: 'proposed' }
 ]
+/* eslint-enable @stylistic/max-len */
 
 export interface SeededSongs {
   songIds: number[]
@@ -76,10 +83,10 @@ export interface SeededSongs {
 }
 
 /**
- * About forty songs with full GEMA data (work number, writers, publisher), varied statuses, and votes on
- * the proposals. Synchronous, one transaction.
+ * About forty songs with full GEMA data (work number, writers, publisher), varied statuses, and
+ * votes on the proposals. Synchronous, one transaction.
  */
-export function seedSongs(db: Db, ctx: { now: Date; userIds: number[] }): SeededSongs {
+export function seedSongs (db: Db, ctx: { now: Date; userIds: number[] }): SeededSongs {
   const stamp = ctx.now.toISOString()
   return db.transaction((tx) => {
     const result: SeededSongs = { songIds: [], readySongIds: [], proposedSongIds: [] }
@@ -96,18 +103,28 @@ export function seedSongs(db: Db, ctx: { now: Date; userIds: number[] }): Seeded
           key: song.key,
           tempoBpm: song.tempoBpm,
           leadSinger: song.leadSinger ?? null,
-          backingVocals: song.leadSinger === 'Lena Berger' ? 'Sophie Wagner' : song.leadSinger ? 'Lena Berger' : null,
+          backingVocals:
+            song.leadSinger === 'Lena Berger'
+              ? 'Sophie Wagner'
+              : song.leadSinger
+                ? 'Lena Berger'
+                : null,
           composers: song.composers,
           lyricists: song.lyricists ?? [],
           arrangers: song.arrangers ?? [],
           publisher: song.publisher ?? (publicDomain ? null : 'Edition Notenschlüssel'),
-          gemaWorkNumber: `${String(5100000 + i * 7919).padStart(7, '0')}-${String((i % 9) + 1).padStart(3, '0')}`,
-          iswc: publicDomain ? null : `T-${String(300 + i).padStart(3, '0')}.${String(100 + i * 3).padStart(3, '0')}.${String(500 + i * 7).slice(-3)}-${i % 10}`,
+          gemaWorkNumber: `${digits(5100000 + i * 7919, 7)}-${digits((i % 9) + 1, 3)}`,
+          iswc: publicDomain ? null : iswcOf(i),
           isOriginal: song.isOriginal ?? false,
           status,
           notes: status === 'rehearsing' ? 'Schluss noch unsauber' : null,
           links: [`https://example.org/repertoire/${i + 1}`],
-          proposedBy: status === 'proposed' ? (ctx.userIds[(i % Math.max(1, ctx.userIds.length - 1)) + 1] ?? ctx.userIds[0] ?? null) : null,
+          proposedBy:
+            status === 'proposed'
+              ? (ctx.userIds[(i % Math.max(1, ctx.userIds.length - 1)) + 1] ??
+                ctx.userIds[0] ??
+                null)
+              : null,
           createdAt: stamp,
           updatedAt: stamp
         })
@@ -117,12 +134,15 @@ export function seedSongs(db: Db, ctx: { now: Date; userIds: number[] }): Seeded
       if (status === 'ready') result.readySongIds.push(row.id)
       if (status === 'proposed') result.proposedSongIds.push(row.id)
     })
-    // Most members have voted on most proposals; a few votes are still missing (GET /me/todos shows them).
+    // Most members have voted on most proposals; a few votes are still missing (GET /me/todos shows
+    // them).
     const votes = ['yes', 'yes', 'no', 'abstain', 'yes'] as const
     result.proposedSongIds.forEach((songId, p) => {
       ctx.userIds.forEach((userId, u) => {
         if ((p + u) % 4 === 3) return
-        tx.insert(songVotes).values({ songId, userId, vote: votes[(p * 3 + u) % votes.length]!, updatedAt: stamp }).run()
+        tx.insert(songVotes)
+          .values({ songId, userId, vote: votes[(p * 3 + u) % votes.length]!, updatedAt: stamp })
+          .run()
       })
     })
     return result

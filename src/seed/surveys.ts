@@ -1,14 +1,19 @@
-import type { Db } from '../db/client.js'
-import { surveyAnswers, surveyOptions, surveys } from '../db/schema.js'
-import { todayIn } from '../services/local-time.js'
+import type { Db } from '#src/db/client.js'
+import { surveyAnswers, surveyOptions, surveys } from '#src/db/schema.js'
+import { todayIn } from '#src/services/local-time.js'
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
 
 /**
- * Two surveys with answers: a single-choice poll (band shirt colour) and a date survey for a rehearsal
- * weekend; the last user has answered neither (GET /me/todos shows them). Synchronous, one transaction.
+ * Two surveys with answers: a single-choice poll (band shirt colour) and a date survey for a
+ * rehearsal weekend; the last user has answered neither (GET /me/todos shows them). Synchronous,
+ * one transaction.
  */
-export function seedSurveys(db: Db, ctx: { now: Date; userIds: number[]; timezone?: string }): { surveyIds: number[] } {
+export function seedSurveys (
+  db: Db,
+  ctx: { now: Date; userIds: number[]; timezone?: string }
+): { surveyIds: number[] } {
   const stamp = ctx.now.toISOString()
   const earlier = new Date(ctx.now.getTime() - 2 * 86400_000).toISOString()
   const today = todayIn(ctx.timezone ?? 'Europe/Berlin', ctx.now)
@@ -33,14 +38,23 @@ export function seedSurveys(db: Db, ctx: { now: Date; userIds: number[]; timezon
       .get()
     const pollOptions = tx
       .insert(surveyOptions)
-      .values(['Schwarz', 'Dunkelrot', 'Petrol', 'Senfgelb'].map((label, position) => ({ surveyId: poll.id, position, label, at: null })))
+      .values(
+        ['Schwarz', 'Dunkelrot', 'Petrol', 'Senfgelb'].map((label, position) => ({
+          surveyId: poll.id,
+          position,
+          label,
+          at: null
+        }))
+      )
       .returning({ id: surveyOptions.id })
       .all()
     voters.forEach((userId, u) => {
       pollOptions.forEach((option, o) => {
         // One yes per voter (single choice), a maybe or no on some of the others.
         const value = o === u % 3 ? 'yes' : (o + u) % 2 === 0 ? 'no' : 'maybe'
-        tx.insert(surveyAnswers).values({ surveyId: poll.id, optionId: option.id, userId, value, answeredAt: earlier }).run()
+        tx.insert(surveyAnswers)
+          .values({ surveyId: poll.id, optionId: option.id, userId, value, answeredAt: earlier })
+          .run()
       })
     })
 
@@ -72,7 +86,9 @@ export function seedSurveys(db: Db, ctx: { now: Date; userIds: number[]; timezon
     voters.forEach((userId, u) => {
       dateOptions.forEach((option, o) => {
         const value = (u + o) % 4 === 0 ? 'no' : (u * o) % 3 === 1 ? 'maybe' : 'yes'
-        tx.insert(surveyAnswers).values({ surveyId: date.id, optionId: option.id, userId, value, answeredAt: stamp }).run()
+        tx.insert(surveyAnswers)
+          .values({ surveyId: date.id, optionId: option.id, userId, value, answeredAt: stamp })
+          .run()
       })
     })
     return { surveyIds: [poll.id, date.id] }

@@ -1,8 +1,8 @@
-// Formatting shared by the document renderers (German labels: the band's documents go to German venues
-// and GEMA).
+// Formatting shared by the document renderers (German labels: the band's documents go to German
+// venues and GEMA).
 
 /** `3:45`, `1:02:05`: hours are kept, never folded into minutes. */
-export function formatDuration(seconds: number): string {
+export function formatDuration (seconds: number): string {
   const s = Math.max(0, Math.round(seconds))
   const h = Math.floor(s / 3600)
   const m = Math.floor((s % 3600) / 60)
@@ -11,7 +11,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** `1 h 05 min`, `45 min`. */
-export function formatLength(seconds: number): string {
+export function formatLength (seconds: number): string {
   const minutes = Math.round(seconds / 60)
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
@@ -21,14 +21,15 @@ export function formatLength(seconds: number): string {
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa']
 
 /** `Sa, 21.11.2026` from `2026-11-21`. */
-export function formatDate(date: string): string {
+export function formatDate (date: string): string {
   const [y, m, d] = date.split('-')
   const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]
   return `${weekday}, ${d}.${m}.${y}`
 }
 
 /** `21.11.2026 20:15` from a local `YYYY-MM-DDTHH:MM`. */
-export const formatLocalDateTime = (local: string) => `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)} ${local.slice(11, 16)}`
+export const formatLocalDateTime = (local: string) =>
+  `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)} ${local.slice(11, 16)}`
 
 export const STATUS_LABELS: Record<string, string> = {
   inquiry: 'Anfrage',
@@ -38,4 +39,7 @@ export const STATUS_LABELS: Record<string, string> = {
 }
 
 export const joinPresent = (parts: Array<string | null | undefined>, separator = ', ') =>
-  parts.map((p) => p?.trim()).filter((p): p is string => !!p).join(separator)
+  parts
+    .map((p) => p?.trim())
+    .filter((p): p is string => !!p)
+    .join(separator)

@@ -8,12 +8,21 @@ import type { PdfJob } from './document-workers.js'
 parentPort!.on('message', async ({ id, job }: { id: number; job: PdfJob }) => {
   try {
     // Buffers arrive as plain Uint8Arrays after structured cloning.
-    const logo = job.ctx.logo ? { ...job.ctx.logo, data: Buffer.from(job.ctx.logo.data) } : job.ctx.logo
+    const logo = job.ctx.logo
+      ? { ...job.ctx.logo, data: Buffer.from(job.ctx.logo.data) }
+      : job.ctx.logo
     const ctx = { ...job.ctx, logo }
-    const pdf = job.kind === 'setlist' ? await renderSetlistPdf(job.doc, ctx, job.style) : await renderSchedulePdf(job.doc, ctx)
+    const pdf =
+      job.kind === 'setlist'
+        ? await renderSetlistPdf(job.doc, ctx, job.style)
+        : await renderSchedulePdf(job.doc, ctx)
     parentPort!.postMessage({ id, ok: true, pdf })
   } catch (error) {
-    parentPort!.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) })
+    parentPort!.postMessage({
+      id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error)
+    })
   }
 })
 

@@ -1,33 +1,59 @@
-import type { GigRow, SongRow } from '../db/schema.js'
+import type { GigRow, SongRow } from '#src/db/schema.js'
+import type { EntryStatus } from '#src/db/enums.js'
 import { computeSetlistTiming, type TimingDefaults } from './timing.js'
 
-// The data every gig document is rendered from: loaded by plugins/documents/repository.ts, timed here,
-// rendered by the pure renderers (setlist-pdf, schedule-pdf, gema-xlsx).
+// The data every gig document is rendered from: read by the setlist read model
+// (src/repositories/setlists.ts) for plugins/documents, timed here, rendered by the pure renderers
+// (setlist-pdf, schedule-pdf, gema-xlsx).
 
 export type DocumentSong = Pick<
   SongRow,
-  'id' | 'title' | 'artist' | 'key' | 'leadSinger' | 'durationSeconds' | 'composers' | 'lyricists' | 'arrangers' | 'publisher' | 'gemaWorkNumber' | 'isOriginal'
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'key'
+  | 'leadSinger'
+  | 'durationSeconds'
+  | 'composers'
+  | 'lyricists'
+  | 'arrangers'
+  | 'publisher'
+  | 'gemaWorkNumber'
+  | 'isOriginal'
 >
 export type DocumentGig = Pick<
   GigRow,
-  | 'id' | 'name' | 'date' | 'kind' | 'status' | 'venueName' | 'venueAddress' | 'venueCity' | 'organizerName' | 'organizerContact'
-  | 'getInTime' | 'soundcheckTime' | 'doorsTime' | 'startTime' | 'endTime' | 'notes'
+  | 'id'
+  | 'name'
+  | 'date'
+  | 'kind'
+  | 'status'
+  | 'venueName'
+  | 'venueAddress'
+  | 'venueCity'
+  | 'organizerName'
+  | 'organizerContact'
+  | 'getInTime'
+  | 'soundcheckTime'
+  | 'doorsTime'
+  | 'startTime'
+  | 'endTime'
+  | 'notes'
 >
 
 export interface RawSet {
   id: number
-  position: number
   name: string
   breakAfterSeconds: number | null
 }
 export interface RawEntry {
   id: number
   setId: number
-  position: number
   songId: number
+  song: DocumentSong
   notes: string | null
   durationSeconds: number | null
-  status: 'planned' | 'played' | 'skipped'
+  status: EntryStatus
   inserted: boolean
   rating: number | null
 }
@@ -67,9 +93,13 @@ export interface GigDocument {
   totalSeconds: number
   startAt: string
   endAt: string
-  /** True once live mode recorded anything (an entry played or skipped): the record is shown/used. */
+  /**
+   * True once live mode recorded anything (an entry played or skipped): the record is shown/used.
+   */
   liveUsed: boolean
-  /** Musicians on stage (for GEMA): 'yes' answers of active musicians, else all active musicians. */
+  /**
+   * Musicians on stage (for GEMA): 'yes' answers of active musicians, else all active musicians.
+   */
   musicianCount: number
 }
 
@@ -81,28 +111,30 @@ export interface DocumentContext {
   logo?: { mimeType: string; data: Buffer } | null
 }
 
-export function assembleGigDocument(
-  input: { gig: DocumentGig; sets: RawSet[]; entries: RawEntry[]; songs: DocumentSong[]; schedule: RawScheduleItem[]; musicianCount: number },
+/** Sets and entries arrive in setlist order (sets by position, entries by position in a set). */
+export function assembleGigDocument (
+  input: {
+    gig: DocumentGig
+    sets: RawSet[]
+    entries: RawEntry[]
+    schedule: RawScheduleItem[]
+    musicianCount: number
+  },
   defaults: TimingDefaults
 ): GigDocument {
-  const songsById = new Map(input.songs.map((s) => [s.id, s]))
-  const sets = [...input.sets].sort((a, b) => a.position - b.position || a.id - b.id)
-  const entriesBySet = new Map<number, RawEntry[]>()
-  for (const entry of input.entries) {
-    const list = entriesBySet.get(entry.setId) ?? []
-    list.push(entry)
-    entriesBySet.set(entry.setId, list)
-  }
-  for (const list of entriesBySet.values()) list.sort((a, b) => a.position - b.position || a.id - b.id)
-  const missing = (songId: number): DocumentSong => ({
-    id: songId, title: `#${songId}`, artist: null, key: null, leadSinger: null, durationSeconds: null, composers: [], lyricists: [], arrangers: [], publisher: null, gemaWorkNumber: null, isOriginal: false
-  })
+  const sets = input.sets
+  const entriesBySet = new Map<number, RawEntry[]>(sets.map((set) => [set.id, []]))
+  for (const entry of input.entries) entriesBySet.get(entry.setId)?.push(entry)
   const timing = computeSetlistTiming(
     input.gig.date,
     input.gig.startTime,
     sets.map((set) => ({
       breakAfterSeconds: set.breakAfterSeconds,
-      entries: (entriesBySet.get(set.id) ?? []).map((e) => ({ durationSeconds: e.durationSeconds, songDurationSeconds: songsById.get(e.songId)?.durationSeconds ?? null, status: e.status }))
+      entries: (entriesBySet.get(set.id) ?? []).map((e) => ({
+        durationSeconds: e.durationSeconds,
+        songDurationSeconds: e.song.durationSeconds,
+        status: e.status
+      }))
     })),
     defaults
   )
@@ -111,9 +143,25 @@ export function assembleGigDocument(
     const t = timing.sets[index]!
     const entries = (entriesBySet.get(set.id) ?? []).map((entry, i): DocumentEntry => {
       const et = t.entries[i]!
-      return { ...entry, number: ++number, song: songsById.get(entry.songId) ?? missing(entry.songId), plannedStart: et.plannedStart, plannedStartAt: et.plannedStartAt, seconds: et.durationSeconds }
+      return {
+        ...entry,
+        number: ++number,
+        plannedStart: et.plannedStart,
+        plannedStartAt: et.plannedStartAt,
+        seconds: et.durationSeconds
+      }
     })
-    return { ...set, start: t.start, end: t.end, startAt: t.startAt, endAt: t.endAt, durationSeconds: t.durationSeconds, breakAfterSeconds: t.breakAfterSeconds, isLast: index === sets.length - 1, entries }
+    return {
+      ...set,
+      start: t.start,
+      end: t.end,
+      startAt: t.startAt,
+      endAt: t.endAt,
+      durationSeconds: t.durationSeconds,
+      breakAfterSeconds: t.breakAfterSeconds,
+      isLast: index === sets.length - 1,
+      entries
+    }
   })
   const schedule = [...input.schedule].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
   return {
@@ -129,8 +177,9 @@ export function assembleGigDocument(
 }
 
 /**
- * The works performed, in performance order: skipped entries out, inserted ones in. Entries live mode left
- * `planned` count as performed (an operator who stops tapping after the encore has not skipped it), which also
- * makes the whole plan count when live mode was never used.
+ * The works performed, in performance order: skipped entries out, inserted ones in. Entries live
+ * mode left `planned` count as performed (an operator who stops tapping after the encore has not
+ * skipped it), which also makes the whole plan count when live mode was never used.
  */
-export const performedEntries = (doc: GigDocument): DocumentEntry[] => doc.sets.flatMap((s) => s.entries).filter((e) => e.status !== 'skipped')
+export const performedEntries = (doc: GigDocument): DocumentEntry[] =>
+  doc.sets.flatMap((s) => s.entries).filter((e) => e.status !== 'skipped')

@@ -1,15 +1,34 @@
-import type { GigRow, RehearsalRow } from '../db/schema.js'
+import type { GigRow, RehearsalRow } from '#src/db/schema.js'
 import { STATUS_LABELS, joinPresent } from './document-format.js'
-import { addSecondsLocal, minutesOf, zonedToUtc } from './local-time.js'
+import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from './local-time.js'
 
-// An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded correctly.
-// (The ics package folds by characters, which can split a multi-byte UTF-8 character across lines.)
+// An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
+// correctly. (The ics package folds by characters, which can split a multi-byte UTF-8 character
+// across lines.)
 
 export type CalendarGig = Pick<
   GigRow,
-  'id' | 'name' | 'date' | 'kind' | 'status' | 'venueName' | 'venueAddress' | 'venueCity' | 'getInTime' | 'soundcheckTime' | 'doorsTime' | 'startTime' | 'endTime' | 'notes' | 'sequence' | 'updatedAt'
+  | 'id'
+  | 'name'
+  | 'date'
+  | 'kind'
+  | 'status'
+  | 'venueName'
+  | 'venueAddress'
+  | 'venueCity'
+  | 'getInTime'
+  | 'soundcheckTime'
+  | 'doorsTime'
+  | 'startTime'
+  | 'endTime'
+  | 'notes'
+  | 'sequence'
+  | 'updatedAt'
 >
-export type CalendarRehearsal = Pick<RehearsalRow, 'id' | 'date' | 'startTime' | 'endTime' | 'location' | 'notes' | 'sequence' | 'updatedAt'>
+export type CalendarRehearsal = Pick<
+  RehearsalRow,
+  'id' | 'date' | 'startTime' | 'endTime' | 'location' | 'notes' | 'sequence' | 'updatedAt'
+>
 
 export interface CalendarFeedInput {
   calendarName: string
@@ -21,18 +40,30 @@ export interface CalendarFeedInput {
   rehearsals: CalendarRehearsal[]
 }
 
+const CALENDAR_STATUS = {
+  inquiry: 'TENTATIVE',
+  confirmed: 'CONFIRMED',
+  declined: 'TENTATIVE',
+  cancelled: 'CANCELLED'
+} as const
+
 /** A gig with a start time but no end lasts this long in the calendar. */
 export const DEFAULT_GIG_SECONDS = 3 * 3600
 
 /** TEXT value escaping: backslash, semicolon, comma and line breaks. */
 export const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n')
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
 
 /**
- * Folds a content line at 75 octets (RFC 5545 §3.1): continuation lines start with one space, which counts
- * towards their 75; a line is only ever broken between characters, never inside a UTF-8 sequence.
+ * Folds a content line at 75 octets (RFC 5545 §3.1): continuation lines start with one space, which
+ * counts towards their 75; a line is only ever broken between characters, never inside a UTF-8
+ * sequence.
  */
-export function foldLine(line: string): string {
+export function foldLine (line: string): string {
   if (line.length <= 75 && Buffer.byteLength(line, 'utf8') <= 75) return line
   const parts: string[] = []
   let current = ''
@@ -54,20 +85,36 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ')
 }
 
-const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-const localStamp = (localDateTime: string, timezone: string) => utcStamp(zonedToUtc(localDateTime, timezone))
+const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
+const localStamp = (localDateTime: string, timezone: string) =>
+  utcStamp(zonedToUtc(localDateTime, timezone))
 const dateValue = (date: string) => date.replace(/-/g, '')
 
-/** Start and end instants of a wall-clock span on a date; an end not after the start is the next day. */
-function span(date: string, start: string, end: string | null, timezone: string, defaultSeconds: number): [string, string] {
+/**
+ * DTSTART and DTEND of a wall-clock span on a date (an end before the start is the next day, as
+ * everywhere in the API). An end equal to the start is a moment: RFC 5545 wants DTEND after
+ * DTSTART, and an event without DTEND ends when it starts.
+ */
+function span (
+  date: string,
+  start: string,
+  end: string | null,
+  timezone: string,
+  defaultSeconds: number
+): string[] {
   const startAt = `${date}T${start}`
   let endAt: string
   if (end === null) endAt = addSecondsLocal(startAt, defaultSeconds)
-  else endAt = minutesOf(end) <= minutesOf(start) ? addSecondsLocal(`${date}T${end}`, 86_400) : `${date}T${end}`
-  return [localStamp(startAt, timezone), localStamp(endAt, timezone)]
+  else if (minutesOf(end) === minutesOf(start)) return [`DTSTART:${localStamp(startAt, timezone)}`]
+  else endAt = addSecondsLocal(`${date}T${end}`, endsNextDay(start, end) ? 86_400 : 0)
+  return [`DTSTART:${localStamp(startAt, timezone)}`, `DTEND:${localStamp(endAt, timezone)}`]
 }
 
-function gigEvent(gig: CalendarGig, input: CalendarFeedInput): string[] {
+function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
   const times = joinPresent(
     [
       gig.getInTime && `Get-in ${gig.getInTime}`,
@@ -78,21 +125,30 @@ function gigEvent(gig: CalendarGig, input: CalendarFeedInput): string[] {
     ],
     '\n'
   )
-  const description = joinPresent([`Status: ${STATUS_LABELS[gig.status] ?? gig.status}${gig.kind ? ` · ${gig.kind}` : ''}`, times, gig.notes], '\n\n')
+  const description = joinPresent(
+    [
+      `Status: ${STATUS_LABELS[gig.status] ?? gig.status}${gig.kind ? ` · ${gig.kind}` : ''}`,
+      times,
+      gig.notes
+    ],
+    '\n\n'
+  )
   const lines = [`UID:gig-${gig.id}@${input.uidDomain}`, `DTSTAMP:${utcStamp(input.now)}`]
   if (gig.startTime) {
-    const [start, end] = span(gig.date, gig.startTime, gig.endTime, input.timezone, DEFAULT_GIG_SECONDS)
-    lines.push(`DTSTART:${start}`, `DTEND:${end}`)
+    lines.push(...span(gig.date, gig.startTime, gig.endTime, input.timezone, DEFAULT_GIG_SECONDS))
   } else {
     // No start time yet: an all-day event on the date rather than an invented hour.
-    lines.push(`DTSTART;VALUE=DATE:${dateValue(gig.date)}`, `DTEND;VALUE=DATE:${dateValue(addSecondsLocal(`${gig.date}T00:00`, 86_400).slice(0, 10))}`)
+    lines.push(
+      `DTSTART;VALUE=DATE:${dateValue(gig.date)}`,
+      `DTEND;VALUE=DATE:${dateValue(addSecondsLocal(`${gig.date}T00:00`, 86_400).slice(0, 10))}`
+    )
   }
   lines.push(
     `SUMMARY:${escapeText(gig.status === 'inquiry' ? `${gig.name} (Anfrage)` : gig.name)}`,
-    `STATUS:${gig.status === 'cancelled' ? 'CANCELLED' : gig.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE'}`,
+    `STATUS:${CALENDAR_STATUS[gig.status]}`,
     `SEQUENCE:${gig.sequence}`,
     `LAST-MODIFIED:${utcStamp(new Date(gig.updatedAt))}`,
-    `CATEGORIES:Gig`
+    'CATEGORIES:Gig'
   )
   const location = joinPresent([gig.venueName, gig.venueAddress, gig.venueCity])
   if (location) lines.push(`LOCATION:${escapeText(location)}`)
@@ -100,14 +156,15 @@ function gigEvent(gig: CalendarGig, input: CalendarFeedInput): string[] {
   return lines
 }
 
-function rehearsalEvent(rehearsal: CalendarRehearsal, input: CalendarFeedInput): string[] {
-  const [start, end] = span(rehearsal.date, rehearsal.startTime, rehearsal.endTime, input.timezone, 2 * 3600)
-  const description = joinPresent([`Probe ${rehearsal.startTime}–${rehearsal.endTime}`, rehearsal.notes], '\n\n')
+function rehearsalEvent (rehearsal: CalendarRehearsal, input: CalendarFeedInput): string[] {
+  const description = joinPresent(
+    [`Probe ${rehearsal.startTime}–${rehearsal.endTime}`, rehearsal.notes],
+    '\n\n'
+  )
   return [
     `UID:rehearsal-${rehearsal.id}@${input.uidDomain}`,
     `DTSTAMP:${utcStamp(input.now)}`,
-    `DTSTART:${start}`,
-    `DTEND:${end}`,
+    ...span(rehearsal.date, rehearsal.startTime, rehearsal.endTime, input.timezone, 2 * 3600),
     'SUMMARY:Probe',
     'STATUS:CONFIRMED',
     `SEQUENCE:${rehearsal.sequence}`,
@@ -118,8 +175,11 @@ function rehearsalEvent(rehearsal: CalendarRehearsal, input: CalendarFeedInput):
   ]
 }
 
-/** The feed: declined gigs are left out, cancelled ones stay with STATUS:CANCELLED so calendars update. */
-export function renderIcal(input: CalendarFeedInput): string {
+/**
+ * The feed: declined gigs are left out, cancelled ones stay with STATUS:CANCELLED so calendars
+ * update.
+ */
+export function renderIcal (input: CalendarFeedInput): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -134,7 +194,9 @@ export function renderIcal(input: CalendarFeedInput): string {
     if (gig.status === 'declined') continue
     lines.push('BEGIN:VEVENT', ...gigEvent(gig, input), 'END:VEVENT')
   }
-  for (const rehearsal of input.rehearsals) lines.push('BEGIN:VEVENT', ...rehearsalEvent(rehearsal, input), 'END:VEVENT')
+  for (const rehearsal of input.rehearsals) {
+    lines.push('BEGIN:VEVENT', ...rehearsalEvent(rehearsal, input), 'END:VEVENT')
+  }
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join('\r\n') + '\r\n'
 }

@@ -3,44 +3,63 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js'
 
-// pdfmake is a process-wide singleton: configured once here. Fonts are the Roboto files shipped with the
-// package, loaded into its virtual file system, so neither URLs nor local files are ever opened while
-// rendering (both access policies refuse everything; images arrive as data URLs).
+// pdfmake is a process-wide singleton: configured once here. Fonts are the Roboto files shipped
+// with the package, loaded into its virtual file system, so neither URLs nor local files are ever
+// opened while rendering (both access policies refuse everything; images arrive as data URLs).
 
 type PdfMake = typeof import('pdfmake')
 const require = createRequire(import.meta.url)
 let instance: PdfMake | undefined
+let parses = 0
+
+/** How often a font file was parsed through the shared cache (test/document-renderers.test.ts). */
+export const fontParses = () => parses
 
 /**
- * pdfkit parses the TTF afresh for every document (fontkit.create) and loses fontkit's table and shaping
- * caches with it: that was most of the render time. A parsed font is immutable apart from those caches, so
- * one parse per font file is shared by all documents (each document still embeds its own subset). fontkit's
- * exports are read-only getters, hence the wrapped module in the require cache, installed before pdfkit loads.
- * Should pdfkit already be loaded elsewhere, rendering still works, only slower.
+ * pdfkit parses the TTF afresh for every document (fontkit.create) and loses fontkit's table and
+ * shaping caches with it: that was most of the render time. A parsed font is immutable apart from
+ * those caches, so one parse per font file is shared by all documents (each document still embeds
+ * its own subset). fontkit's exports are read-only getters, hence the wrapped module in the require
+ * cache, installed before pdfkit loads. Should pdfkit already be loaded elsewhere, rendering still
+ * works, only slower. No public API of pdfkit or pdfmake takes a parsed font; should an upgrade
+ * stop loading fontkit through require(), test/document-renderers.test.ts fails (fontParses).
  */
-function shareParsedFonts(): void {
+function shareParsedFonts (): void {
   const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit')
-  const real = require(fontkitPath) as Record<string, unknown> & { create: (data: Uint8Array, name?: string) => unknown }
+  const real = require(fontkitPath) as Record<string, unknown> & {
+    create: (data: Uint8Array, name?: string) => unknown
+  }
   const parsed = new WeakMap<Uint8Array, Map<string, unknown>>()
   const create = (data: Uint8Array, name?: string) => {
     const byName = parsed.get(data) ?? new Map<string, unknown>()
     parsed.set(data, byName)
     const key = name ?? ''
-    if (!byName.has(key)) byName.set(key, real.create(data, name))
+    if (!byName.has(key)) {
+      byName.set(key, real.create(data, name))
+      parses++
+    }
     return byName.get(key)
   }
   const cached = require.cache[fontkitPath]
   if (cached) cached.exports = { ...real, create }
 }
 
-function pdfmake(): PdfMake {
+function pdfmake (): PdfMake {
   if (instance) return instance
   shareParsedFonts()
   const pdf = require('pdfmake') as PdfMake
   const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'build', 'fonts', 'Roboto')
-  const files = { normal: 'Roboto-Regular.ttf', bold: 'Roboto-Medium.ttf', italics: 'Roboto-Italic.ttf', bolditalics: 'Roboto-MediumItalic.ttf' }
-  const vfs = (pdf as unknown as { virtualfs: { writeFileSync(name: string, data: Buffer): void } }).virtualfs
-  for (const file of Object.values(files)) vfs.writeFileSync(file, readFileSync(join(fontDir, file)))
+  const files = {
+    normal: 'Roboto-Regular.ttf',
+    bold: 'Roboto-Medium.ttf',
+    italics: 'Roboto-Italic.ttf',
+    bolditalics: 'Roboto-MediumItalic.ttf'
+  }
+  const vfs = (pdf as unknown as { virtualfs: { writeFileSync(name: string, data: Buffer): void } })
+    .virtualfs
+  for (const file of Object.values(files)) {
+    vfs.writeFileSync(file, readFileSync(join(fontDir, file)))
+  }
   pdf.setFonts({ Roboto: files })
   pdf.setUrlAccessPolicy(() => false)
   pdf.setLocalAccessPolicy(() => false)
@@ -48,7 +67,7 @@ function pdfmake(): PdfMake {
   return pdf
 }
 
-export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
+export async function renderPdf (definition: TDocumentDefinitions): Promise<Buffer> {
   return pdfmake()
     .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
     .getBuffer()

@@ -13,11 +13,12 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }
 const MAX_PIXELS = 16_000_000
 
 /**
- * A small PNG decoder (non-interlaced; all colour types; bit depths 1–16) so the logo's colours can be read
- * without an image dependency. Returns null for anything it does not understand; callers then use the neutral
- * palette. Interlaced (Adam7) images are rare for logos and deliberately not supported.
+ * A small PNG decoder (non-interlaced; all colour types; bit depths 1–16) so the logo's colours can
+ * be read without an image dependency. Returns null for anything it does not understand; callers
+ * then use the neutral palette. Interlaced (Adam7) images are rare for logos and deliberately not
+ * supported.
  */
-export function decodePng(data: Buffer): RgbaImage | null {
+export function decodePng (data: Buffer): RgbaImage | null {
   try {
     return decode(data)
   } catch {
@@ -25,7 +26,7 @@ export function decodePng(data: Buffer): RgbaImage | null {
   }
 }
 
-function decode(data: Buffer): RgbaImage | null {
+function decode (data: Buffer): RgbaImage | null {
   if (data.length < 33 || !data.subarray(0, 8).equals(SIGNATURE)) return null
   let offset = 8
   let width = 0
@@ -53,7 +54,9 @@ function decode(data: Buffer): RgbaImage | null {
     else if (type === 'IEND') break
   }
   const channels = CHANNELS[colourType]
-  if (!channels || interlace !== 0 || width === 0 || height === 0 || width * height > MAX_PIXELS) return null
+  if (!channels || interlace !== 0 || width === 0 || height === 0 || width * height > MAX_PIXELS) {
+    return null
+  }
   if (![1, 2, 4, 8, 16].includes(bitDepth) || (colourType === 3 && !palette)) return null
   const bitsPerPixel = channels * bitDepth
   const stride = Math.ceil((width * bitsPerPixel) / 8)
@@ -105,7 +108,7 @@ function decode(data: Buffer): RgbaImage | null {
 }
 
 /** Reverses the per-row PNG filters (None, Sub, Up, Average, Paeth). */
-function unfilter(raw: Buffer, stride: number, height: number, bpp: number): Uint8Array | null {
+function unfilter (raw: Buffer, stride: number, height: number, bpp: number): Uint8Array | null {
   const out = new Uint8Array(stride * height)
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!
@@ -149,12 +152,15 @@ function unfilter(raw: Buffer, stride: number, height: number, bpp: number): Uin
 }
 
 /** Encodes RGBA pixels as an 8-bit RGBA PNG (tests and demo logos). */
-export function encodePng(image: RgbaImage): Buffer {
+export function encodePng (image: RgbaImage): Buffer {
   const { width, height, pixels } = image
   const raw = Buffer.alloc((width * 4 + 1) * height)
   for (let y = 0; y < height; y++) {
     raw[y * (width * 4 + 1)] = 0
-    Buffer.from(pixels.buffer, pixels.byteOffset + y * width * 4, width * 4).copy(raw, y * (width * 4 + 1) + 1)
+    Buffer.from(pixels.buffer, pixels.byteOffset + y * width * 4, width * 4).copy(
+      raw,
+      y * (width * 4 + 1) + 1
+    )
   }
   const chunk = (type: string, body: Buffer) => {
     const head = Buffer.alloc(8)
@@ -169,12 +175,16 @@ export function encodePng(image: RgbaImage): Buffer {
   ihdr.writeUInt32BE(height, 4)
   ihdr[8] = 8
   ihdr[9] = 6
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflate(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflate(raw)),
+    chunk('IEND', Buffer.alloc(0))
+  ])
 }
 
-
 let crcTable: Uint32Array | undefined
-function crc32(data: Buffer): number {
+function crc32 (data: Buffer): number {
   if (!crcTable) {
     crcTable = new Uint32Array(256)
     for (let n = 0; n < 256; n++) {

@@ -1,6 +1,12 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { paletteForLogo, type DocumentPalette } from './palette.js'
-import { STATUS_LABELS, formatDate, formatLength, formatLocalDateTime, joinPresent } from './document-format.js'
+import {
+  STATUS_LABELS,
+  formatDate,
+  formatLength,
+  formatLocalDateTime,
+  joinPresent
+} from './document-format.js'
 import type { DocumentContext, GigDocument } from './gig-document.js'
 import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from './local-time.js'
 import { renderPdf } from './pdf.js'
@@ -19,39 +25,84 @@ export interface RunningOrderRow {
 const localAt = (date: string, time: string) => `${date}T${time}`
 
 /**
- * The day's running order: the schedule items, the gig's own times (get-in, soundcheck, doors, start, end)
- * and the computed set blocks with their breaks, merged in time order. At equal times the schedule items
- * come first (they are what the band wrote down), then gig times, then sets.
+ * The day's running order: the schedule items, the gig's own times (get-in, soundcheck, doors,
+ * start, end) and the computed set blocks with their breaks, merged in time order. At equal times
+ * the schedule items come first (they are what the band wrote down), then gig times, then sets.
  */
-export function runningOrder(doc: GigDocument): RunningOrderRow[] {
+export function runningOrder (doc: GigDocument): RunningOrderRow[] {
   const { gig } = doc
-  const rows: RunningOrderRow[] = doc.schedule.map((item) => ({ at: item.at, title: item.title, who: item.who, where: item.where, notes: item.notes, kind: 'item' }))
+  const rows: RunningOrderRow[] = doc.schedule.map((item) => ({
+    at: item.at,
+    title: item.title,
+    who: item.who,
+    where: item.where,
+    notes: item.notes,
+    kind: 'item'
+  }))
   const gigTimes: Array<[string | null, string]> = [
     [gig.getInTime, 'Get-in / Aufbau'],
     [gig.soundcheckTime, 'Soundcheck'],
     [gig.doorsTime, 'Einlass'],
     [gig.startTime, 'Beginn']
   ]
-  for (const [time, title] of gigTimes) if (time) rows.push({ at: localAt(gig.date, time), title, who: null, where: gig.venueName, notes: null, kind: 'gig' })
+  for (const [time, title] of gigTimes) {
+    if (time) {
+      rows.push({
+        at: localAt(gig.date, time),
+        title,
+        who: null,
+        where: gig.venueName,
+        notes: null,
+        kind: 'gig'
+      })
+    }
+  }
   if (gig.endTime) {
     // An end before the start is the next day (contract).
     const nextDay = gig.startTime !== null && minutesOf(gig.endTime) <= minutesOf(gig.startTime)
-    const at = nextDay ? addSecondsLocal(localAt(gig.date, gig.endTime), 86_400) : localAt(gig.date, gig.endTime)
+    const at = nextDay
+      ? addSecondsLocal(localAt(gig.date, gig.endTime), 86_400)
+      : localAt(gig.date, gig.endTime)
     rows.push({ at, title: 'Ende', who: null, where: gig.venueName, notes: null, kind: 'gig' })
   }
   for (const set of doc.sets) {
-    rows.push({ at: set.startAt, until: set.endAt, title: `${set.name} (${set.entries.length} Titel, ${formatLength(set.durationSeconds)})`, who: 'Band', where: null, notes: null, kind: 'set' })
+    rows.push({
+      at: set.startAt,
+      until: set.endAt,
+      title: `${set.name} (${set.entries.length} Titel, ${formatLength(set.durationSeconds)})`,
+      who: 'Band',
+      where: null,
+      notes: null,
+      kind: 'set'
+    })
     if (!set.isLast && set.breakAfterSeconds > 0) {
-      rows.push({ at: set.endAt, until: addSecondsLocal(set.endAt, set.breakAfterSeconds), title: `Pause (${formatLength(set.breakAfterSeconds)})`, who: null, where: null, notes: null, kind: 'break' })
+      rows.push({
+        at: set.endAt,
+        until: addSecondsLocal(set.endAt, set.breakAfterSeconds),
+        title: `Pause (${formatLength(set.breakAfterSeconds)})`,
+        who: null,
+        where: null,
+        notes: null,
+        kind: 'break'
+      })
     }
   }
   const rank = { item: 0, gig: 1, set: 2, break: 3 }
-  return rows.map((row, index) => ({ row, index })).sort((a, b) => a.row.at.localeCompare(b.row.at) || rank[a.row.kind] - rank[b.row.kind] || a.index - b.index).map((r) => r.row)
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort(
+      (a, b) =>
+        a.row.at.localeCompare(b.row.at) || rank[a.row.kind] - rank[b.row.kind] || a.index - b.index
+    )
+    .map((r) => r.row)
 }
 
-const cell = (text: string | null | undefined, extra: Record<string, unknown> = {}): TableCell => ({ text: text ?? '', ...extra })
+const cell = (text: string | null | undefined, extra: Record<string, unknown> = {}): TableCell => ({
+  text: text ?? '',
+  ...extra
+})
 
-function masterData(doc: GigDocument, palette: DocumentPalette): Content {
+function masterData (doc: GigDocument, palette: DocumentPalette): Content {
   const { gig } = doc
   const rows: Array<[string, string | null]> = [
     ['Datum', formatDate(gig.date)],
@@ -76,54 +127,105 @@ function masterData(doc: GigDocument, palette: DocumentPalette): Content {
         cell(value?.trim() ? value : '–', { color: palette.text })
       ])
     },
-    layout: { hLineColor: () => palette.tint, vLineColor: () => palette.tint, hLineWidth: () => 0.6, vLineWidth: () => 0.6, paddingTop: () => 3, paddingBottom: () => 3 },
+    layout: {
+      hLineColor: () => palette.tint,
+      vLineColor: () => palette.tint,
+      hLineWidth: () => 0.6,
+      vLineWidth: () => 0.6,
+      paddingTop: () => 3,
+      paddingBottom: () => 3
+    },
     margin: [0, 0, 0, 14]
   }
 }
 
-function runningOrderTable(doc: GigDocument, palette: DocumentPalette): Content {
+function runningOrderTable (doc: GigDocument, palette: DocumentPalette): Content {
   const rows = runningOrder(doc)
-  if (rows.length === 0) return { text: 'Noch kein Ablauf eingetragen.', color: palette.mutedText, italics: true }
-  const head = ['Zeit', 'Programmpunkt', 'Wer', 'Wo', 'Notizen'].map((h) => cell(h, { bold: true, color: palette.onAccent, fillColor: palette.accent }))
+  if (rows.length === 0) {
+    return { text: 'Noch kein Ablauf eingetragen.', color: palette.mutedText, italics: true }
+  }
+  const head = ['Zeit', 'Programmpunkt', 'Wer', 'Wo', 'Notizen'].map((h) =>
+    cell(h, { bold: true, color: palette.onAccent, fillColor: palette.accent })
+  )
   const body = rows.map((row, index) => {
     const fill = index % 2 === 1 ? palette.tint : undefined
     const colour = fill ? palette.textOnTint : palette.text
     const nextDay = row.at.slice(0, 10) !== doc.gig.date
-    const time = `${timeOf(row.at)}${row.until ? `–${timeOf(row.until)}` : ''}${nextDay ? ' (+1)' : ''}`
+    const until = row.until ? `–${timeOf(row.until)}` : ''
+    const time = `${timeOf(row.at)}${until}${nextDay ? ' (+1)' : ''}`
     const strong = row.kind !== 'item'
     return [
       cell(time, { color: colour, fillColor: fill, bold: true, noWrap: true }),
-      cell(row.title, { color: strong ? (fill ? palette.textOnTint : palette.accentText) : colour, bold: strong, fillColor: fill }),
+      cell(row.title, {
+        color: strong ? (fill ? palette.textOnTint : palette.accentText) : colour,
+        bold: strong,
+        fillColor: fill
+      }),
       cell(row.who, { color: colour, fillColor: fill }),
       cell(row.where, { color: colour, fillColor: fill }),
       cell(row.notes, { color: colour, fillColor: fill, fontSize: 9 })
     ]
   })
   return {
-    table: { headerRows: 1, dontBreakRows: true, widths: [70, '*', 70, 80, 120], body: [head, ...body] },
-    layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingTop: () => 4, paddingBottom: () => 4 }
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: [70, '*', 70, 80, 120],
+      body: [head, ...body]
+    },
+    layout: {
+      hLineWidth: () => 0,
+      vLineWidth: () => 0,
+      paddingTop: () => 4,
+      paddingBottom: () => 4
+    }
   }
 }
 
-export function scheduleDocDefinition(doc: GigDocument, ctx: DocumentContext): TDocumentDefinitions {
+export function scheduleDocDefinition (
+  doc: GigDocument,
+  ctx: DocumentContext
+): TDocumentDefinitions {
   const palette = paletteForLogo(ctx.logo)
   const { gig } = doc
-  const watermark = ctx.logo && (ctx.logo.mimeType === 'image/png' || ctx.logo.mimeType === 'image/jpeg') ? `data:${ctx.logo.mimeType};base64,${ctx.logo.data.toString('base64')}` : null
+  const watermark =
+    ctx.logo && (ctx.logo.mimeType === 'image/png' || ctx.logo.mimeType === 'image/jpeg')
+      ? `data:${ctx.logo.mimeType};base64,${ctx.logo.data.toString('base64')}`
+      : null
   const generated = formatLocalDateTime(utcToZoned(ctx.generatedAt, ctx.timezone))
   return {
     pageSize: 'A4',
     pageOrientation: 'portrait',
     pageMargins: [36, 36, 36, 44],
-    info: { title: `Ablaufplan – ${gig.name} – ${formatDate(gig.date)}`, author: ctx.bandName, creator: 'Bandstand', subject: 'Ablaufplan' },
+    info: {
+      title: `Ablaufplan – ${gig.name} – ${formatDate(gig.date)}`,
+      author: ctx.bandName,
+      creator: 'Bandstand',
+      subject: 'Ablaufplan'
+    },
     ...(watermark ? { images: { logo: watermark } } : {}),
     // The logo, faint and centred, behind every page.
     background: watermark
-      ? () => ({ image: 'logo', fit: [360, 360], opacity: 0.07, absolutePosition: { x: (595.28 - 360) / 2, y: (841.89 - 360) / 2 } })
+      ? () => ({
+          image: 'logo',
+          fit: [360, 360],
+          opacity: 0.07,
+          absolutePosition: { x: (595.28 - 360) / 2, y: (841.89 - 360) / 2 }
+        })
       : undefined,
     footer: (currentPage, pageCount) => ({
       columns: [
-        { text: `Erstellt ${generated} (${ctx.timezone}) · ${ctx.bandName}`, fontSize: 8, color: palette.mutedText },
-        { text: `Seite ${currentPage} von ${pageCount}`, fontSize: 8, alignment: 'right', color: palette.mutedText }
+        {
+          text: `Erstellt ${generated} (${ctx.timezone}) · ${ctx.bandName}`,
+          fontSize: 8,
+          color: palette.mutedText
+        },
+        {
+          text: `Seite ${currentPage} von ${pageCount}`,
+          fontSize: 8,
+          alignment: 'right',
+          color: palette.mutedText
+        }
       ],
       margin: [36, 16, 36, 0]
     }),
@@ -132,20 +234,34 @@ export function scheduleDocDefinition(doc: GigDocument, ctx: DocumentContext): T
       {
         table: {
           widths: ['*'],
-          body: [[{
-            stack: [
-              { text: 'Ablaufplan', fontSize: 10, color: palette.onAccent },
-              { text: gig.name, fontSize: 20, bold: true, color: palette.onAccent },
-              { text: joinPresent([ctx.bandName, formatDate(gig.date), gig.venueName]), fontSize: 11, color: palette.onAccent }
-            ],
-            fillColor: palette.accent,
-            margin: [8, 6, 8, 8]
-          }]]
+          body: [
+            [
+              {
+                stack: [
+                  { text: 'Ablaufplan', fontSize: 10, color: palette.onAccent },
+                  { text: gig.name, fontSize: 20, bold: true, color: palette.onAccent },
+                  {
+                    text: joinPresent([ctx.bandName, formatDate(gig.date), gig.venueName]),
+                    fontSize: 11,
+                    color: palette.onAccent
+                  }
+                ],
+                fillColor: palette.accent,
+                margin: [8, 6, 8, 8]
+              }
+            ]
+          ]
         },
         layout: 'noBorders',
         margin: [0, 0, 0, 14]
       },
-      { text: 'Stammdaten', fontSize: 13, bold: true, color: palette.accentText, margin: [0, 0, 0, 4] },
+      {
+        text: 'Stammdaten',
+        fontSize: 13,
+        bold: true,
+        color: palette.accentText,
+        margin: [0, 0, 0, 4]
+      },
       masterData(doc, palette),
       { text: 'Ablauf', fontSize: 13, bold: true, color: palette.accentText, margin: [0, 0, 0, 4] },
       runningOrderTable(doc, palette)
@@ -153,8 +269,11 @@ export function scheduleDocDefinition(doc: GigDocument, ctx: DocumentContext): T
   }
 }
 
-/** Renders the running-order sheet; a logo pdfkit cannot embed only costs the watermark, never the sheet. */
-export async function renderSchedulePdf(doc: GigDocument, ctx: DocumentContext): Promise<Buffer> {
+/**
+ * Renders the running-order sheet; a logo pdfkit cannot embed only costs the watermark, never the
+ * sheet.
+ */
+export async function renderSchedulePdf (doc: GigDocument, ctx: DocumentContext): Promise<Buffer> {
   try {
     return await renderPdf(scheduleDocDefinition(doc, ctx))
   } catch (error) {

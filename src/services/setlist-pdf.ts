@@ -18,46 +18,130 @@ interface Theme {
   headerSize: number
 }
 
-// Print: black on white, compact enough that 60 songs fit on two pages. Stage: white and yellow on black,
-// larger titles to be read from a few metres away (the page background is painted black).
+// Print: black on white, compact enough that 60 songs fit on two pages. Stage: white and yellow on
+// black, larger titles to be read from a few metres away (the page background is painted black).
 const THEMES: Record<SetlistStyle, Theme> = {
-  print: { background: '#ffffff', text: '#111111', highlight: '#000000', muted: '#555555', rule: '#bbbbbb', titleSize: 13, detailSize: 9, headerSize: 22 },
-  stage: { background: '#000000', text: '#ffffff', highlight: '#ffd60a', muted: '#d0d0d0', rule: '#666666', titleSize: 18, detailSize: 11, headerSize: 28 }
+  print: {
+    background: '#ffffff',
+    text: '#111111',
+    highlight: '#000000',
+    muted: '#555555',
+    rule: '#bbbbbb',
+    titleSize: 13,
+    detailSize: 9,
+    headerSize: 22
+  },
+  stage: {
+    background: '#000000',
+    text: '#ffffff',
+    highlight: '#ffd60a',
+    muted: '#d0d0d0',
+    rule: '#666666',
+    titleSize: 18,
+    detailSize: 11,
+    headerSize: 28
+  }
 }
 
 const A4 = { width: 595.28, height: 841.89 }
 // Roboto has no star glyph: ratings print as filled/empty circles.
-const ratingMarks = (rating: number | null) => (rating ? '●'.repeat(rating) + '○'.repeat(3 - rating) : '')
+const ratingMarks = (rating: number | null) =>
+  rating ? '●'.repeat(rating) + '○'.repeat(3 - rating) : ''
 
-function entryRow(entry: DocumentEntry, theme: Theme, live: boolean): TableCell[] {
+function entryRow (entry: DocumentEntry, theme: Theme, live: boolean): TableCell[] {
   const skipped = live && entry.status === 'skipped'
   const marks: Content[] = []
-  if (live && entry.inserted) marks.push({ text: ' + eingefügt', color: theme.highlight, bold: true, fontSize: theme.detailSize })
-  if (skipped) marks.push({ text: ' (ausgelassen)', color: theme.muted, italics: true, fontSize: theme.detailSize })
+  if (live && entry.inserted) {
+    marks.push({
+      text: ' + eingefügt',
+      color: theme.highlight,
+      bold: true,
+      fontSize: theme.detailSize
+    })
+  }
+  if (skipped) {
+    marks.push({
+      text: ' (ausgelassen)',
+      color: theme.muted,
+      italics: true,
+      fontSize: theme.detailSize
+    })
+  }
   const details = joinPresent([entry.song.artist, entry.notes], ' · ')
   const singer = entry.song.leadSinger?.trim()
   const faded = skipped ? theme.muted : theme.text
   return [
-    { text: String(entry.number), color: theme.highlight, bold: true, fontSize: theme.titleSize - 2, alignment: 'right' },
-    { text: entry.plannedStart, color: theme.muted, fontSize: theme.detailSize + 1, margin: [0, 2, 0, 0] },
     {
-      // One line per song where the title allows: details follow the title in small type (fewer pages).
+      text: String(entry.number),
+      color: theme.highlight,
+      bold: true,
+      fontSize: theme.titleSize - 2,
+      alignment: 'right'
+    },
+    {
+      text: entry.plannedStart,
+      color: theme.muted,
+      fontSize: theme.detailSize + 1,
+      margin: [0, 2, 0, 0]
+    },
+    {
+      // One line per song where the title allows: details follow the title in small type (fewer
+      // pages).
       text: [
-        { text: entry.song.title, fontSize: theme.titleSize, bold: true, color: faded, decoration: skipped ? 'lineThrough' : undefined },
+        {
+          text: entry.song.title,
+          fontSize: theme.titleSize,
+          bold: true,
+          color: faded,
+          decoration: skipped ? 'lineThrough' : undefined
+        },
         ...(marks as never[]),
-        ...(live && entry.rating ? [{ text: `  ${ratingMarks(entry.rating)}`, fontSize: theme.detailSize + 1, color: theme.highlight }] : []),
-        ...(details ? [{ text: `   ${details}`, fontSize: theme.detailSize, color: theme.muted }] : [])
+        ...(live && entry.rating
+          ? [
+              {
+                text: `  ${ratingMarks(entry.rating)}`,
+                fontSize: theme.detailSize + 1,
+                color: theme.highlight
+              }
+            ]
+          : []),
+        ...(details
+          ? [{ text: `   ${details}`, fontSize: theme.detailSize, color: theme.muted }]
+          : [])
       ]
     },
-    { text: entry.song.key ?? '', noWrap: true, fontSize: theme.detailSize + 1, bold: true, color: faded, margin: [0, 2, 0, 0] },
+    {
+      text: entry.song.key ?? '',
+      noWrap: true,
+      fontSize: theme.detailSize + 1,
+      bold: true,
+      color: faded,
+      margin: [0, 2, 0, 0]
+    },
     singer
-      ? { text: singer, fontSize: theme.detailSize + 1, bold: true, color: colourForName(singer, theme.background), margin: [0, 2, 0, 0] }
+      ? {
+          text: singer,
+          fontSize: theme.detailSize + 1,
+          bold: true,
+          color: colourForName(singer, theme.background),
+          margin: [0, 2, 0, 0]
+        }
       : { text: '' },
-    { text: formatDuration(entry.seconds), fontSize: theme.detailSize + 1, color: faded, alignment: 'right', margin: [0, 2, 0, 0] }
+    {
+      text: formatDuration(entry.seconds),
+      fontSize: theme.detailSize + 1,
+      color: faded,
+      alignment: 'right',
+      margin: [0, 2, 0, 0]
+    }
   ]
 }
 
-export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, style: SetlistStyle = 'print'): TDocumentDefinitions {
+export function setlistDocDefinition (
+  doc: GigDocument,
+  ctx: DocumentContext,
+  style: SetlistStyle = 'print'
+): TDocumentDefinitions {
   const theme = THEMES[style]
   const { gig } = doc
   const live = doc.liveUsed
@@ -65,7 +149,14 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
   const content: Content[] = [
     { text: gig.name, fontSize: theme.headerSize, bold: true, color: theme.highlight },
     {
-      text: joinPresent([formatDate(gig.date), venue, `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`], '  ·  '),
+      text: joinPresent(
+        [
+          formatDate(gig.date),
+          venue,
+          `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`
+        ],
+        '  ·  '
+      ),
       fontSize: theme.detailSize + 3,
       color: theme.text,
       margin: [0, 2, 0, 10]
@@ -73,25 +164,44 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
   ]
   if (live) {
     content.push({
-      text: 'Live-Protokoll: durchgestrichen = ausgelassen, + eingefügt = während der Show ergänzt, ●●● = Bewertung',
+      text:
+        'Live-Protokoll: durchgestrichen = ausgelassen, + eingefügt = während der ' +
+        'Show ergänzt, ●●● = Bewertung',
       fontSize: theme.detailSize,
       color: theme.muted,
       margin: [0, 0, 0, 8]
     })
   }
-  if (doc.sets.length === 0) content.push({ text: 'Noch keine Setlist.', fontSize: theme.titleSize, color: theme.text, margin: [0, 20, 0, 0] })
+  if (doc.sets.length === 0) {
+    content.push({
+      text: 'Noch keine Setlist.',
+      fontSize: theme.titleSize,
+      color: theme.text,
+      margin: [0, 20, 0, 0]
+    })
+  }
   for (const set of doc.sets) {
     const heading: TableCell[] = [
       {
         text: [
           { text: set.name, bold: true, color: theme.highlight },
-          { text: `   ${set.start}–${set.end} · ${formatLength(set.durationSeconds)} · ${set.entries.length} Titel`, color: theme.muted, fontSize: theme.detailSize + 2 }
+          {
+            text:
+              `   ${set.start}–${set.end} · ${formatLength(set.durationSeconds)} · ` +
+              `${set.entries.length} Titel`,
+            color: theme.muted,
+            fontSize: theme.detailSize + 2
+          }
         ],
         fontSize: theme.titleSize + 2,
         colSpan: 6,
         margin: [0, 4, 0, 4]
       },
-      {}, {}, {}, {}, {}
+      {},
+      {},
+      {},
+      {},
+      {}
     ]
     content.push({
       table: {
@@ -112,7 +222,14 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
       },
       margin: [0, 0, 0, 4]
     })
-    if (set.entries.length === 0) content.push({ text: '(leer)', color: theme.muted, fontSize: theme.detailSize + 1, margin: [28, 0, 0, 4] })
+    if (set.entries.length === 0) {
+      content.push({
+        text: '(leer)',
+        color: theme.muted,
+        fontSize: theme.detailSize + 1,
+        margin: [28, 0, 0, 4]
+      })
+    }
     if (!set.isLast) {
       const breakEnd = timeOf(addSecondsLocal(set.endAt, set.breakAfterSeconds))
       content.push({
@@ -128,7 +245,10 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
   if (doc.sets.length > 0) {
     const songs = doc.sets.reduce((n, s) => n + s.entries.length, 0)
     content.push({
-      text: `Gesamt: ${formatLength(doc.totalSeconds)}  ·  ${timeOf(doc.startAt)}–${timeOf(doc.endAt)}  ·  ${songs} Titel in ${doc.sets.length} ${doc.sets.length === 1 ? 'Set' : 'Sets'}`,
+      text:
+        `Gesamt: ${formatLength(doc.totalSeconds)}  ·  ` +
+        `${timeOf(doc.startAt)}–${timeOf(doc.endAt)}  ·  ` +
+        `${songs} Titel in ${doc.sets.length} ${doc.sets.length === 1 ? 'Set' : 'Sets'}`,
       fontSize: theme.detailSize + 3,
       bold: true,
       color: theme.text,
@@ -139,12 +259,34 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
     pageSize: 'A4',
     pageOrientation: 'portrait',
     pageMargins: [32, 30, 32, 36],
-    info: { title: `Setlist – ${gig.name} – ${formatDate(gig.date)}`, author: ctx.bandName, creator: 'Bandstand', subject: 'Setlist' },
-    background: style === 'stage' ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: A4.width, h: A4.height, color: theme.background }] }) : undefined,
+    info: {
+      title: `Setlist – ${gig.name} – ${formatDate(gig.date)}`,
+      author: ctx.bandName,
+      creator: 'Bandstand',
+      subject: 'Setlist'
+    },
+    background:
+      style === 'stage'
+        ? () => ({
+            canvas: [
+              { type: 'rect', x: 0, y: 0, w: A4.width, h: A4.height, color: theme.background }
+            ]
+          })
+        : undefined,
     footer: (currentPage, pageCount) => ({
       columns: [
-        { text: `${ctx.bandName} · ${gig.name} · ${formatDate(gig.date)}`, color: theme.muted, fontSize: 8 },
-        { text: `Seite ${currentPage} von ${pageCount}`, alignment: 'right', color: theme.muted, fontSize: 9, bold: true }
+        {
+          text: `${ctx.bandName} · ${gig.name} · ${formatDate(gig.date)}`,
+          color: theme.muted,
+          fontSize: 8
+        },
+        {
+          text: `Seite ${currentPage} von ${pageCount}`,
+          alignment: 'right',
+          color: theme.muted,
+          fontSize: 9,
+          bold: true
+        }
       ],
       margin: [32, 12, 32, 0]
     }),
@@ -153,4 +295,8 @@ export function setlistDocDefinition(doc: GigDocument, ctx: DocumentContext, sty
   }
 }
 
-export const renderSetlistPdf = (doc: GigDocument, ctx: DocumentContext, style: SetlistStyle = 'print') => renderPdf(setlistDocDefinition(doc, ctx, style))
+export const renderSetlistPdf = (
+  doc: GigDocument,
+  ctx: DocumentContext,
+  style: SetlistStyle = 'print'
+) => renderPdf(setlistDocDefinition(doc, ctx, style))

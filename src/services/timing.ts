@@ -1,3 +1,4 @@
+import type { EntryStatus } from '#src/db/enums.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 
 export interface TimingDefaults {
@@ -11,7 +12,7 @@ export interface TimingEntryInput {
   /** The entry's own duration (overrides the song's). */
   durationSeconds: number | null
   songDurationSeconds: number | null
-  status: 'planned' | 'played' | 'skipped'
+  status: EntryStatus
 }
 
 export interface TimingSetInput {
@@ -45,11 +46,17 @@ export interface SetlistTiming {
 }
 
 /**
- * The setlist timing rules of the API contract: the first set starts at the gig's start time (else the
- * configured default); each entry takes its duration (entry, else song, else default) plus the gap between
- * songs; skipped entries take no time; each set is followed by its break (set value, else default).
+ * The setlist timing rules of the API contract: the first set starts at the gig's start time (else
+ * the configured default); each entry takes its duration (entry, else song, else default) plus the
+ * gap between songs; skipped entries take no time; each set is followed by its break (set value,
+ * else default).
  */
-export function computeSetlistTiming(date: string, startTime: string | null, sets: TimingSetInput[], defaults: TimingDefaults): SetlistTiming {
+export function computeSetlistTiming (
+  date: string,
+  startTime: string | null,
+  sets: TimingSetInput[],
+  defaults: TimingDefaults
+): SetlistTiming {
   const startAt = `${date}T${startTime ?? defaults.defaultStartTime}`
   let cursor = startAt
   let elapsed = 0
@@ -57,7 +64,8 @@ export function computeSetlistTiming(date: string, startTime: string | null, set
     const setStart = cursor
     let setSeconds = 0
     const entries = set.entries.map((entry) => {
-      const durationSeconds = entry.durationSeconds ?? entry.songDurationSeconds ?? defaults.defaultSongSeconds
+      const durationSeconds =
+        entry.durationSeconds ?? entry.songDurationSeconds ?? defaults.defaultSongSeconds
       const timing = { plannedStart: timeOf(cursor), plannedStartAt: cursor, durationSeconds }
       if (entry.status !== 'skipped') {
         const slot = durationSeconds + defaults.songGapSeconds
@@ -71,7 +79,20 @@ export function computeSetlistTiming(date: string, startTime: string | null, set
     const isLast = index === sets.length - 1
     elapsed += setSeconds + (isLast ? 0 : breakAfterSeconds)
     cursor = addSecondsLocal(setEnd, isLast ? 0 : breakAfterSeconds)
-    return { start: timeOf(setStart), end: timeOf(setEnd), startAt: setStart, endAt: setEnd, durationSeconds: setSeconds, breakAfterSeconds, entries }
+    return {
+      start: timeOf(setStart),
+      end: timeOf(setEnd),
+      startAt: setStart,
+      endAt: setEnd,
+      durationSeconds: setSeconds,
+      breakAfterSeconds,
+      entries
+    }
   })
-  return { startAt, endAt: addSecondsLocal(startAt, elapsed), totalSeconds: elapsed, sets: timedSets }
+  return {
+    startAt,
+    endAt: addSecondsLocal(startAt, elapsed),
+    totalSeconds: elapsed,
+    sets: timedSets
+  }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { loginOverHttp } from '../server-process.js'
+import { loginOverHttp } from '#test/server-process.js'
 
 /** A script's view of the API (cookie session over HTTP): makes test data, checks every effect. */
 export class ApiSession {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startServer, type ServerProcess } from '../server-process.js'
+import { startServer, type ServerProcess } from '#test/server-process.js'
 import type { TestContext } from 'node:test'
 import { ApiSession, dayFromNow } from './api-client.js'
 import { launchBrowser, openApp, PHONE, type AppPage } from './harness.js'
@@ -155,8 +155,8 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
 }
 
 /**
- * The usual start of a browser test: the band's server, Chromium and one page at phone width; all of
- * it stopped when the test ends.
+ * The usual start of a browser test: the band's server, Chromium and one page at phone width;
+ * all of it stopped when the test ends.
  */
 export async function bandInBrowser (t: TestContext): Promise<{ band: Band; app: AppPage }> {
   const band = await startBand()

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.js'
-import { users, type UserRow } from '../../src/db/schema.js'
-import { conflict } from '../../src/errors.js'
-import type { ProfileUpdateType, UserCreateType, UserType } from '../../schemas/users.js'
+import type { Db } from '#src/db/client.js'
+import type { UserStatus } from '#src/db/enums.js'
+import { users, type UserRow } from '#src/db/schema.js'
+import { conflict } from '#src/errors.js'
+import type { ProfileUpdateType, UserCreateType, UserType } from '#schemas/users.js'
 
 /** The API view of a user; the email only where the viewer may see it, the hash never. */
-export function toUser(row: UserRow, showEmail: boolean): UserType {
+export function toUser (row: UserRow, showEmail: boolean): UserType {
   return {
     id: row.id,
     username: row.username,
@@ -20,15 +21,19 @@ export function toUser(row: UserRow, showEmail: boolean): UserType {
   }
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
+export function findUserById (db: Db, id: number): UserRow | undefined {
   return db.select().from(users).where(eq(users.id, id)).get()
 }
 
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
-  return db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).get()
+export function findUserByUsername (db: Db, username: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get()
 }
 
-export function listUsers(db: Db, status?: 'active' | 'inactive'): UserRow[] {
+export function listUsers (db: Db, status?: UserStatus): UserRow[] {
   return db
     .select()
     .from(users)
@@ -37,10 +42,19 @@ export function listUsers(db: Db, status?: 'active' | 'inactive'): UserRow[] {
     .all()
 }
 
-const usernameTaken = (username: string) => conflict('USERNAME_TAKEN', `username ${username} is already taken`)
+const usernameTaken = (username: string) =>
+  conflict('USERNAME_TAKEN', `username ${username} is already taken`)
 
-/** Inserts a user; the username is unique regardless of case (the index enforces it, this names the error). */
-export function insertUser(db: Db, input: Omit<UserCreateType, 'password'>, passwordHash: string, now: Date): UserRow {
+/**
+ * Inserts a user; the username is unique regardless of case (the index enforces it, this names the
+ * error).
+ */
+export function insertUser (
+  db: Db,
+  input: Omit<UserCreateType, 'password'>,
+  passwordHash: string,
+  now: Date
+): UserRow {
   if (findUserByUsername(db, input.username)) throw usernameTaken(input.username)
   const stamp = now.toISOString()
   try {
@@ -63,7 +77,9 @@ export function insertUser(db: Db, input: Omit<UserCreateType, 'password'>, pass
       .get()
   } catch (error) {
     // Another process (the CLI) may have inserted the same name between the check and the insert.
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw usernameTaken(input.username)
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw usernameTaken(input.username)
+    }
     throw error
   }
 }
@@ -71,7 +87,12 @@ export function insertUser(db: Db, input: Omit<UserCreateType, 'password'>, pass
 export type UserChanges = Partial<ProfileUpdateType> &
   Partial<Pick<UserRow, 'role' | 'status' | 'isMusician' | 'passwordHash'>>
 
-export function updateUser(db: Db, id: number, changes: UserChanges, now: Date): UserRow | undefined {
+export function updateUser (
+  db: Db,
+  id: number,
+  changes: UserChanges,
+  now: Date
+): UserRow | undefined {
   return db
     .update(users)
     .set({ ...changes, updatedAt: now.toISOString() })
@@ -81,7 +102,7 @@ export function updateUser(db: Db, id: number, changes: UserChanges, now: Date):
 }
 
 /** Active admins other than the given user: zero means that user is the last one. */
-export function countOtherActiveAdmins(db: Db, exceptUserId: number): number {
+export function countOtherActiveAdmins (db: Db, exceptUserId: number): number {
   const row = db
     .select({ n: count() })
     .from(users)

@@ -2,16 +2,17 @@ import fp from 'fastify-plugin'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 
-export interface DocsPluginOptions {
+export interface SwaggerPluginOptions {
   enabled: boolean
   version: string
 }
 
 /**
- * The OpenAPI document is generated from the routes' TypeBox schemas. It is always built (tests and the
- * auth matrix read it through app.swagger()); only the /docs routes are switched off by DOCS_ENABLED.
+ * The OpenAPI document is generated from the routes' TypeBox schemas. It is always built (tests and
+ * the auth matrix read it through app.swagger()); only the /docs routes are switched off by
+ * DOCS_ENABLED.
  */
-export default fp<DocsPluginOptions>(
+export default fp<SwaggerPluginOptions>(
   async (app, options) => {
     await app.register(fastifySwagger, {
       openapi: {
@@ -20,12 +21,17 @@ export default fp<DocsPluginOptions>(
           title: 'Bandstand API',
           version: options.version,
           description:
-            'Band and gig management. Log in with POST /login; the session travels in httpOnly cookies ' +
-            '(access_token, refresh_token; __Host- prefixed over HTTPS).'
+            'Band and gig management. Log in with POST /login; the session travels ' +
+            'in httpOnly cookies (access_token, refresh_token; __Host- prefixed over HTTPS).'
         },
         components: {
           securitySchemes: {
-            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token', description: 'set by POST /login' }
+            cookieAuth: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'access_token',
+              description: 'set by POST /login'
+            }
           }
         },
         tags: [
@@ -44,8 +50,11 @@ export default fp<DocsPluginOptions>(
       }
     })
     if (options.enabled) {
-      await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { withCredentials: true, persistAuthorization: false } })
+      await app.register(fastifySwaggerUi, {
+        routePrefix: '/docs',
+        uiConfig: { withCredentials: true, persistAuthorization: false }
+      })
     }
   },
-  { name: 'docs' }
+  { name: 'swagger', fastify: '5.x' }
 )

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { openDatabase, type Db, type DatabaseHandle } from '../../src/db/client.js'
+import { openDatabase, type Db, type DatabaseHandle } from '#src/db/client.js'
 import type Database from 'better-sqlite3'
 
 declare module 'fastify' {
@@ -8,9 +8,14 @@ declare module 'fastify' {
     db: Db
     sqlite: Database.Database
     dbTrace: DatabaseHandle['trace']
-    /** Changes whenever any row of the database changes, through this process or another one (the CLI). */
+    /**
+     * Changes whenever any row of the database changes, through this process or another one (the
+     * CLI).
+     */
     dbRevision(): string
-    /** The same revision from the two columns of `REVISION_COLUMNS`, read inside another statement. */
+    /**
+     * The same revision from the two columns of `REVISION_COLUMNS`, read inside another statement.
+     */
     dbRevisionOf(changes: number, external: number): string
   }
   interface FastifyRequest {
@@ -20,10 +25,11 @@ declare module 'fastify' {
 }
 
 /**
- * Columns any SELECT can carry to read the revision in the same statement: `total_changes()` counts every
- * row this connection wrote, `data_version` moves when another connection commits.
+ * Columns any SELECT can carry to read the revision in the same statement: `total_changes()` counts
+ * every row this connection wrote, `data_version` moves when another connection commits.
  */
-export const REVISION_COLUMNS = 'total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS external'
+export const REVISION_COLUMNS =
+  'total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS external'
 
 export interface DbPluginOptions {
   databaseFile: string
@@ -31,7 +37,10 @@ export interface DbPluginOptions {
   traceSql?: boolean
 }
 
-/** One SQLite connection for the process: better-sqlite3 is synchronous, so one connection serves all. */
+/**
+ * One SQLite connection for the process: better-sqlite3 is synchronous, so one connection serves
+ * all.
+ */
 export default fp<DbPluginOptions>(
   async (app, options) => {
     const handle = openDatabase(options.databaseFile, { trace: options.traceSql })
@@ -50,5 +59,5 @@ export default fp<DbPluginOptions>(
     app.decorateRequest('dbRevision', null)
     app.addHook('onClose', async () => handle.close())
   },
-  { name: 'db' }
+  { name: 'db', fastify: '5.x' }
 )

@@ -1,42 +1,44 @@
 import fp from 'fastify-plugin'
-import fastifyCors from '@fastify/cors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { forbidden } from '../../src/errors.js'
+import { forbidden } from '#src/errors.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]
 }
 
+/** Origins as browsers send them: lower case, no trailing slash. */
+export const originSet = (origins: string[]) =>
+  new Set(origins.map((o) => o.replace(/\/$/, '').toLowerCase()))
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from elsewhere.
+// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from
+// elsewhere.
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+  "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 
 /** The headers every answer carries (also those the router gives before any hook runs). */
-export function setSecurityHeaders(reply: FastifyReply): void {
+export function setSecurityHeaders (reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff')
   reply.header('x-frame-options', 'DENY')
   if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin')
-  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  if (!reply.hasHeader('content-security-policy')) {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  }
 }
 
 /**
- * CORS with credentials for the configured origins only, and the cross-site write check that makes
- * cookie sessions safe against CSRF: browsers always send Origin (or Sec-Fetch-Site) on unsafe
- * requests, scripts and curl usually send neither and are not affected.
+ * The cross-site write check that makes cookie sessions safe against CSRF (writes from other
+ * origins only from the configured CORS origins): browsers always send Origin (or Sec-Fetch-Site)
+ * on unsafe requests, scripts and curl usually send neither and are not affected. And the security
+ * headers of every answer.
  */
 export default fp<SecurityPluginOptions>(
   async (app, options) => {
-    const allowed = new Set(options.corsOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()))
-    await app.register(fastifyCors, {
-      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin.toLowerCase())),
-      credentials: true,
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      maxAge: 600
-    })
-
-    const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`.toLowerCase()
+    const allowed = originSet(options.corsOrigins)
+    const ownOrigin = (request: FastifyRequest) =>
+      `${request.protocol}://${request.host}`.toLowerCase()
 
     // Callback hooks: they run on every request and have nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -57,5 +59,5 @@ export default fp<SecurityPluginOptions>(
       done(null, payload)
     })
   },
-  { name: 'security', dependencies: ['errors'] }
+  { name: 'security', fastify: '5.x', dependencies: ['errors'] }
 )

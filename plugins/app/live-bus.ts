@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { SetlistEntryType } from '../../schemas/setlists.js'
+import type { SetlistEntryType } from '#schemas/setlists.js'
 
 /** What happened to a gig's live view. */
 export type LiveEvent =
@@ -12,12 +12,13 @@ export type LiveListener = (event: LiveEvent) => void
 
 /**
  * In-process pub/sub per gig. One process serves the band (SQLite, one connection), so no broker is
- * needed; listeners are called synchronously after the write committed and receive the same event object.
+ * needed; listeners are called synchronously after the write committed and receive the same event
+ * object.
  */
 export class LiveBus {
   private readonly listeners = new Map<number, Set<LiveListener>>()
 
-  subscribe(gigId: number, listener: LiveListener): () => void {
+  subscribe (gigId: number, listener: LiveListener): () => void {
     let set = this.listeners.get(gigId)
     if (!set) {
       set = new Set()
@@ -30,13 +31,13 @@ export class LiveBus {
     }
   }
 
-  publish(gigId: number, event: LiveEvent): void {
+  publish (gigId: number, event: LiveEvent): void {
     const set = this.listeners.get(gigId)
     if (!set) return
     for (const listener of [...set]) listener(event)
   }
 
-  listenerCount(gigId?: number): number {
+  listenerCount (gigId?: number): number {
     if (gigId !== undefined) return this.listeners.get(gigId)?.size ?? 0
     let n = 0
     for (const set of this.listeners.values()) n += set.size
@@ -54,5 +55,5 @@ export default fp(
   async (app) => {
     app.decorate('liveBus', new LiveBus())
   },
-  { name: 'live-bus' }
+  { name: 'live-bus', fastify: '5.x' }
 )

@@ -1,11 +1,13 @@
 import { STATUS_CODES } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import type { ErrorResponseBody } from '../../schemas/common.js'
+import type { ErrorResponseBody } from '#schemas/common.js'
+import { ApiError } from '#src/errors.js'
+import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
-const fastifyCodes: Record<string, string> = {
+const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
@@ -15,7 +17,10 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
 }
 
-function body(statusCode: number, code: string, message: string): ErrorResponseBody {
+const isErrorCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && Object.hasOwn(ERROR_CODES, code)
+
+function body (statusCode: number, code: ErrorCode, message: string): ErrorResponseBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
 }
 
@@ -23,7 +28,11 @@ function body(statusCode: number, code: string, message: string): ErrorResponseB
  * Errors the router raises before any route or hook runs (undecodable URL, over-long path segment).
  * The message does not echo the URL: a calendar token could be part of it.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply
+): void {
   setSecurityHeaders(reply)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     reply.status(414).send(body(414, 'URL_TOO_LONG', 'a path segment of the URL is too long'))
@@ -55,14 +64,27 @@ export default fp(
           .status(statusCode)
           .send(body(statusCode, 'INTERNAL_ERROR', `internal error; reference ${request.id}`))
       }
-      const code = fastifyCodes[error.code] ?? (error.code?.startsWith('FST_') ? 'BAD_REQUEST' : error.code) ?? 'ERROR'
+      // Only codes of the catalogue reach clients; other client errors (the framework's own and
+      // those of ecosystem plugins) are BAD_REQUEST with their status.
+      const code: ErrorCode =
+        error instanceof ApiError
+          ? error.code
+          : (fastifyCodes[error.code] ?? (isErrorCode(error.code) ? error.code : 'BAD_REQUEST'))
       if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
       return reply.status(statusCode).send(body(statusCode, code, error.message))
     })
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send(body(404, 'ROUTE_NOT_FOUND', `route ${request.method} ${request.url.split('?')[0]} not found`))
+      reply
+        .status(404)
+        .send(
+          body(
+            404,
+            'ROUTE_NOT_FOUND',
+            `route ${request.method} ${request.url.split('?')[0]} not found`
+          )
+        )
     })
   },
-  { name: 'errors' }
+  { name: 'errors', fastify: '5.x' }
 )

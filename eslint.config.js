@@ -1,0 +1,89 @@
+// neostandard (the style of Fastify's own projects) for every JavaScript, TypeScript and Svelte file
+// of the repository, the web app in web/ included (Svelte components through eslint-plugin-svelte).
+import globals from 'globals'
+import neostandard, { plugins, resolveIgnoresFromGitignore } from 'neostandard'
+import svelte from 'eslint-plugin-svelte'
+import tseslint from 'typescript-eslint'
+import svelteConfig from './web/svelte.config.js'
+
+export default [
+  ...neostandard({
+    ts: true,
+    noJsx: true,
+    ignores: [
+      ...resolveIgnoresFromGitignore(),
+      'coverage/**',
+      'src/db/migrations/**',
+      // The web app's generated and built files.
+      'web/.svelte-kit/**',
+      'web/build/**',
+      'web/node_modules/**',
+      'web/src/lib/api/schema.d.ts'
+    ]
+  }),
+  {
+    plugins: { '@stylistic': plugins['@stylistic'] },
+    rules: {
+      // `void promise` marks a promise deliberately not awaited (a signal handler, a worker's end).
+      'no-void': ['error', { allowAsStatement: true }],
+      // Fastify's projects stay near 100 columns. URLs and regular expressions (the log redaction's
+      // patterns) read worse broken up.
+      '@stylistic/max-len': [
+        'error',
+        {
+          code: 100,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true
+        }
+      ]
+    }
+  },
+  {
+    // The architecture, checked: other folders are imported through the package imports, and a
+    // plugin's repository belongs to that plugin alone (shared data access is src/repositories/).
+    files: ['src/**/*.ts', 'plugins/**/*.ts', 'schemas/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            group: ['../*'],
+            message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+          },
+          {
+            group: ['#plugins/*/repository*', '#plugins/*/*-repository*'],
+            message: "Another plugin's repository: move what both use to src/repositories/."
+          }
+        ]
+      }]
+    }
+  },
+  {
+    // Tests and benchmarks may set up data through a plugin's repository.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['../*'],
+          message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+        }]
+      }]
+    }
+  },
+  ...svelte.configs.recommended,
+  {
+    // The web app runs in the browser.
+    files: ['web/**/*.{js,ts,svelte}'],
+    languageOptions: { globals: globals.browser }
+  },
+  {
+    files: ['web/**/*.svelte', 'web/**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: {
+        parser: tseslint.parser,
+        extraFileExtensions: ['.svelte'],
+        svelteConfig
+      }
+    }
+  }
+]

@@ -1,0 +1,164 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import fp from 'fastify-plugin'
+import { negotiate } from '@fastify/accept-negotiator'
+import { LRUCache } from 'lru-cache'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Answers a read whose JSON depends only on the database (and `key`): 304 when the client's
+     * ETag is current, else the serialized body from memory, built and serialized only after a
+     * write.
+     */
+    sendCachedJson(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      build: () => unknown
+    ): FastifyReply
+    /** The same for a body that is already text or bytes (the calendar feed). */
+    sendCached(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => string | Buffer
+    ): FastifyReply
+  }
+}
+
+/**
+ * Weak comparison (RFC 9110): `W/"x"` and `"x"` match; a list is allowed. `*` only where the caller
+ * knows the resource exists.
+ */
+export function etagMatches (
+  header: string | undefined,
+  etag: string,
+  starMatches = true
+): boolean {
+  if (!header) return false
+  if (header === etag) return true // what a polling client sends back
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((candidate) => {
+    const c = candidate.trim()
+    return (starMatches && c === '*') || c.replace(/^W\//, '') === opaque
+  })
+}
+
+// br first: smaller than gzip for the same CPU at the quality used here, so it wins a tie.
+type Encoding = 'br' | 'gzip'
+const ENCODINGS: Encoding[] = ['br', 'gzip']
+interface Entry {
+  revision: string
+  body: Buffer
+  /** Compressed once per revision, on first demand: a 300 KB list is not compressed per request. */
+  encoded: Partial<Record<Encoding, Buffer>>
+}
+const COMPRESS_FROM_BYTES = 1024
+
+/** The client's preferred encoding among br and gzip (br wins a tie), or null for identity. */
+const preferredEncoding = (header: string | undefined): Encoding | null =>
+  header ? (negotiate(header, ENCODINGS) as Encoding | null) : null
+
+const compress = (encoding: Encoding, body: Buffer) =>
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body, { level: 6 })
+
+/** FNV-1a: a short, stable tag for a cache key inside an ETag. */
+function keyTag (key: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
+}
+
+/**
+ * The ETag of a cached answer: the key is part of the tag, as the same URL can mean another answer
+ * at the same revision (`upcoming` after midnight).
+ */
+export const entityTag = (key: string, revision: string) => `W/"${keyTag(key)}.${revision}"`
+
+export interface ResponseCacheOptions {
+  maxBytes?: number
+}
+
+/**
+ * A read-through cache for the hot reads (live mode polled every second by every phone, the big
+ * lists). Its validity is the database revision (see the db plugin): any write, by this process or
+ * the CLI, invalidates everything, so nothing can be stale. Reads between writes (the common case
+ * on gig night) cost no statement of their own: the revision comes with the session check.
+ */
+export default fp<ResponseCacheOptions>(
+  async (app, options) => {
+    const maxBytes = options.maxBytes ?? 8 * 1024 * 1024
+    const size = (entry: Entry) =>
+      entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
+    // Least recently used out beyond maxBytes; one answer may take at most a quarter of it.
+    const entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      maxEntrySize: maxBytes / 4,
+      sizeCalculation: size
+    })
+
+    const sendCached = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => string | Buffer
+    ) => {
+      // The session check already read it: the revision is read before the body is built, so a
+      // write in between can only make the entry look older than it is (rebuilt once more), never
+      // newer.
+      const revision = request.dbRevision ?? app.dbRevision()
+      let entry = entries.get(key)
+      let changed = false
+      if (entry?.revision !== revision) {
+        // Built before any header is set: a build that fails (a missing gig: 404) answers without
+        // an ETag, and a 304 is only ever given for an answer that exists at this revision.
+        const body = build()
+        entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
+        changed = true
+      }
+      const etag = entityTag(key, revision)
+      reply.header('etag', etag).header('cache-control', 'private, no-cache')
+      // `*` is never taken on trust. No payload at all on a 304 (not even "null"): a
+      // content-length would stall keep-alive clients.
+      if (etagMatches(request.headers['if-none-match'], etag, false)) {
+        if (changed) entries.set(key, entry)
+        return reply.status(304).send(undefined as never)
+      }
+      reply.type(contentType).header('vary', 'accept-encoding')
+      const encoding =
+        entry.body.length >= COMPRESS_FROM_BYTES
+          ? preferredEncoding(request.headers['accept-encoding'])
+          : null
+      let payload = entry.body
+      if (encoding) {
+        payload = entry.encoded[encoding] ?? compress(encoding, entry.body)
+        changed ||= entry.encoded[encoding] === undefined
+        entry.encoded[encoding] = payload
+      }
+      // (Re)stored when built or newly compressed, so that its size is counted again.
+      if (changed) entries.set(key, entry)
+      // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
+      if (encoding) reply.header('content-encoding', encoding)
+      return reply.send(payload)
+    }
+    app.decorate('sendCached', sendCached)
+    app.decorate(
+      'sendCachedJson',
+      (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) =>
+        sendCached(
+          request,
+          reply,
+          key,
+          'application/json; charset=utf-8',
+          () => reply.serialize(build()) as string
+        )
+    )
+  },
+  // The session check reads the revision for it (request.dbRevision); without it, it reads its own.
+  { name: 'response-cache', fastify: '5.x', dependencies: ['db', 'session'] }
+)

@@ -1,0 +1,185 @@
+import fp from 'fastify-plugin'
+import { getTableName } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sessions, users } from '#src/db/schema.js'
+import { REVISION_COLUMNS } from './db.js'
+import { unauthorized } from '#src/errors.js'
+import type { RoleType } from '#schemas/common.js'
+import { ACCESS_TOKEN_SECONDS } from '#src/repositories/sessions.js'
+
+export interface AuthUser {
+  id: number
+  sessionId: number
+  role: RoleType
+  username: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signAccessToken(userId: number, sessionId: number): { token: string; expiresAt: Date }
+    setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
+    clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
+    readSessionCookie(request: FastifyRequest, kind: 'access' | 'refresh'): string | undefined
+    /** The per-request session check, for connections that outlive their request (SSE streams). */
+    isSessionLive(userId: number, sessionId: number): boolean
+    /** The request's user from its access cookie and a live session, or a 401 ApiError. */
+    authenticate(request: FastifyRequest): AuthUser
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; sid: number; iat?: number; exp?: number }
+    user: AuthUser
+  }
+}
+
+export interface SessionTokens {
+  access: { token: string; expiresAt: Date }
+  refresh?: { token: string; expiresAt: Date }
+}
+
+export interface SessionPluginOptions {
+  cookieSecure: 'auto' | 'always' | 'never'
+}
+
+/**
+ * Parameters: session id, user id, now (ISO). The bench runs the same statement for its floor
+ * figure.
+ */
+export const LIVE_SESSION_SQL = `SELECT u.id, u.role, u.username, ${REVISION_COLUMNS}
+  FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.id = s.user_id
+  WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+    AND u.status = 'active'`
+interface LiveSessionRow {
+  id: number
+  role: RoleType
+  username: string
+  changes: number
+  external: number
+}
+
+type AccessTokenPayload = { sub: string; sid: number; exp?: number }
+const VERIFIED_TOKENS = 1000
+
+/**
+ * Sessions: the access and refresh cookies, access tokens (JWT) and the live-session check that
+ * every authenticated request makes. Who may do what is decided by the access-control plugin.
+ */
+export default fp<SessionPluginOptions>(
+  async (app, options) => {
+    const isSecure = (request: FastifyRequest) =>
+      options.cookieSecure === 'always' ||
+      (options.cookieSecure === 'auto' && request.protocol === 'https')
+    // Over HTTPS the __Host- prefix pins the cookie to this exact host; plain http cannot carry it.
+    const cookieName = (request: FastifyRequest, kind: 'access' | 'refresh') =>
+      `${isSecure(request) ? '__Host-' : ''}${kind}_token`
+
+    app.decorate(
+      'readSessionCookie',
+      (request: FastifyRequest, kind: 'access' | 'refresh') =>
+        request.cookies[cookieName(request, kind)]
+    )
+    app.decorate('signAccessToken', (userId: number, sessionId: number) => {
+      const now = app.clock().getTime()
+      const exp = Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS
+      const token = app.jwt.sign({
+        sub: String(userId),
+        sid: sessionId,
+        iat: Math.floor(now / 1000),
+        exp
+      })
+      return { token, expiresAt: new Date(exp * 1000) }
+    })
+    app.decorate(
+      'setSessionCookies',
+      (request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens) => {
+        const base = {
+          httpOnly: true,
+          path: '/',
+          sameSite: 'lax' as const,
+          secure: isSecure(request)
+        }
+        const maxAge = (until: Date) =>
+          Math.max(0, Math.floor((until.getTime() - app.clock().getTime()) / 1000))
+        reply.setCookie(cookieName(request, 'access'), tokens.access.token, {
+          ...base,
+          maxAge: maxAge(tokens.access.expiresAt)
+        })
+        if (tokens.refresh) {
+          reply.setCookie(cookieName(request, 'refresh'), tokens.refresh.token, {
+            ...base,
+            maxAge: maxAge(tokens.refresh.expiresAt)
+          })
+        }
+      }
+    )
+    app.decorate('clearSessionCookies', (request: FastifyRequest, reply: FastifyReply) => {
+      const base = {
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax' as const,
+        secure: isSecure(request)
+      }
+      reply.clearCookie(cookieName(request, 'access'), base)
+      reply.clearCookie(cookieName(request, 'refresh'), base)
+    })
+
+    // One indexed lookup per request: the session must be live and the user active; the role is
+    // read here, so logout, deactivation and role changes take effect on the very next request. The
+    // same statement reads the database revision for the response cache: one statement per cached
+    // read. Raw better-sqlite3 on this one statement: it runs on every authenticated request, and
+    // Drizzle's result mapping cost more than the indexed lookup itself (measured with npm run
+    // bench).
+    const liveSession = app.sqlite.prepare<[number, number, string], LiveSessionRow>(
+      LIVE_SESSION_SQL
+    )
+
+    const lookupSession = (userId: number, sessionId: number) =>
+      liveSession.get(sessionId, userId, app.clock().toISOString())
+    app.decorate(
+      'isSessionLive',
+      (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined
+    )
+
+    // A token that verified once verifies again (the secret lives as long as the process): phones
+    // poll every second with the same access token, and an HMAC plus JSON parse per poll is
+    // measurable. Expiry is still checked on every request; only valid tokens are remembered, at
+    // most VERIFIED_TOKENS.
+    const verifiedTokens = new LRUCache<string, AccessTokenPayload>({ max: VERIFIED_TOKENS })
+    const verifyToken = (token: string): AccessTokenPayload => {
+      const known = verifiedTokens.get(token)
+      if (known) return known
+      const payload = app.jwt.verify<AccessTokenPayload>(token)
+      verifiedTokens.set(token, payload)
+      return payload
+    }
+
+    // Access tokens carry no expiry check of the JWT library (see plugins/external/jwt.ts): it is
+    // checked here against the app clock, the one time source of tokens and sessions alike.
+    function authenticate (request: FastifyRequest): AuthUser {
+      const token = app.readSessionCookie(request, 'access')
+      if (!token) throw unauthorized()
+      let payload: AccessTokenPayload
+      try {
+        payload = verifyToken(token)
+      } catch {
+        throw unauthorized('session expired or invalid', 'SESSION_INVALID')
+      }
+      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= app.clock().getTime()) {
+        throw unauthorized('session expired or invalid', 'SESSION_INVALID')
+      }
+      const row = lookupSession(Number(payload.sub), payload.sid)
+      if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
+      request.dbRevision = app.dbRevisionOf(row.changes, row.external)
+      return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
+    }
+
+    app.decorate('authenticate', authenticate)
+  },
+  {
+    name: 'session',
+    fastify: '5.x',
+    dependencies: ['db', 'clock', 'errors', 'cookie', 'jwt']
+  }
+)

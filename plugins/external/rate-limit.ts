@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin'
+import fastifyRateLimit from '@fastify/rate-limit'
+import { ApiError } from '#src/errors.js'
+
+/**
+ * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else
+ * is limited: a whole band shares one venue IP in live mode.
+ */
+export default fp(
+  async (app) => {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          'RATE_LIMITED',
+          `rate limit of ${context.max} requests per minute exceeded; ` +
+            `retry in ${Math.ceil(context.ttl / 1000)} s`
+        )
+    })
+  },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['errors'] }
+)
+
+/** Route config for a per-minute limit: `config: { rateLimit: perMinute(10) }`. */
+export const perMinute = (max: number) => ({ max, timeWindow: 60_000 })

@@ -1,0 +1,115 @@
+import { and, asc, eq, gte, inArray, notExists } from 'drizzle-orm'
+import type { TodosType } from '#schemas/todos.js'
+import type { Db } from '#src/db/client.js'
+import {
+  gigAvailability,
+  gigs,
+  rehearsalAvailability,
+  rehearsals,
+  songs,
+  songVotes,
+  surveyAnswers,
+  surveys
+} from '#src/db/schema.js'
+import { openCondition } from '#src/repositories/surveys.js'
+
+/**
+ * What a member still owes the band: four statements, whatever the size of the band's history.
+ * `today` is the band's date (rehearsals and gigs from then on), `now` decides open surveys.
+ */
+export function loadTodos (db: Db, userId: number, now: Date, today: string): TodosType {
+  const openSurveys = db
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      kind: surveys.kind,
+      closesAt: surveys.closesAt
+    })
+    .from(surveys)
+    .where(
+      and(
+        openCondition(now.toISOString()),
+        notExists(
+          db
+            .select({ one: surveyAnswers.surveyId })
+            .from(surveyAnswers)
+            .where(and(eq(surveyAnswers.surveyId, surveys.id), eq(surveyAnswers.userId, userId)))
+        )
+      )
+    )
+    .orderBy(asc(surveys.createdAt), asc(surveys.id))
+    .all()
+  const proposed = db
+    .select({ id: songs.id, title: songs.title, artist: songs.artist })
+    .from(songs)
+    .where(
+      and(
+        eq(songs.status, 'proposed'),
+        notExists(
+          db
+            .select({ one: songVotes.songId })
+            .from(songVotes)
+            .where(and(eq(songVotes.songId, songs.id), eq(songVotes.userId, userId)))
+        )
+      )
+    )
+    .orderBy(asc(songs.createdAt), asc(songs.id))
+    .all()
+  const openRehearsals = db
+    .select({
+      id: rehearsals.id,
+      date: rehearsals.date,
+      startTime: rehearsals.startTime,
+      endTime: rehearsals.endTime,
+      location: rehearsals.location
+    })
+    .from(rehearsals)
+    .where(
+      and(
+        gte(rehearsals.date, today),
+        notExists(
+          db
+            .select({ one: rehearsalAvailability.rehearsalId })
+            .from(rehearsalAvailability)
+            .where(
+              and(
+                eq(rehearsalAvailability.rehearsalId, rehearsals.id),
+                eq(rehearsalAvailability.userId, userId)
+              )
+            )
+        )
+      )
+    )
+    .orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id))
+    .all()
+  const openGigs = db
+    .select({
+      id: gigs.id,
+      name: gigs.name,
+      date: gigs.date,
+      startTime: gigs.startTime,
+      status: gigs.status
+    })
+    .from(gigs)
+    .where(
+      and(
+        gte(gigs.date, today),
+        inArray(gigs.status, ['inquiry', 'confirmed']),
+        notExists(
+          db
+            .select({ one: gigAvailability.gigId })
+            .from(gigAvailability)
+            .where(and(eq(gigAvailability.gigId, gigs.id), eq(gigAvailability.userId, userId)))
+        )
+      )
+    )
+    .orderBy(asc(gigs.date), asc(gigs.startTime), asc(gigs.id))
+    .all()
+  return {
+    surveys: openSurveys,
+    songs: proposed,
+    rehearsals: openRehearsals,
+    gigs: openGigs,
+    total: openSurveys.length + proposed.length + openRehearsals.length + openGigs.length
+  }
+}

@@ -1,0 +1,27 @@
+// The fixed value sets of the domain, each defined once: the Drizzle columns (src/db/schema.ts) and
+// the TypeBox schemas (schemas/) are derived from these, and so are the types. They live beside the
+// table definitions because drizzle-kit loads src/db/schema.ts without the package imports.
+
+export const ROLES = ['admin', 'editor', 'member'] as const
+export const USER_STATUSES = ['active', 'inactive'] as const
+/** proposed → accepted → rehearsing → ready; retired songs are kept for setlists and GEMA. */
+export const SONG_STATUSES = ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] as const
+export const VOTE_VALUES = ['yes', 'no', 'abstain'] as const
+/** A member's answer for a gig or rehearsal. */
+export const AVAILABILITY_STATUSES = ['yes', 'no', 'maybe'] as const
+export const SURVEY_KINDS = ['poll', 'date'] as const
+export const SURVEY_STATUSES = ['open', 'closed'] as const
+export const ANSWER_VALUES = ['yes', 'maybe', 'no'] as const
+export const GIG_STATUSES = ['inquiry', 'confirmed', 'declined', 'cancelled'] as const
+/** A setlist entry in live mode. */
+export const ENTRY_STATUSES = ['planned', 'played', 'skipped'] as const
+
+export type Role = (typeof ROLES)[number]
+export type UserStatus = (typeof USER_STATUSES)[number]
+export type SongStatus = (typeof SONG_STATUSES)[number]
+export type VoteValue = (typeof VOTE_VALUES)[number]
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number]
+export type SurveyStatus = (typeof SURVEY_STATUSES)[number]
+export type AnswerValue = (typeof ANSWER_VALUES)[number]
+export type GigStatus = (typeof GIG_STATUSES)[number]
+export type EntryStatus = (typeof ENTRY_STATUSES)[number]

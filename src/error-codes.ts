@@ -1,0 +1,83 @@
+/**
+ * Every error code the API answers with (`code` in the error body), its HTTP status and what it
+ * means. Code elsewhere names codes only through this catalogue (the types enforce it), so this is
+ * the complete list a client has to know.
+ */
+export const ERROR_CODES = {
+  // Any request
+  VALIDATION_ERROR: { status: 400, means: 'fields missing, unknown or invalid (see details)' },
+  INVALID_JSON: { status: 400, means: 'the body is not valid JSON' },
+  INVALID_TEXT: { status: 400, means: 'text with control characters or broken Unicode' },
+  UNEXPECTED_BODY: { status: 400, means: 'a body sent to a route that takes none' },
+  INVALID_CONTENT_LENGTH: { status: 400, means: 'Content-Length does not match the body' },
+  INVALID_URL: { status: 400, means: 'the URL is not validly encoded' },
+  BAD_REQUEST: { status: 400, means: 'another client error reported by the framework' },
+  UNAUTHORIZED: { status: 401, means: 'no session cookie' },
+  SESSION_INVALID: { status: 401, means: 'the session expired, ended or is invalid' },
+  INVALID_CREDENTIALS: { status: 401, means: 'wrong username or password' },
+  FORBIDDEN: { status: 403, means: 'the role does not allow it' },
+  CROSS_SITE_REQUEST: { status: 403, means: 'a write from another origin' },
+  ROUTE_NOT_FOUND: { status: 404, means: 'no such route' },
+  BODY_TOO_LARGE: { status: 413, means: 'the body exceeds the limit' },
+  URL_TOO_LONG: { status: 414, means: 'a path segment is too long' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'a Content-Type the route does not take' },
+  RATE_LIMITED: { status: 429, means: 'too many requests; see Retry-After' },
+  INTERNAL_ERROR: { status: 500, means: 'a server error (logged with the reference)' },
+  // Resources that do not exist
+  GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
+  REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },
+  SESSION_NOT_FOUND: { status: 404, means: 'unknown session (or another user’s)' },
+  SET_NOT_FOUND: { status: 404, means: 'unknown set of this gig' },
+  SETLIST_ENTRY_NOT_FOUND: { status: 404, means: 'unknown setlist entry of this gig' },
+  SONG_NOT_FOUND: { status: 404, means: 'unknown song' },
+  SURVEY_NOT_FOUND: { status: 404, means: 'unknown survey' },
+  USER_NOT_FOUND: { status: 404, means: 'unknown user' },
+  LOGO_NOT_FOUND: { status: 404, means: 'no logo uploaded' },
+  CALENDAR_NOT_FOUND: { status: 404, means: 'unknown or revoked calendar feed' },
+  // Users and sessions
+  WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (reason in the message)' },
+  WRONG_PASSWORD: { status: 403, means: 'the current password is wrong' },
+  USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
+  LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },
+  // App configuration
+  INVALID_TIMEZONE: { status: 400, means: 'not an IANA timezone' },
+  UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
+  CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
+  // Songs
+  INVALID_KEY: { status: 400, means: 'not one of the configured keys' },
+  INVALID_GENRE: { status: 400, means: 'not one of the configured genres' },
+  INVALID_LINK: { status: 400, means: 'a link that is not an http(s) URL' },
+  INVALID_PERSON: { status: 400, means: 'a blank composer, lyricist or arranger' },
+  SONG_NOT_PROPOSED: { status: 409, means: 'votes only on proposed songs' },
+  // Rehearsals
+  END_BEFORE_START: { status: 400, means: 'the end is not after the start' },
+  START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },
+  DUPLICATE_SONG: { status: 400, means: 'the same song twice' },
+  UNKNOWN_SONG: { status: 400, means: 'a song id that does not exist' },
+  // Surveys
+  DUPLICATE_OPTION: { status: 400, means: 'two options with the same label or date' },
+  OPTION_NEEDS_LABEL: { status: 400, means: 'a poll option without a label' },
+  OPTION_NEEDS_AT: { status: 400, means: 'a date option without `at`' },
+  OPTION_AT_NOT_ALLOWED: { status: 400, means: 'a poll option with `at`' },
+  CLOSES_AT_IN_PAST: { status: 400, means: '`closesAt` is not in the future' },
+  SINGLE_CHOICE: { status: 400, means: 'more than one yes in a single-choice poll' },
+  UNKNOWN_OPTION: { status: 400, means: 'an option of another survey' },
+  SURVEY_CLOSED: { status: 409, means: 'the survey no longer takes answers' },
+  // Gigs, setlists, running order, live mode
+  INVALID_GIG_KIND: { status: 400, means: 'not one of the configured gig kinds' },
+  SET_NOT_IN_GIG: { status: 400, means: 'a set id of another gig' },
+  ENTRY_NOT_IN_GIG: { status: 400, means: 'an entry id of another gig' },
+  ITEM_NOT_IN_GIG: { status: 400, means: 'a running-order item of another gig' },
+  ENTRY_NOT_IN_SET: { status: 400, means: '`afterEntryId` is not in that set' },
+  DUPLICATE_ID: { status: 400, means: 'the same id twice' },
+  SONG_RETIRED: { status: 400, means: 'a retired song newly added' },
+  SETLIST_VERSION_CONFLICT: { status: 409, means: 'the setlist changed meanwhile (see current)' },
+  ENTRY_SKIPPED: { status: 409, means: 'a skipped entry cannot be rated' }
+} as const satisfies Record<string, { status: number; means: string }>
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** The codes that go with one HTTP status. */
+export type ErrorCodeOf<Status extends number> = {
+  [Code in ErrorCode]: (typeof ERROR_CODES)[Code]['status'] extends Status ? Code : never
+}[ErrorCode]

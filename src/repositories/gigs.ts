@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '#src/db/client.js'
+import { gigs, type GigRow } from '#src/db/schema.js'
+import { endsNextDay } from '#src/services/local-time.js'
+import type { GigType } from '#schemas/gigs.js'
+
+/** The API view: venue and organizer are nested objects, stored flat. */
+export function toGig (row: GigRow): GigType {
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    kind: row.kind,
+    status: row.status,
+    venue: { name: row.venueName, address: row.venueAddress, city: row.venueCity },
+    organizer: { name: row.organizerName, contact: row.organizerContact },
+    getInTime: row.getInTime,
+    soundcheckTime: row.soundcheckTime,
+    doorsTime: row.doorsTime,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    endsNextDay: endsNextDay(row.startTime, row.endTime),
+    notes: row.notes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt
+  }
+}
+
+export function findGig (db: Db, id: number): GigRow | undefined {
+  return db.select().from(gigs).where(eq(gigs.id, id)).get()
+}

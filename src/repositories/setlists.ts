@@ -1,0 +1,208 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '#src/db/client.js'
+import {
+  gigs,
+  setlistEntries,
+  setlistSets,
+  songs,
+  type GigRow,
+  type SongRow
+} from '#src/db/schema.js'
+import {
+  computeSetlistTiming,
+  type SetlistTiming,
+  type TimingDefaults
+} from '#src/services/timing.js'
+import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
+import type { DocumentSong } from '#src/services/gig-document.js'
+
+// The gig with its sets and entries (and their songs): one read model for the setlist, the live
+// view, the running order and the documents.
+
+export interface SetRow {
+  id: number
+  name: string
+  breakAfterSeconds: number | null
+}
+/** The song fields the documents show (GEMA data included), and its status for the API's views. */
+export type SetlistSong = DocumentSong & Pick<SongRow, 'status'>
+export interface EntryRow {
+  id: number
+  setId: number
+  songId: number
+  notes: string | null
+  durationSeconds: number | null
+  status: LiveStatusType
+  inserted: boolean
+  rating: number | null
+  song: SetlistSong
+}
+
+const entryColumns = {
+  id: setlistEntries.id,
+  setId: setlistEntries.setId,
+  songId: setlistEntries.songId,
+  notes: setlistEntries.notes,
+  durationSeconds: setlistEntries.durationSeconds,
+  status: setlistEntries.status,
+  inserted: setlistEntries.inserted,
+  rating: setlistEntries.rating,
+  song: {
+    id: songs.id,
+    title: songs.title,
+    artist: songs.artist,
+    key: songs.key,
+    leadSinger: songs.leadSinger,
+    durationSeconds: songs.durationSeconds,
+    status: songs.status,
+    composers: songs.composers,
+    lyricists: songs.lyricists,
+    arrangers: songs.arrangers,
+    publisher: songs.publisher,
+    gemaWorkNumber: songs.gemaWorkNumber,
+    isOriginal: songs.isOriginal
+  }
+}
+
+// Prepared once per connection: live mode reads these on every poll.
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>()
+function prepare (db: Db) {
+  return {
+    gig: db
+      .select()
+      .from(gigs)
+      .where(eq(gigs.id, sql.placeholder('gigId')))
+      .prepare(),
+    sets: db
+      .select({
+        id: setlistSets.id,
+        name: setlistSets.name,
+        breakAfterSeconds: setlistSets.breakAfterSeconds
+      })
+      .from(setlistSets)
+      .where(eq(setlistSets.gigId, sql.placeholder('gigId')))
+      .orderBy(asc(setlistSets.position), asc(setlistSets.id))
+      .prepare(),
+    entries: db
+      .select(entryColumns)
+      .from(setlistEntries)
+      .innerJoin(songs, eq(songs.id, setlistEntries.songId))
+      .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
+      .where(eq(setlistEntries.gigId, sql.placeholder('gigId')))
+      .orderBy(
+        asc(setlistSets.position),
+        asc(setlistSets.id),
+        asc(setlistEntries.position),
+        asc(setlistEntries.id)
+      )
+      .prepare()
+  }
+}
+export function statements (db: Db) {
+  let s = prepared.get(db)
+  if (!s) {
+    s = prepare(db)
+    prepared.set(db, s)
+  }
+  return s
+}
+
+export interface SetlistData {
+  gig: GigRow
+  sets: SetRow[]
+  entries: EntryRow[]
+}
+
+/** Gig, sets and entries with their songs: three statements whatever the setlist size. */
+export function readSetlistData (db: Db, gigId: number): SetlistData | undefined {
+  const s = statements(db)
+  const gig = s.gig.get({ gigId })
+  if (!gig) return undefined
+  return { gig, sets: s.sets.all({ gigId }), entries: s.entries.all({ gigId }) as EntryRow[] }
+}
+
+export function toEntry (
+  row: EntryRow,
+  plannedStart: string,
+  durationSeconds: number
+): SetlistEntryType {
+  return {
+    id: row.id,
+    setId: row.setId,
+    songId: row.songId,
+    song: {
+      id: row.song.id,
+      title: row.song.title,
+      artist: row.song.artist,
+      key: row.song.key,
+      leadSinger: row.song.leadSinger,
+      durationSeconds: row.song.durationSeconds,
+      status: row.song.status
+    },
+    notes: row.notes,
+    plannedStart,
+    durationSeconds,
+    customDurationSeconds: row.durationSeconds,
+    status: row.status,
+    inserted: row.inserted,
+    rating: row.rating as 1 | 2 | 3 | null
+  }
+}
+
+/** Sets with their timed entries; skipped entries take no time (the contract's timing rules). */
+export function buildSets (
+  data: SetlistData,
+  defaults: TimingDefaults
+): { sets: SetlistType['sets']; timing: SetlistTiming } {
+  const bySet = new Map<number, EntryRow[]>(data.sets.map((set) => [set.id, []]))
+  for (const entry of data.entries) bySet.get(entry.setId)?.push(entry)
+  const grouped = data.sets.map((set) => ({ set, entries: bySet.get(set.id) ?? [] }))
+  const timing = computeSetlistTiming(
+    data.gig.date,
+    data.gig.startTime,
+    grouped.map(({ set, entries }) => ({
+      breakAfterSeconds: set.breakAfterSeconds,
+      entries: entries.map((e) => ({
+        durationSeconds: e.durationSeconds,
+        songDurationSeconds: e.song.durationSeconds,
+        status: e.status
+      }))
+    })),
+    defaults
+  )
+  const sets = grouped.map(({ set, entries }, i) => {
+    const t = timing.sets[i]!
+    return {
+      id: set.id,
+      name: set.name,
+      breakAfterSeconds: t.breakAfterSeconds,
+      customBreakAfterSeconds: set.breakAfterSeconds,
+      start: t.start,
+      end: t.end,
+      durationSeconds: t.durationSeconds,
+      entries: entries.map((e, j) =>
+        toEntry(e, t.entries[j]!.plannedStart, t.entries[j]!.durationSeconds)
+      )
+    }
+  })
+  return { sets, timing }
+}
+
+export function toSetlist (data: SetlistData, defaults: TimingDefaults): SetlistType {
+  const { sets, timing } = buildSets(data, defaults)
+  return {
+    gigId: data.gig.id,
+    version: data.gig.setlistVersion,
+    sets,
+    totalSeconds: timing.totalSeconds
+  }
+}
+
+export function loadSetlist (
+  db: Db,
+  gigId: number,
+  defaults: TimingDefaults
+): SetlistType | undefined {
+  const data = readSetlistData(db, gigId)
+  return data && toSetlist(data, defaults)
+}
