@@ -1,5 +1,6 @@
-// neostandard (the style of Fastify's own projects) for every JavaScript, TypeScript and Svelte file
-// of the repository, the web app in web/ included (Svelte components through eslint-plugin-svelte).
+// neostandard (the style of Fastify's own projects) for every JavaScript, TypeScript and Svelte
+// file of the repository, the web app in web/ included (Svelte components through
+// eslint-plugin-svelte).
 import globals from 'globals'
 import neostandard, { plugins, resolveIgnoresFromGitignore } from 'neostandard'
 import svelte from 'eslint-plugin-svelte'

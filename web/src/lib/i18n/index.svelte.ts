@@ -17,13 +17,14 @@ const modules = {
 export type Language = keyof typeof modules
 export const LANGUAGES: Language[] = ['en', 'de']
 
+// Built once at start and never changed: a plain Map.
 function flatten (files: Record<string, Messages>): Map<string, Message> {
-  const messages = new Map<string, Message>()
-  for (const [file, entries] of Object.entries(files)) {
-    const area = file.replace(/^.*\/([^/]+)\.ts$/, '$1')
-    for (const [key, value] of Object.entries(entries)) messages.set(`${area}.${key}`, value)
-  }
-  return messages
+  return new Map(
+    Object.entries(files).flatMap(([file, entries]) => {
+      const area = file.replace(/^.*\/([^/]+)\.ts$/, '$1')
+      return Object.entries(entries).map(([key, value]) => [`${area}.${key}`, value] as const)
+    })
+  )
 }
 const catalogue: Record<Language, Map<string, Message>> = {
   en: flatten(modules.en),

@@ -3,6 +3,7 @@
  * sessionStorage when the session is lost, and restored after logging in again as the same user
  * (never for another one). A draft is live while its screen is shown. Logout removes every draft.
  */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read on session loss, never rendered
 const live = new Map<string, Record<string, unknown>>()
 const STORAGE_KEY = 'bandstand.drafts'
 

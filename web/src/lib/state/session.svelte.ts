@@ -1,5 +1,5 @@
 import { goto } from '$app/navigation'
-import { base } from '$app/paths'
+import { resolve } from '$app/paths'
 import { api, call, onSessionLost } from '../api/client'
 import type { Role, User } from '../api/types'
 import { DEVICE_SETTINGS } from '../i18n/index.svelte'
@@ -33,6 +33,7 @@ export function loggedIn (user: User): void {
   session.ended = false
 }
 
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks to run, never rendered
 const resetHandlers = new Set<() => void>()
 /** Screens and caches register what they hold; logout and a lost session clear it all. */
 export function onSessionReset (handler: () => void): () => void {
@@ -56,13 +57,13 @@ function clearClientState (keepDrafts: boolean): void {
 export function safeNext (next: string | null): string {
   if (
     next &&
-    next.startsWith(`${base}/`) &&
+    next.startsWith(resolve('/')) &&
     !next.startsWith('//') &&
-    !next.startsWith(`${base}/login`)
+    !next.startsWith(resolve('/login'))
   ) {
     return next
   }
-  return `${base}/`
+  return resolve('/')
 }
 
 /** POST /logout (idempotent), then every piece of client state is cleared. */
@@ -73,14 +74,14 @@ export async function logout (): Promise<void> {
     // The cookies may be gone already; the client state is cleared regardless.
   }
   clearClientState(false)
-  await goto(`${base}/login`, { replaceState: true, invalidateAll: true })
+  await goto(resolve('/login'), { replaceState: true, invalidateAll: true })
 }
 
 let redirecting = false
 // A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
 // the user was typing is kept for that round trip (drafts.svelte.ts).
 onSessionLost(() => {
-  if (redirecting || location.pathname.startsWith(`${base}/login`)) return
+  if (redirecting || location.pathname.startsWith(resolve('/login'))) return
   redirecting = true
   // A first visit without a session is no "session ended".
   const hadSession = session.user !== null
@@ -88,7 +89,7 @@ onSessionLost(() => {
   clearClientState(true)
   session.notice = hadSession ? 'session.expired' : ''
   const next = location.pathname + location.search
-  goto(`${base}/login?next=${encodeURIComponent(next)}`, { replaceState: true }).finally(() => {
+  goto(resolve(`/login?next=${encodeURIComponent(next)}`), { replaceState: true }).finally(() => {
     redirecting = false
   })
 })
