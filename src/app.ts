@@ -20,6 +20,7 @@ import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import liveBusPlugin from '#plugins/app/live-bus.js'
+import notifierPlugin, { type NotifierPluginOptions } from '#plugins/app/notifier.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
@@ -38,6 +39,7 @@ import gigRoutes from '#plugins/gigs/routes.js'
 import liveRoutes from '#plugins/live/routes.js'
 import documentRoutes from '#plugins/documents/routes.js'
 import calendarRoutes from '#plugins/calendar/routes.js'
+import checklistRoutes from '#plugins/checklist/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -57,6 +59,8 @@ export interface BuildAppOptions {
    * Compile all schemas at start rather than on first use (tests: a broken schema fails at once).
    */
   compileSchemasAtStart?: boolean
+  /** Webhook timeouts and backoff (tests shorten them). */
+  webhook?: NotifierPluginOptions['webhook']
 }
 
 export async function buildApp (options: BuildAppOptions = {}) {
@@ -88,6 +92,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
   await app.register(liveBusPlugin)
+  await app.register(notifierPlugin, {
+    webhookUrl: config.notifyWebhookUrl,
+    publicUrl: config.publicUrl,
+    webhook: options.webhook
+  })
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
@@ -102,6 +111,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(liveRoutes)
   await app.register(documentRoutes)
   await app.register(calendarRoutes)
+  await app.register(checklistRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

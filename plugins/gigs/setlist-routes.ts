@@ -3,7 +3,7 @@ import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Setlist, SetlistConflict, SetlistPut } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
 import { loadSetlist } from '#src/repositories/setlists.js'
-import { saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
+import { saveSetlist, SetlistVersionConflict } from '#src/repositories/setlist-writes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 
