@@ -40,6 +40,8 @@ import liveRoutes from '#plugins/live/routes.js'
 import documentRoutes from '#plugins/documents/routes.js'
 import calendarRoutes from '#plugins/calendar/routes.js'
 import checklistRoutes from '#plugins/checklist/routes.js'
+import repertoireRoutes from '#plugins/repertoire/routes.js'
+import textDocumentRoutes from '#plugins/documents/text-routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -112,6 +114,8 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(documentRoutes)
   await app.register(calendarRoutes)
   await app.register(checklistRoutes)
+  await app.register(repertoireRoutes)
+  await app.register(textDocumentRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

@@ -3,9 +3,14 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
-import { ApiError, badRequest, notFound } from '#src/errors.js'
+import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
 import type { ErrorCodeOf } from '#src/error-codes.js'
-import type { SetlistPutType } from '#schemas/setlists.js'
+import {
+  MAX_ENTRIES_PER_SET,
+  MAX_SETS,
+  type SetlistPutType,
+  type SetlistSetType
+} from '#schemas/setlists.js'
 
 /**
  * Thrown inside the save transaction when the version is stale; carries nothing, the route reloads.
@@ -111,6 +116,16 @@ export function replaceSetlist (
 ): void {
   const { sets: S, entries: E } = store
   const owner = `${store.noun} ${ownerId}`
+  // The body schema holds a PUT to these limits; a copy (append) is checked here.
+  if (
+    body.sets.length > MAX_SETS ||
+    body.sets.some((set) => set.entries.length > MAX_ENTRIES_PER_SET)
+  ) {
+    throw conflict(
+      'LIMIT_REACHED',
+      `a setlist holds at most ${MAX_SETS} sets of at most ${MAX_ENTRIES_PER_SET} songs`
+    )
+  }
   db.transaction((tx) => {
     if (store.bumpVersion(tx, ownerId, body.version) === 0) {
       throw store.exists(tx, ownerId) ? new SetlistVersionConflict() : store.notFound(ownerId)
@@ -264,4 +279,22 @@ export function replaceSetlist (
       .where(and(eq(S.owner, ownerId), notInArray(S.id, [...setIdAt.values()])))
       .run()
   })
+}
+
+/**
+ * A setlist as read (API shape) back into a PUT body: with ids it keeps the rows (and their live
+ * state), without it describes new ones (a copy).
+ */
+export function setsToInput (sets: SetlistSetType[], keepIds: boolean): SetlistPutType['sets'] {
+  return sets.map((set) => ({
+    ...(keepIds ? { id: set.id } : {}),
+    name: set.name,
+    breakAfterSeconds: set.customBreakAfterSeconds,
+    entries: set.entries.map((entry) => ({
+      ...(keepIds ? { id: entry.id } : {}),
+      songId: entry.songId,
+      notes: entry.notes,
+      durationSeconds: entry.customDurationSeconds
+    }))
+  }))
 }

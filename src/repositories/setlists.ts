@@ -52,6 +52,23 @@ export interface EntryRow {
   song: SetlistSong
 }
 
+/** The columns of `SetlistSong`, for any query that joins `songs`. */
+export const setlistSongColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  key: songs.key,
+  leadSinger: songs.leadSinger,
+  durationSeconds: songs.durationSeconds,
+  status: songs.status,
+  composers: songs.composers,
+  lyricists: songs.lyricists,
+  arrangers: songs.arrangers,
+  publisher: songs.publisher,
+  gemaWorkNumber: songs.gemaWorkNumber,
+  isOriginal: songs.isOriginal
+}
+
 const entryColumns = {
   id: setlistEntries.id,
   setId: setlistEntries.setId,
@@ -61,21 +78,7 @@ const entryColumns = {
   status: setlistEntries.status,
   inserted: setlistEntries.inserted,
   rating: setlistEntries.rating,
-  song: {
-    id: songs.id,
-    title: songs.title,
-    artist: songs.artist,
-    key: songs.key,
-    leadSinger: songs.leadSinger,
-    durationSeconds: songs.durationSeconds,
-    status: songs.status,
-    composers: songs.composers,
-    lyricists: songs.lyricists,
-    arrangers: songs.arrangers,
-    publisher: songs.publisher,
-    gemaWorkNumber: songs.gemaWorkNumber,
-    isOriginal: songs.isOriginal
-  }
+  song: setlistSongColumns
 }
 
 // Prepared once per connection: live mode reads these on every poll.
@@ -165,7 +168,7 @@ export function toEntry (
 
 /** Sets with their timed entries; skipped entries take no time (the contract's timing rules). */
 export function buildSets (
-  data: SetlistData,
+  data: Pick<SetlistData, 'sets' | 'entries'> & { gig: Pick<GigRow, 'date' | 'startTime'> },
   defaults: TimingDefaults
 ): { sets: SetlistType['sets']; timing: SetlistTiming } {
   const bySet = new Map<number, EntryRow[]>(data.sets.map((set) => [set.id, []]))
