@@ -42,6 +42,7 @@ import calendarRoutes from '#plugins/calendar/routes.js'
 import checklistRoutes from '#plugins/checklist/routes.js'
 import repertoireRoutes from '#plugins/repertoire/routes.js'
 import textDocumentRoutes from '#plugins/documents/text-routes.js'
+import exportRoutes from '#plugins/exports/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -116,6 +117,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(checklistRoutes)
   await app.register(repertoireRoutes)
   await app.register(textDocumentRoutes)
+  await app.register(exportRoutes)
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

@@ -69,7 +69,7 @@ export const setlistSongColumns = {
   isOriginal: songs.isOriginal
 }
 
-const entryColumns = {
+export const setlistEntryColumns = {
   id: setlistEntries.id,
   setId: setlistEntries.setId,
   songId: setlistEntries.songId,
@@ -101,7 +101,7 @@ function prepare (db: Db) {
       .orderBy(asc(setlistSets.position), asc(setlistSets.id))
       .prepare(),
     entries: db
-      .select(entryColumns)
+      .select(setlistEntryColumns)
       .from(setlistEntries)
       .innerJoin(songs, eq(songs.id, setlistEntries.songId))
       .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
