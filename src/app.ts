@@ -43,6 +43,7 @@ import checklistRoutes from '#plugins/checklist/routes.js'
 import repertoireRoutes from '#plugins/repertoire/routes.js'
 import textDocumentRoutes from '#plugins/documents/text-routes.js'
 import exportRoutes from '#plugins/exports/routes.js'
+import passwordResetRoutes from '#plugins/password-reset/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -118,6 +119,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(repertoireRoutes)
   await app.register(textDocumentRoutes)
   await app.register(exportRoutes)
+  await app.register(passwordResetRoutes, {
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom
+  })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(
