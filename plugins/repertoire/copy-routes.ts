@@ -20,7 +20,7 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'editor' },
       schema: {
-        tags: ['repertoire', 'gigs'],
+        tags: ['gigs'],
         summary: "Copy a repertoire setlist into the gig's setlist (replace or append)",
         description:
           'One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s ' +

@@ -66,7 +66,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'member' },
       schema: {
-        tags: ['repertoire', 'documents'],
+        tags: ['repertoire'],
         summary: 'A repertoire setlist as PDF (print or stage style, like a gig setlist)',
         params: IdParams,
         querystring: SetlistStyleQuery,
@@ -97,7 +97,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'member' },
       schema: {
-        tags: ['repertoire', 'documents'],
+        tags: ['repertoire'],
         summary: 'A repertoire setlist as CSV (the columns of GET /gigs/{id}/setlist.csv)',
         params: IdParams,
         response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: NotFound }
