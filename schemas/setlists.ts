@@ -96,3 +96,18 @@ export const SetlistConflict = Type.Object(
   { ...ErrorResponse.properties, current: Setlist },
   { description: 'Stale version: the body carries the current setlist' }
 )
+
+export const SetlistPublish = StrictObject({
+  version: Type.Integer({ minimum: 0, description: 'the setlist version you publish (current)' })
+})
+
+export const SetlistPublication = Type.Object({
+  gigId: Type.Integer(),
+  published: Type.Boolean(),
+  version: Nullable(Type.Integer({ description: 'the setlist version that was published' })),
+  publishedAt: Nullable(Type.String({ format: 'date-time' })),
+  publishedBy: Nullable(Type.Integer()),
+  publishedByName: Nullable(Type.String()),
+  changedSince: Type.Boolean({ description: 'the setlist was saved again after publishing' })
+})
+export type SetlistPublicationType = Static<typeof SetlistPublication>

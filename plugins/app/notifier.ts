@@ -8,10 +8,11 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Queues a chat notice (NOTIFY_WEBHOOK_URL); a no-op without one. Call it after the write
-     * committed: it returns at once and never throws.
+     * Queues a chat notice (NOTIFY_WEBHOOK_URL); a no-op without one, and then `notice` is not
+     * even called (it may read the database). Call it after the write committed: it returns at
+     * once and never throws.
      */
-    notify(notice: Notice): void
+    notify(notice: () => Notice): void
     /** The webhook sender, null when no webhook is configured (tests read its stats). */
     notifier: WebhookNotifier | null
   }
@@ -34,10 +35,10 @@ export default fp<NotifierPluginOptions>(
       })
       : null
     app.decorate('notifier', notifier)
-    app.decorate('notify', (notice: Notice) => {
+    app.decorate('notify', (notice: () => Notice) => {
       if (!notifier) return
       try {
-        notifier.send(noticeText(notice, options.publicUrl))
+        notifier.send(noticeText(notice(), options.publicUrl))
       } catch (error) {
         // A notice is never worth a failed request.
         app.log.warn({ err: error }, 'chat notice not queued')
