@@ -44,6 +44,9 @@ import repertoireRoutes from '#plugins/repertoire/routes.js'
 import textDocumentRoutes from '#plugins/documents/text-routes.js'
 import exportRoutes from '#plugins/exports/routes.js'
 import passwordResetRoutes from '#plugins/password-reset/routes.js'
+import statsRoutes from '#plugins/stats/routes.js'
+import songHistoryRoutes from '#plugins/songs/history-routes.js'
+import singerRoutes from '#plugins/users/singer-routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -119,6 +122,9 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(repertoireRoutes)
   await app.register(textDocumentRoutes)
   await app.register(exportRoutes)
+  await app.register(statsRoutes)
+  await app.register(songHistoryRoutes)
+  await app.register(singerRoutes)
   await app.register(passwordResetRoutes, {
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
