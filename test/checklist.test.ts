@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, createTestApp, json, sessionClient, userClient } from './helpers.js'
+import { seedDemo } from '#src/seed/index.js'
 import { createGig } from './gig-fixtures.js'
 import { gigChecklistItems } from '#src/db/schema.js'
 import { MAX_CHECKLIST_ITEMS } from '#schemas/checklist.js'
@@ -176,4 +177,29 @@ test('open checklist items assigned to me appear in /me/todos until ticked off',
   assert.equal(todos.total, 2, 'the checklist item and the gig availability')
   await mia.patch(`/gigs/${upcoming.id}/checklist/${mine.id}`, { done: true })
   assert.deepEqual(json(await mia.get('/me/todos')).checklist, [])
+})
+
+test('the demo band has checklists for its next gigs and two repertoire setlists', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const { context } = await seedDemo(ctx.app.db, { now: ctx.now() })
+  const tim = sessionClient(ctx.app, { id: context.userIds[5]!, username: 'tim', role: 'member' })
+  const todos = json(await tim.get('/me/todos'))
+  assert.equal(todos.checklist.length, 2, 'PA und Licht, for each of the next two gigs')
+  const gigId = todos.checklist[0].gigId
+  const items = json(await tim.get(`/gigs/${gigId}/checklist`))
+  assert.equal(items.length, 5)
+  assert.deepEqual(
+    items.map((i: { position: number }) => i.position),
+    [0, 1, 2, 3, 4]
+  )
+  const lists = json(await tim.get('/repertoire'))
+  assert.deepEqual(
+    lists.map((l: { name: string; setCount: number }) => [l.name, l.setCount]),
+    [
+      ['Hochzeit (3 Sets)', 3],
+      ['Stadtfest (2 × 45 min)', 2]
+    ]
+  )
+  assert.ok(lists.every((l: { songCount: number }) => l.songCount > 10))
 })

@@ -49,17 +49,21 @@ async function receiver (handler: Handler = (_req, res) => res.end('ok')) {
   }
 }
 
-const quick = { backoffMs: () => 5, timeoutMs: 200 }
+const quick = { backoffMs: () => 5, timeoutMs: 100 }
 
 test('webhook sender: { text } as JSON, in order; retries 5xx and timeouts, not 4xx', async (t) => {
   const hook = await receiver()
   t.after(() => hook.close())
   const warnings: string[] = []
+  const log = { warn: (m: string) => warnings.push(m) }
+  // A generous timeout where the receiver answers (a slow machine must not cause a retry), a short
+  // one where it never does.
   const notifier = new WebhookNotifier({
     url: hook.url,
     ...quick,
+    timeoutMs: 60_000,
     maxAttempts: 3,
-    log: { warn: (m) => warnings.push(m) }
+    log
   })
   t.after(() => notifier.close(0))
   notifier.send('eins')
@@ -93,11 +97,13 @@ test('webhook sender: { text } as JSON, in order; retries 5xx and timeouts, not 
 
   // a server that never answers: each attempt ends at the timeout, then it gives up
   hook.hang()
+  const impatient = new WebhookNotifier({ url: hook.url, ...quick, maxAttempts: 3, log })
+  t.after(() => impatient.close(0))
   const before = hook.bodies.length
-  notifier.send('fünf')
-  await notifier.idle()
+  impatient.send('fünf')
+  await impatient.idle()
   assert.equal(hook.bodies.length - before, 3, 'three attempts')
-  assert.equal(notifier.stats.failed, 2)
+  assert.equal(impatient.stats.failed, 1)
   assert.ok(warnings.some((w) => /after 3 attempt\(s\): timeout/.test(w)), warnings.join('\n'))
   assert.ok(!warnings.some((w) => w.includes('secret-token')), 'the URL is never logged')
 })
@@ -196,8 +202,9 @@ test('a dead webhook never slows or fails a request', async (t) => {
     const r = await editor.post('/gigs', { name: `G${i}`, date: '2026-07-04' })
     assert.equal(r.statusCode, 201)
   }
-  assert.equal(hook.hanging.length, 1, 'still waiting on the first notice')
-  assert.equal(ctx.app.notifier!.pending, 6)
+  // (a slow machine may have timed the first attempt out and tried again: still in the queue)
+  assert.ok(hook.hanging.length >= 1, 'the chat server holds the first notice')
+  assert.ok(ctx.app.notifier!.pending >= 5, 'the notices wait in the queue')
 
   // a refused connection is no failure of the request either
   const refused = await createTestApp({}, { NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/hook' })

@@ -56,13 +56,7 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error instanceof SetlistVersionConflict)) throw error
         const current = loadSetlist(app.db, gigId, timing())
         if (!current) throw notFound('gig', gigId)
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          code: error.code,
-          message: error.message,
-          current
-        })
+        return reply.status(409).send(error.withCurrent(current))
       }
       const setlist = loadSetlist(app.db, gigId, timing())
       if (!setlist) throw notFound('gig', gigId)

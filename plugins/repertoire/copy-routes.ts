@@ -50,13 +50,7 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         saveSetlist(app.db, gigId, { version, sets })
       } catch (error) {
         if (!(error instanceof SetlistVersionConflict)) throw error
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          code: error.code,
-          message: error.message,
-          current: loadSetlist(app.db, gigId, timing())!
-        })
+        return reply.status(409).send(error.withCurrent(loadSetlist(app.db, gigId, timing())!))
       }
       app.liveBus.publish(gigId, { type: 'changed' })
       return loadSetlist(app.db, gigId, timing())!

@@ -134,13 +134,7 @@ const repertoireRoutes: FastifyPluginAsyncTypebox = async (app) => {
         saveRepertoireSets(app.db, id, request.body, app.clock())
       } catch (error) {
         if (!(error instanceof SetlistVersionConflict)) throw error
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          code: error.code,
-          message: error.message,
-          current: load(id)
-        })
+        return reply.status(409).send(error.withCurrent(load(id)))
       }
       return load(id)
     }

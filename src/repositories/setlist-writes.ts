@@ -22,6 +22,11 @@ export class SetlistVersionConflict extends ApiError {
       'the setlist was changed by someone else; the current setlist is attached'
     )
   }
+
+  /** The 409 body, with what the client should reload. */
+  withCurrent<T> (current: T) {
+    return { statusCode: 409, error: 'Conflict', code: this.code, message: this.message, current }
+  }
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
