@@ -20,7 +20,7 @@ import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import liveBusPlugin from '#plugins/app/live-bus.js'
-import notifierPlugin, { type NotifierPluginOptions } from '#plugins/app/notifier.js'
+import notifierPlugin from '#plugins/app/notifier.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
@@ -66,8 +66,6 @@ export interface BuildAppOptions {
    * Compile all schemas at start rather than on first use (tests: a broken schema fails at once).
    */
   compileSchemasAtStart?: boolean
-  /** Webhook timeouts and backoff (tests shorten them). */
-  webhook?: NotifierPluginOptions['webhook']
 }
 
 export async function buildApp (options: BuildAppOptions = {}) {
@@ -101,8 +99,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(liveBusPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,
-    publicUrl: config.publicUrl,
-    webhook: options.webhook
+    publicUrl: config.publicUrl
   })
 
   await app.register(healthRoutes)

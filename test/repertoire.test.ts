@@ -215,6 +215,17 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
       }))
     )
     .run()
+  // a PUT past the sets and songs limits is refused by its schema
+  const tooLong = await editor.put(`/repertoire/${big.id}/setlist`, {
+    version: big.version,
+    sets: [{ name: 'S', entries: Array.from({ length: 201 }, () => ({ songId: songs[0] })) }]
+  })
+  assert.equal(tooLong.statusCode, 400)
+  const tooWide = await editor.put(`/repertoire/${big.id}/setlist`, {
+    version: big.version,
+    sets: Array.from({ length: MAX_SETS + 1 }, (_, i) => ({ name: `S${i}`, entries: [] }))
+  })
+  assert.equal(tooWide.statusCode, 400)
   const full = await editor.post('/repertoire', { name: 'Eine zu viel' })
   assert.equal(full.statusCode, 409)
   assert.equal(json(full).code, 'LIMIT_REACHED')

@@ -246,3 +246,35 @@ test('singers for pickers; a song’s rehearsal history; gig notes for members',
   assert.equal(json(await mia.get('/gigs'))[0].notes, 'Parken hinter der Halle')
   assert.equal(json(await mia.get(`/gigs_lm/${gig.id}`)).gig.notes, 'Parken hinter der Halle')
 })
+
+test('issue 15 routes with an id that is no id: 400 naming the field', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const admin = await userClient(ctx.app, 'boss', 'admin')
+  for (const [method, url] of [
+    ['GET', '/gigs/abc/checklist'],
+    ['POST', '/gigs/0/checklist'],
+    ['PATCH', '/gigs/1/checklist/abc'],
+    ['DELETE', '/gigs/1/checklist/-1'],
+    ['GET', '/gigs/abc/stats'],
+    ['GET', '/songs/1.5/stats'],
+    ['GET', '/songs/abc/rehearsals'],
+    ['GET', '/gigs/abc/setlist/publication'],
+    ['POST', '/gigs/abc/setlist/publish'],
+    ['POST', '/gigs/abc/setlist/copy'],
+    ['GET', '/repertoire/abc'],
+    ['PATCH', '/repertoire/abc'],
+    ['PUT', '/repertoire/abc/setlist'],
+    ['DELETE', '/repertoire/abc'],
+    ['GET', '/repertoire/abc/setlist.pdf'],
+    ['GET', '/repertoire/abc/setlist.csv'],
+    ['POST', '/users/abc/reset-link']
+  ] as const) {
+    const takesBody = ['POST', 'PUT', 'PATCH'].includes(method) && !url.endsWith('reset-link')
+    const body = takesBody ? { title: 'x' } : undefined
+    const r = await admin.request(method, url, body)
+    assert.equal(r.statusCode, 400, `${method} ${url}`)
+    assert.equal(json(r).code, 'VALIDATION_ERROR', `${method} ${url}`)
+    assert.match(json(r).message, /params\./, `${method} ${url}`)
+  }
+})

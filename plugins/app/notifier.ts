@@ -1,9 +1,6 @@
 import fp from 'fastify-plugin'
 import { noticeText, type Notice } from '#src/services/notices.js'
-import {
-  WebhookNotifier,
-  type WebhookNotifierOptions
-} from '#src/services/webhook-notifier.js'
+import { WebhookNotifier } from '#src/services/webhook-notifier.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +18,6 @@ declare module 'fastify' {
 export interface NotifierPluginOptions {
   webhookUrl?: string
   publicUrl?: string
-  /** Tests shorten timeouts and backoff. */
-  webhook?: Partial<Omit<WebhookNotifierOptions, 'url'>>
 }
 
 export default fp<NotifierPluginOptions>(
@@ -30,8 +25,7 @@ export default fp<NotifierPluginOptions>(
     const notifier = options.webhookUrl
       ? new WebhookNotifier({
         url: options.webhookUrl,
-        log: { warn: (message) => app.log.warn(message) },
-        ...options.webhook
+        log: { warn: (message) => app.log.warn(message) }
       })
       : null
     app.decorate('notifier', notifier)
