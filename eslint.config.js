@@ -1,6 +1,7 @@
 // neostandard (the style of Fastify's own projects) for every JavaScript and TypeScript file of the
 // repository, the web app in web/ included; Svelte components need eslint-plugin-svelte added
 // there.
+import globals from 'globals'
 import neostandard, { plugins, resolveIgnoresFromGitignore } from 'neostandard'
 
 export default [
@@ -66,5 +67,10 @@ export default [
         }]
       }]
     }
+  },
+  {
+    // The web app runs in the browser. (Its .svelte files need eslint-plugin-svelte: see README.)
+    files: ['web/**/*.{js,ts}'],
+    languageOptions: { globals: globals.browser }
   }
 ]

@@ -50,7 +50,8 @@ const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{
 })
 
 const songFields = {
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  // At least one character that is not white space: "   " is no title.
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   artist: NullableText(200),
   genre: Label('one of the configured genres (GET /public/app_config)'),
   durationSeconds: Duration,

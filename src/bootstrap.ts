@@ -5,12 +5,28 @@ import { count } from 'drizzle-orm'
 import type { Db } from './db/client.js'
 import { users } from './db/schema.js'
 import { hashPassword } from './services/password.js'
+import { ConfigError } from './config.js'
 
-/** JWT_SECRET, or a secret generated on first start and kept in the data directory (mode 0600). */
+/** As JWT_SECRET must be (src/config.ts). */
+const MIN_SECRET_LENGTH = 32
+
+/**
+ * JWT_SECRET, or a secret generated on first start and kept in the data directory (mode 0600). A
+ * kept secret that is empty or too short (a truncated file, a bad restore) stops the start with a
+ * ConfigError that says what to do.
+ */
 export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv
   const file = join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim()
+    if (kept.length >= MIN_SECRET_LENGTH) return kept
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file} is empty or shorter than ${MIN_SECRET_LENGTH} ` +
+        'characters. Restore it from your backup, or delete it to have a new secret generated ' +
+        '(everyone logs in again), or set JWT_SECRET.'
+    )
+  }
   mkdirSync(dataDir, { recursive: true })
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
@@ -31,7 +47,10 @@ export async function ensureFirstAdmin (
   if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null }
   const password = adminPassword ?? randomBytes(18).toString('base64url')
   const stamp = now.toISOString()
-  db.insert(users)
+  // Another process (a second server, the CLI) may create users while the password is hashed: only
+  // a row this call inserted counts, else the printed password would never have been stored.
+  const inserted = db
+    .insert(users)
     .values({
       username: 'admin',
       displayName: 'Administrator',
@@ -43,6 +62,7 @@ export async function ensureFirstAdmin (
       updatedAt: stamp
     })
     .onConflictDoNothing()
-    .run()
+    .run().changes
+  if (inserted === 0) return { created: false, generatedPassword: null }
   return { created: true, generatedPassword: adminPassword ? null : password }
 }

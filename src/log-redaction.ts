@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module'
+import { stdSerializers } from 'pino'
 import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 
 // Secrets that travel in URL paths (the personal calendar feed token) must never reach the log:
@@ -93,14 +93,6 @@ export function serializeRequest (request: FastifyRequest) {
   }
 }
 
-type Serialized = Record<string, unknown>
-// Fastify's own default error serializer (pino's, from the pino Fastify depends on), so error lines
-// keep their usual shape (type, message, stack, code, cause...) and only get their text redacted.
-const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'))
-const pinoErrorSerializer = (
-  fastifyRequire('pino') as { stdSerializers: { err: (error: unknown) => Serialized } }
-).stdSerializers.err
-
 function redactValue (value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redactText(value)
   // A client error's rawPacket holds the request line, URL included.
@@ -112,12 +104,17 @@ function redactValue (value: unknown, depth: number): unknown {
   )
 }
 
-/** Error objects may quote the URL (in the message, a cause, a client error's raw packet). */
+/**
+ * Error objects may quote the URL (in the message, a cause, a client error's raw packet). Fastify's
+ * default error serializer is pino's (a dependency of ours too, in the range Fastify takes, so npm
+ * installs one pino): error lines keep their usual shape (type, message, stack, code, cause...) and
+ * only get their text redacted. pino passes whatever is logged as `err`, not only errors.
+ */
 export function serializeError (
   error: unknown,
-  serialize: (error: unknown) => unknown = pinoErrorSerializer
+  serialize: (error: Error) => unknown = stdSerializers.err
 ): unknown {
-  return redactValue(serialize(error), 0)
+  return redactValue(serialize(error as Error), 0)
 }
 
 type LogMethod = (

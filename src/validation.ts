@@ -1,23 +1,25 @@
 import { AjvCompiler } from '@fastify/ajv-compiler'
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
-import type { FastifyServerOptions } from 'fastify'
+import {
+  SerializerSelector,
+  type SerializerFactory
+} from '@fastify/fast-json-stringify-compiler'
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
 
-interface RouteSchema {
-  schema: unknown
-  httpPart?: string
-}
+/** What Fastify passes to a validator compiler: `{ schema, method, url, httpPart }`. */
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0]
 type Serialize = (data: unknown) => string
-type SerializerPool = (
+type ValidatorPool = (
   externalSchemas: unknown,
-  options?: unknown
-) => (route: RouteSchema) => Serialize
-type Compile = (route: RouteSchema) => unknown
-type Pool = (externalSchemas: unknown, options: Record<string, unknown>) => Compile
+  options: Record<string, unknown>
+) => (route: RouteSchema) => unknown
 
-// The package's typings describe the compile function by its schema only; at run time Fastify
-// passes the route definition ({ schema, method, url, httpPart }), which is what this file relies
-// on.
-const ajvPool = AjvCompiler() as unknown as Pool
+// @fastify/ajv-compiler's typings describe its compile function as taking a bare schema, and
+// Fastify's schemaController option inherits that; at run time Fastify passes the route definition
+// (RouteSchema), as to any validator compiler, and this file needs its httpPart. Hence the two
+// casts at this boundary (here and at the end of createSchemaController);
+// test/schema-compilation.test.ts fails if a release changes what is passed (body values coerced,
+// or query strings not).
+const ajvPool = AjvCompiler() as unknown as ValidatorPool
 // allErrors: a 400 names every offending field. removeAdditional off: unknown properties are
 // refused.
 const common = { allErrors: true, removeAdditional: false, useDefaults: true }
@@ -87,13 +89,10 @@ export interface SchemaControllerOptions {
 export function createSchemaController ({ compileAtStart = false }: SchemaControllerOptions = {}) {
   return {
     compilersFactory: {
-      buildSerializer (externalSchemas: unknown, options?: unknown) {
-        const compile = (SerializerSelector() as unknown as SerializerPool)(
-          externalSchemas,
-          options
-        )
+      buildSerializer (...[externalSchemas, options]: Parameters<SerializerFactory>) {
+        const compile = SerializerSelector()(externalSchemas, options)
         const compiled = new Map<string, Serialize>()
-        return (route: RouteSchema) => {
+        return (route: Parameters<ReturnType<SerializerFactory>>[0]) => {
           const key = JSON.stringify(route.schema)
           let serialize = compiled.get(key)
           if (!serialize) {

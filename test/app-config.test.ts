@@ -1,7 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
+import { buildApp } from '#src/app.js'
+import { appSettings } from '#src/db/schema.js'
 
 const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
@@ -217,3 +220,43 @@ test(
     assert.equal(json(await anon.get('/public/app_config')).hasLogo, false)
   }
 )
+
+test('a stored configuration keeps its valid fields; each invalid one is logged', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const stored = {
+    ...DEFAULT_APP_CONFIG,
+    bandName: 'Die Gültigen',
+    genres: ['Jazz', 'Polka'],
+    timezone: 'Mars/Olympus_Mons', // passes the schema, but is no IANA timezone
+    gigKinds: 'Hochzeit', // not a list
+    timing: { ...DEFAULT_APP_CONFIG.timing, songGapSeconds: -5, setBreakSeconds: 900 },
+    leftover: true
+  }
+  ctx.app.db
+    .insert(appSettings)
+    .values({ id: 1, config: stored, updatedAt: '2026-01-01T00:00:00.000Z' })
+    .run()
+  const lines: Array<{ level: number; field?: string; msg: string }> = []
+  const log = new Writable({
+    write (chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
+      done()
+    }
+  })
+  const app = await buildApp({
+    config: ctx.config,
+    createFirstAdmin: false,
+    logger: { level: 'warn', stream: log }
+  })
+  t.after(() => app.close())
+  const config = json(await anonymous(app).get('/public/app_config'))
+  assert.equal(config.bandName, 'Die Gültigen')
+  assert.deepEqual(config.genres, ['Jazz', 'Polka'])
+  assert.equal(config.timezone, DEFAULT_APP_CONFIG.timezone)
+  assert.deepEqual(config.gigKinds, DEFAULT_APP_CONFIG.gigKinds)
+  assert.equal(config.timing.songGapSeconds, DEFAULT_APP_CONFIG.timing.songGapSeconds)
+  assert.equal(config.timing.setBreakSeconds, 900)
+  const warned = lines.filter((line) => line.level === 40).map((line) => line.field).sort()
+  assert.deepEqual(warned, ['gigKinds', 'leftover', 'timezone', 'timing.songGapSeconds'])
+})

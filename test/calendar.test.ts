@@ -139,7 +139,7 @@ test(
     assert.ok(!uids.includes(`gig-${declined.id}`))
     assert.ok(uids.includes(`rehearsal-${rehearsal.id}`))
     assert.ok(!events.some((e) => e.summary === 'Feed-Alt'), 'more than a year old')
-    const event = events.find((e) => e.uid === `gig-${confirmed.id}@localhost`)!
+    const event = events.find((e) => e.uid.startsWith(`gig-${confirmed.id}@`))!
     assert.equal(event.location, 'Halle 7, Köln')
     assert.match(event.description, /Beginn 20:00[\s\S]*Backline vor Ort/)
     assert.equal(events.find((e) => e.summary === 'Feed-Abgesagt')!.status, 'CANCELLED')
@@ -302,3 +302,48 @@ test(
     }
   }
 )
+
+test('an end equal to the start: the same day in the API and the calendar, not 24 h', async () => {
+  const editor = await userClient(t.app, 'cal-editor', 'editor')
+  const create = async (name: string, startTime: string, endTime: string) =>
+    json(await editor.post('/gigs', { name, date: '2030-06-01', startTime, endTime }))
+  const equal = await create('Gleich', '20:00', '20:00')
+  const overnight = await create('Über Nacht', '22:00', '01:00')
+  assert.equal(equal.endsNextDay, false)
+  assert.equal(overnight.endsNextDay, true)
+  const url = json(await member.post('/me/calendar')).url
+  const { events } = parseEvents((await anonymous(t.app).get(feedPath(url))).body)
+  const hours = (summary: string) => {
+    const event = events.find((e) => e.summary.startsWith(summary))!
+    return (Date.parse(event.end) - Date.parse(event.start)) / 3_600_000
+  }
+  assert.equal(hours('Gleich'), 0)
+  assert.equal(hours('Über Nacht'), 3)
+  // The running order agrees: the end on the same day.
+  const schedule = json(await editor.get(`/gigs/${equal.id}/schedule`))
+  const end = schedule.items.find((item: { title: string }) => item.title === 'End')
+  assert.equal(end.at, '2030-06-01T20:00')
+})
+
+test('calendar UIDs do not depend on the host the feed is fetched through', async () => {
+  const editor = await userClient(t.app, 'cal-host', 'editor')
+  await editor.post('/gigs', { name: 'Host-unabhängig', date: '2030-07-01', startTime: '20:00' })
+  const url = json(await member.post('/me/calendar')).url
+  const uidsVia = async (host: string) =>
+    parseEvents((await anonymous(t.app).get(feedPath(url), { host })).body).events
+      .map((event) => event.uid)
+      .sort()
+  const lan = await uidsVia('192.168.1.10:3000')
+  const domain = await uidsVia('band.example.org')
+  assert.ok(lan.length > 0)
+  assert.deepEqual(lan, domain, 'one member subscribed twice sees every event once')
+  assert.match(lan[0]!, /^(gig|rehearsal)-\d+@[0-9a-f]{16}\.bandstand$/)
+  // The id is the installation's: the same after a restart on the same data.
+  const restarted = await buildApp({ config: t.config, createFirstAdmin: false, logger: false })
+  try {
+    const again = parseEvents((await anonymous(restarted).get(feedPath(url))).body).events
+    assert.deepEqual(again.map((event) => event.uid).sort(), lan)
+  } finally {
+    await restarted.close()
+  }
+})

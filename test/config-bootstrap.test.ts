@@ -4,7 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { spawnSync } from 'node:child_process'
 import { buildApp } from '#src/app.js'
+import { ensureFirstAdmin } from '#src/bootstrap.js'
+import { openDatabase } from '#src/db/client.js'
+import { verifyPassword } from '#src/services/password.js'
+import { projectPath } from '#src/project-path.js'
 import { loadConfig, loadDotEnv, ConfigError } from '#src/config.js'
 import { anonymous, createTestApp, json } from './helpers.js'
 
@@ -236,3 +241,44 @@ test(
     }
   }
 )
+
+test('two first starts racing: one creates admin, and only its password is reported', async (t) => {
+  const dir = tempDir()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const handle = openDatabase(join(dir, 'bandstand.db'))
+  t.after(() => handle.close())
+  // Both count no user before either has hashed its password and inserted.
+  const results = await Promise.all([
+    ensureFirstAdmin(handle.db, new Date()),
+    ensureFirstAdmin(handle.db, new Date())
+  ])
+  const created = results.filter((r) => r.created)
+  assert.equal(created.length, 1, 'exactly one reports a created admin')
+  assert.deepEqual(results.find((r) => !r.created), { created: false, generatedPassword: null })
+  const { hash } = handle.sqlite
+    .prepare("select password_hash as hash from users where username = 'admin'")
+    .get() as { hash: string }
+  assert.ok(await verifyPassword(created[0]!.generatedPassword!, hash), 'the reported is stored')
+})
+
+test('an emptied jwt-secret file stops the start with a clear message (exit 78)', async (t) => {
+  const dir = tempDir()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  writeFileSync(join(dir, 'jwt-secret'), '\n')
+  const start = buildApp({ config: loadConfig({ DATA_DIR: dir }), logger: false })
+  await assert.rejects(start, (error) => {
+    assert.ok(error instanceof ConfigError)
+    assert.match(error.message, /jwt-secret is empty or shorter than 32 characters/)
+    assert.match(error.message, /delete it to have a new secret generated/)
+    return true
+  })
+  // The built server says so and exits with EX_CONFIG, as for an invalid environment variable.
+  const run = spawnSync(process.execPath, [projectPath('dist', 'server.js')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, DATA_DIR: dir },
+    encoding: 'utf8',
+    timeout: 30_000
+  })
+  assert.equal(run.status, 78, run.stderr)
+  assert.match(run.stderr, /jwt-secret is empty or shorter than 32 characters/)
+})

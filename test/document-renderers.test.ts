@@ -18,6 +18,7 @@ import { asciiFilename, contentDisposition, slug } from '#src/services/content-d
 import { formatDuration } from '#src/services/document-format.js'
 import { documentWorkersActive, renderPdfJob } from '#src/services/document-workers.js'
 import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
+import { fontParses } from '#src/services/pdf.js'
 import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
 import {
   GEMA_COLUMNS,
@@ -547,4 +548,13 @@ test('PDFs render in a worker thread, off the main event loop', async () => {
   })
   assert.match(pdfText(schedule), /Ablaufplan/)
   assert.equal(documentWorkersActive(), true)
+})
+
+test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
+  await renderSetlistPdf(bigGig(1, 3), contextFixture())
+  const parsed = fontParses()
+  // pdfkit must still load fontkit through require(); otherwise src/services/pdf.ts shares nothing.
+  assert.ok(parsed > 0, 'pdfkit parsed its fonts through the shared cache')
+  await renderSetlistPdf(bigGig(2, 5), contextFixture(), 'stage')
+  assert.equal(fontParses(), parsed, 'a second document parses no font again')
 })

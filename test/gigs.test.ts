@@ -196,7 +196,12 @@ test('DELETE /gigs/{id} removes setlist, schedule and availability with it', asy
   ]) {
     assert.ok(count(table, g.id) > 0, table)
   }
-  assert.equal((await editor.delete(`/gigs/${g.id}`)).statusCode, 204)
+  // One statement: the foreign keys cascade (no child table deleted by hand).
+  const deleted = await countStatements(ctx.app, () => editor.delete(`/gigs/${g.id}`))
+  assert.equal(deleted.result.statusCode, 204)
+  const deletes = deleted.sql.filter((statement) => /^\s*delete/i.test(statement))
+  assert.equal(deletes.length, 1, deletes.join('\n'))
+  assert.match(deletes[0]!, /^delete from "gigs" where/)
   for (const table of [
     'setlist_sets',
     'setlist_entries',

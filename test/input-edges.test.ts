@@ -1,5 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
 
 test('impossible dates and instants are 400, never stored', async (t) => {
@@ -123,4 +124,18 @@ test('a route that takes no body refuses one with content; an empty object is fi
   assert.equal(json(await member.get('/me/calendar')).enabled, false)
   assert.equal((await member.post('/me/calendar', {})).statusCode, 201)
   assert.equal((await member.post('/logout')).statusCode, 204)
+})
+
+test('compressed request bodies are not decompressed: a gzip body is not JSON', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  await userClient(ctx.app, 'ada', 'admin')
+  const r = await ctx.app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    payload: gzipSync(JSON.stringify({ username: 'ada', password: 'whatever password' }))
+  })
+  assert.equal(r.statusCode, 400)
+  assert.equal(json(r).code, 'INVALID_JSON')
 })

@@ -1,6 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import Database from 'better-sqlite3'
+import Fastify from 'fastify'
+import fp from 'fastify-plugin'
+import responseCache, { entityTag } from '#plugins/app/response-cache.js'
 import { countStatements, createTestApp, json, userClient } from './helpers.js'
 
 test(
@@ -88,4 +91,54 @@ test('cached reads are compressed once per revision and decode to the same JSON'
     headers: { cookie: editor.jar.header(), 'accept-encoding': 'br' }
   })
   assert.deepEqual(again.rawPayload, br.rawPayload)
+})
+
+test('the cache keeps maxBytes, least recently used out; a large answer is not kept', async (t) => {
+  const app = Fastify({ logger: false })
+  t.after(() => app.close())
+  // Stand-ins for the database revision (one revision: nothing is ever written).
+  await app.register(fp(async (instance) => {
+    instance.decorate('dbRevision', () => 'r1')
+    instance.decorateRequest('dbRevision', null)
+  }, { name: 'db' }))
+  await app.register(fp(async () => {}, { name: 'session' }))
+  await app.register(responseCache, { maxBytes: 4000 })
+  const builds = new Map<string, number>()
+  app.get('/:key', (request, reply) => {
+    const { key } = request.params as { key: string }
+    return app.sendCached(request, reply, key, 'text/plain', () => {
+      builds.set(key, (builds.get(key) ?? 0) + 1)
+      return (key === 'big' ? 'x' : key).repeat(key === 'big' ? 1500 : 900)
+    })
+  })
+  const get = async (key: string) => assert.equal((await app.inject(`/${key}`)).statusCode, 200)
+  for (const key of ['a', 'b', 'c', 'd']) await get(key)
+  await get('a') // a is now the most recently used
+  await get('e') // 4,500 bytes: b, the least recently used, leaves
+  await get('a')
+  await get('b')
+  await get('big')
+  await get('big')
+  assert.deepEqual(Object.fromEntries(builds), { a: 1, b: 2, c: 1, d: 1, e: 1, big: 2 })
+})
+
+test('a missing gig stays 404 on cached routes: no ETag, never a 304', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  assert.equal((await editor.post('/gigs', { name: 'Club', date: '2030-01-01' })).statusCode, 201)
+  // Any cached answer names the current revision: W/"<key tag>.<revision>".
+  const listed = await editor.get('/gigs')
+  const revision = /^W\/"[^.]+\.(.+)"$/.exec(String(listed.headers.etag))![1]!
+  for (const [url, key] of [['/gigs_lm/999', 'live:999'], ['/gigs/999/setlist', 'setlist:999']]) {
+    const missing = await editor.get(url!)
+    assert.equal(missing.statusCode, 404, url)
+    assert.equal(missing.headers.etag, undefined, `${url}: a 404 carries no ETag`)
+    // The tag the cache would give this key at this revision (a client could have kept one).
+    const again = await editor.get(url!, { 'if-none-match': entityTag(key!, revision) })
+    assert.equal(again.statusCode, 404, `${url}: still 404 with a matching If-None-Match`)
+  }
+  // The existing answer still gets its 304.
+  const cached = await editor.get('/gigs', { 'if-none-match': String(listed.headers.etag) })
+  assert.equal(cached.statusCode, 304)
 })

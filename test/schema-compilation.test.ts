@@ -33,6 +33,12 @@ for (const compileSchemasAtStart of [false, true]) {
       assert.equal(badParam.statusCode, 400)
       assert.equal(json(badParam).code, 'VALIDATION_ERROR')
       assert.match(json(badParam).message, /params\.id/)
+      // The schema controller tells bodies from text (it relies on Fastify passing the route
+      // definition with its httpPart): query strings are coerced, JSON bodies are not.
+      assert.equal((await admin.get('/songs?includeRetired=true')).statusCode, 200)
+      const typed = await admin.post('/songs', { title: 'Typed', durationSeconds: '200' })
+      assert.equal(typed.statusCode, 400)
+      assert.match(json(typed).message, /durationSeconds/)
       // A valid call after a failed one is not tainted by the earlier errors.
       assert.equal((await admin.get(`/songs/${id}`)).statusCode, 200)
 

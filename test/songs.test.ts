@@ -328,3 +328,19 @@ test(
     assert.equal(json(patched).tempoBpm, 120)
   }
 )
+
+test('songs: a title of white space only is refused on create and on change', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  for (const title of ['   ', '\t', ' \n ']) {
+    const created = await editor.post('/songs', { title })
+    assert.equal(created.statusCode, 400, JSON.stringify(title))
+    assert.match(json(created).message, /title/)
+  }
+  const song = json(await editor.post('/songs', { title: ' Hey Jude ' }))
+  const patched = await editor.patch(`/songs/${song.id}`, { title: '  ' })
+  assert.equal(patched.statusCode, 400)
+  assert.equal(json(await editor.get(`/songs/${song.id}`)).title, ' Hey Jude ')
+  assert.equal(json(await editor.get('/songs')).length, 1)
+})

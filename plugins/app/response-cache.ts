@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
+import { negotiate } from '@fastify/accept-negotiator'
+import { LRUCache } from 'lru-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 declare module 'fastify' {
@@ -44,7 +46,9 @@ export function etagMatches (
   })
 }
 
+// br first: smaller than gzip for the same CPU at the quality used here, so it wins a tie.
 type Encoding = 'br' | 'gzip'
+const ENCODINGS: Encoding[] = ['br', 'gzip']
 interface Entry {
   revision: string
   body: Buffer
@@ -53,30 +57,9 @@ interface Entry {
 }
 const COMPRESS_FROM_BYTES = 1024
 
-/** The client's preferred encoding among br and gzip (q=0 excludes), or null for identity. */
-function preferredEncoding (header: string | undefined): Encoding | null {
-  if (!header) return null
-  let best: Encoding | null = null
-  let bestQ = 0
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = Number(
-      params
-        .find((p) => p.trim().startsWith('q='))
-        ?.trim()
-        .slice(2) ?? 1
-    )
-    // br wins a tie: smaller for the same CPU at the quality used here.
-    if (
-      (name === 'br' || name === 'gzip') &&
-      (q > bestQ || (q === bestQ && q > 0 && name === 'br'))
-    ) {
-      best = name
-      bestQ = q
-    }
-  }
-  return best
-}
+/** The client's preferred encoding among br and gzip (br wins a tie), or null for identity. */
+const preferredEncoding = (header: string | undefined): Encoding | null =>
+  header ? (negotiate(header, ENCODINGS) as Encoding | null) : null
 
 const compress = (encoding: Encoding, body: Buffer) =>
   encoding === 'br'
@@ -89,6 +72,12 @@ function keyTag (key: string): string {
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
   return (hash >>> 0).toString(36)
 }
+
+/**
+ * The ETag of a cached answer: the key is part of the tag, as the same URL can mean another answer
+ * at the same revision (`upcoming` after midnight).
+ */
+export const entityTag = (key: string, revision: string) => `W/"${keyTag(key)}.${revision}"`
 
 export interface ResponseCacheOptions {
   maxBytes?: number
@@ -103,23 +92,14 @@ export interface ResponseCacheOptions {
 export default fp<ResponseCacheOptions>(
   async (app, options) => {
     const maxBytes = options.maxBytes ?? 8 * 1024 * 1024
-    const entries = new Map<string, Entry>()
-    let bytes = 0
     const size = (entry: Entry) =>
       entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
-    const remember = (key: string, entry: Entry) => {
-      const old = entries.get(key)
-      if (old) bytes -= size(old)
-      entries.delete(key) // re-inserted last: Map order is the LRU order
-      if (size(entry) > maxBytes / 4) return
-      entries.set(key, entry)
-      bytes += size(entry)
-      for (const [oldest, value] of entries) {
-        if (bytes <= maxBytes) break
-        entries.delete(oldest)
-        bytes -= size(value)
-      }
-    }
+    // Least recently used out beyond maxBytes; one answer may take at most a quarter of it.
+    const entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      maxEntrySize: maxBytes / 4,
+      sizeCalculation: size
+    })
 
     const sendCached = (
       request: FastifyRequest,
@@ -132,30 +112,36 @@ export default fp<ResponseCacheOptions>(
       // write in between can only make the entry look older than it is (rebuilt once more), never
       // newer.
       const revision = request.dbRevision ?? app.dbRevision()
-      // The key is part of the tag: the same URL can mean another answer at the same revision
-      // (`upcoming` after midnight). A forged tag could only turn a 404 into a 304; `*` is never
-      // taken on trust.
-      const etag = `W/"${keyTag(key)}.${revision}"`
-      reply.header('etag', etag).header('cache-control', 'private, no-cache')
-      // No payload at all on a 304 (not even "null"): a content-length would stall keep-alive
-      // clients.
-      if (etagMatches(request.headers['if-none-match'], etag, false)) {
-        return reply.status(304).send(undefined as never)
-      }
       let entry = entries.get(key)
+      let changed = false
       if (entry?.revision !== revision) {
+        // Built before any header is set: a build that fails (a missing gig: 404) answers without
+        // an ETag, and a 304 is only ever given for an answer that exists at this revision.
         const body = build()
         entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
+        changed = true
+      }
+      const etag = entityTag(key, revision)
+      reply.header('etag', etag).header('cache-control', 'private, no-cache')
+      // `*` is never taken on trust. No payload at all on a 304 (not even "null"): a
+      // content-length would stall keep-alive clients.
+      if (etagMatches(request.headers['if-none-match'], etag, false)) {
+        if (changed) entries.set(key, entry)
+        return reply.status(304).send(undefined as never)
       }
       reply.type(contentType).header('vary', 'accept-encoding')
       const encoding =
         entry.body.length >= COMPRESS_FROM_BYTES
           ? preferredEncoding(request.headers['accept-encoding'])
           : null
-      const payload = encoding
-        ? (entry.encoded[encoding] ??= compress(encoding, entry.body))
-        : entry.body
-      remember(key, entry)
+      let payload = entry.body
+      if (encoding) {
+        payload = entry.encoded[encoding] ?? compress(encoding, entry.body)
+        changed ||= entry.encoded[encoding] === undefined
+        entry.encoded[encoding] = payload
+      }
+      // (Re)stored when built or newly compressed, so that its size is counted again.
+      if (changed) entries.set(key, entry)
       // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
       if (encoding) reply.header('content-encoding', encoding)
       return reply.send(payload)

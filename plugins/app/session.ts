@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { getTableName } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sessions, users } from '#src/db/schema.js'
 import { REVISION_COLUMNS } from './db.js'
@@ -145,14 +146,11 @@ export default fp<SessionPluginOptions>(
     // poll every second with the same access token, and an HMAC plus JSON parse per poll is
     // measurable. Expiry is still checked on every request; only valid tokens are remembered, at
     // most VERIFIED_TOKENS.
-    const verifiedTokens = new Map<string, AccessTokenPayload>()
+    const verifiedTokens = new LRUCache<string, AccessTokenPayload>({ max: VERIFIED_TOKENS })
     const verifyToken = (token: string): AccessTokenPayload => {
       const known = verifiedTokens.get(token)
       if (known) return known
       const payload = app.jwt.verify<AccessTokenPayload>(token)
-      if (verifiedTokens.size >= VERIFIED_TOKENS) {
-        verifiedTokens.delete(verifiedTokens.keys().next().value!)
-      }
       verifiedTokens.set(token, payload)
       return payload
     }

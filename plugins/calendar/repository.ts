@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, ne } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { calendarTokens, gigs, rehearsals, users } from '#src/db/schema.js'
+import { calendarTokens, gigs, installation, rehearsals, users } from '#src/db/schema.js'
 import type { CalendarGig, CalendarRehearsal } from '#src/services/ical.js'
 
 export function findCalendarToken (db: Db, userId: number) {
@@ -86,4 +87,14 @@ export function loadCalendarEvents (
     .orderBy(asc(rehearsals.date), asc(rehearsals.id))
     .all()
   return { gigs: gigRows, rehearsals: rehearsalRows }
+}
+
+/** This installation's random id (created on first use; kept in backups with everything else). */
+export function installationUid (db: Db, now: Date): string {
+  db.insert(installation)
+    .values({ id: 1, uid: randomBytes(8).toString('hex'), createdAt: now.toISOString() })
+    .onConflictDoNothing()
+    .run()
+  const row = db.select({ uid: installation.uid }).from(installation).get()
+  return row!.uid
 }

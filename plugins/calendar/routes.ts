@@ -10,6 +10,7 @@ import {
   deleteCalendarToken,
   findCalendarToken,
   findUserByCalendarToken,
+  installationUid,
   loadCalendarEvents,
   saveCalendarToken
 } from './repository.js'
@@ -23,6 +24,10 @@ const feedNotFound = () => new ApiError('CALENDAR_NOT_FOUND', 'calendar feed not
  * /cal/ical/{token}.
  */
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // UIDs `gig-7@<installation id>.bandstand`: the same event has the same UID whether a member
+  // subscribed through the LAN address or the domain, and two installations never collide.
+  const uidDomain = `${installationUid(app.db, app.clock())}.bandstand`
+
   app.post(
     '/me/calendar',
     {
@@ -121,30 +126,24 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `${todayIn(settings.timezone, now)}T00:00`,
         -HISTORY_DAYS * 86_400
       ).slice(0, 10)
-      const domain = uidDomain(request.hostname)
-      // The feed is the same for every member: rendered once per database revision, day and host.
+      // The feed is the same for every member, whatever the host it is fetched through: rendered
+      // once per database revision and day.
       return app.sendCached(
         request,
         reply,
-        `ical:${from}@${domain}`,
+        `ical:${from}`,
         'text/calendar; charset=utf-8',
         () =>
           renderIcal({
             calendarName: `${settings.bandName} – Termine`,
             timezone: settings.timezone,
-            uidDomain: domain,
+            uidDomain,
             now,
             ...loadCalendarEvents(app.db, from)
           })
       )
     }
   )
-}
-
-/** The host the feed is served from (stable per subscription URL), reduced to safe characters. */
-function uidDomain (hostname: string): string {
-  const clean = hostname.toLowerCase().replace(/[^a-z0-9.-]/g, '')
-  return clean || 'bandstand'
 }
 
 export default calendarRoutes

@@ -10,13 +10,11 @@ import fastifyCompress from '@fastify/compress'
  */
 export default fp(
   async (app) => {
-    // No client of this API sends compressed bodies: no decompression hooks on any route. (Runs
-    // before the plugin's own onRoute hook, which reads it.)
-    app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, decompress: false } as typeof route.config
-    })
     await app.register(fastifyCompress, {
-      global: true,
+      globalCompression: true,
+      // No client of this API sends compressed bodies: no decompression hook on any route, and a
+      // gzip body is not JSON (400 INVALID_JSON).
+      globalDecompression: false,
       threshold: 1024,
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -1,13 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import {
-  gigAvailability,
-  gigScheduleItems,
-  gigs,
-  setlistEntries,
-  setlistSets,
-  type GigRow
-} from '#src/db/schema.js'
+import { gigs, type GigRow } from '#src/db/schema.js'
 import type { GigCreateType, GigListQueryType, GigPatchType } from '#schemas/gigs.js'
 
 export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
@@ -88,13 +81,10 @@ export function patchGig (db: Db, id: number, body: GigPatchType, now: Date): Gi
     .get()
 }
 
-/** The gig with its setlist, running order and availability, all or nothing. */
+/**
+ * The gig with its setlist, running order and availability: one statement, as every foreign key to
+ * the gig cascades (src/db/schema.ts), and SQLite runs a statement with its cascades atomically.
+ */
 export function deleteGig (db: Db, id: number): boolean {
-  return db.transaction((tx) => {
-    tx.delete(setlistEntries).where(eq(setlistEntries.gigId, id)).run()
-    tx.delete(setlistSets).where(eq(setlistSets.gigId, id)).run()
-    tx.delete(gigScheduleItems).where(eq(gigScheduleItems.gigId, id)).run()
-    tx.delete(gigAvailability).where(eq(gigAvailability.gigId, id)).run()
-    return tx.delete(gigs).where(eq(gigs.id, id)).run().changes > 0
-  })
+  return db.delete(gigs).where(eq(gigs.id, id)).run().changes > 0
 }

@@ -2,12 +2,11 @@ import { and, asc, eq, notInArray } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigScheduleItems, gigs } from '#src/db/schema.js'
-import { addSecondsLocal } from '#src/services/local-time.js'
+import { addSecondsLocal, endsNextDay } from '#src/services/local-time.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, notFound } from '#src/errors.js'
 import type { ScheduleItemType, SchedulePutType, ScheduleType } from '#schemas/gigs.js'
 import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
-import { endsNextDay } from '#src/repositories/gigs.js'
 
 const sourceRank = { gig: 0, set: 1, item: 2 } as const
 

@@ -107,6 +107,21 @@ export const appSettings = sqliteTable(
   (t) => [check('app_settings_single_row', sql`${t.id} = 1`)]
 )
 
+/**
+ * One row (id = 1): this installation's own random id, created on first use. Calendar UIDs carry
+ * it, so they neither depend on the host a feed is fetched through nor collide with another
+ * installation's.
+ */
+export const installation = sqliteTable(
+  'installation',
+  {
+    id: integer('id').primaryKey(),
+    uid: text('uid').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [check('installation_single_row', sql`${t.id} = 1`)]
+)
+
 /** One row (id = 1): the band logo. */
 export const appLogo = sqliteTable(
   'app_logo',

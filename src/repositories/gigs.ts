@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
-import { minutesOf } from '#src/services/local-time.js'
+import { endsNextDay } from '#src/services/local-time.js'
 import type { GigType } from '#schemas/gigs.js'
 
 /** The API view: venue and organizer are nested objects, stored flat. */
@@ -25,9 +25,6 @@ export function toGig (row: GigRow): GigType {
     updatedAt: row.updatedAt
   }
 }
-
-export const endsNextDay = (start: string | null, end: string | null) =>
-  start !== null && end !== null && minutesOf(end) < minutesOf(start)
 
 export function findGig (db: Db, id: number): GigRow | undefined {
   return db.select().from(gigs).where(eq(gigs.id, id)).get()

@@ -14,6 +14,7 @@ import {
   type TimingDefaults
 } from '#src/services/timing.js'
 import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
+import type { DocumentSong } from '#src/services/gig-document.js'
 
 // The gig with its sets and entries (and their songs): one read model for the setlist, the live
 // view, the running order and the documents.
@@ -23,23 +24,8 @@ export interface SetRow {
   name: string
   breakAfterSeconds: number | null
 }
-/** The song fields the API's setlist views and the documents (GEMA data) show. */
-export type SetlistSong = Pick<
-  SongRow,
-  | 'id'
-  | 'title'
-  | 'artist'
-  | 'key'
-  | 'leadSinger'
-  | 'durationSeconds'
-  | 'status'
-  | 'composers'
-  | 'lyricists'
-  | 'arrangers'
-  | 'publisher'
-  | 'gemaWorkNumber'
-  | 'isOriginal'
->
+/** The song fields the documents show (GEMA data included), and its status for the API's views. */
+export type SetlistSong = DocumentSong & Pick<SongRow, 'status'>
 export interface EntryRow {
   id: number
   setId: number

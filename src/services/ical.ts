@@ -1,6 +1,6 @@
 import type { GigRow, RehearsalRow } from '#src/db/schema.js'
 import { STATUS_LABELS, joinPresent } from './document-format.js'
-import { addSecondsLocal, minutesOf, zonedToUtc } from './local-time.js'
+import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from './local-time.js'
 
 // An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
 // correctly. (The ics package folds by characters, which can split a multi-byte UTF-8 character
@@ -95,8 +95,9 @@ const localStamp = (localDateTime: string, timezone: string) =>
 const dateValue = (date: string) => date.replace(/-/g, '')
 
 /**
- * Start and end instants of a wall-clock span on a date; an end not after the start is the next
- * day.
+ * DTSTART and DTEND of a wall-clock span on a date (an end before the start is the next day, as
+ * everywhere in the API). An end equal to the start is a moment: RFC 5545 wants DTEND after
+ * DTSTART, and an event without DTEND ends when it starts.
  */
 function span (
   date: string,
@@ -104,17 +105,13 @@ function span (
   end: string | null,
   timezone: string,
   defaultSeconds: number
-): [string, string] {
+): string[] {
   const startAt = `${date}T${start}`
   let endAt: string
   if (end === null) endAt = addSecondsLocal(startAt, defaultSeconds)
-  else {
-    endAt =
-      minutesOf(end) <= minutesOf(start)
-        ? addSecondsLocal(`${date}T${end}`, 86_400)
-        : `${date}T${end}`
-  }
-  return [localStamp(startAt, timezone), localStamp(endAt, timezone)]
+  else if (minutesOf(end) === minutesOf(start)) return [`DTSTART:${localStamp(startAt, timezone)}`]
+  else endAt = addSecondsLocal(`${date}T${end}`, endsNextDay(start, end) ? 86_400 : 0)
+  return [`DTSTART:${localStamp(startAt, timezone)}`, `DTEND:${localStamp(endAt, timezone)}`]
 }
 
 function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
@@ -138,14 +135,7 @@ function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
   )
   const lines = [`UID:gig-${gig.id}@${input.uidDomain}`, `DTSTAMP:${utcStamp(input.now)}`]
   if (gig.startTime) {
-    const [start, end] = span(
-      gig.date,
-      gig.startTime,
-      gig.endTime,
-      input.timezone,
-      DEFAULT_GIG_SECONDS
-    )
-    lines.push(`DTSTART:${start}`, `DTEND:${end}`)
+    lines.push(...span(gig.date, gig.startTime, gig.endTime, input.timezone, DEFAULT_GIG_SECONDS))
   } else {
     // No start time yet: an all-day event on the date rather than an invented hour.
     lines.push(
@@ -167,13 +157,6 @@ function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
 }
 
 function rehearsalEvent (rehearsal: CalendarRehearsal, input: CalendarFeedInput): string[] {
-  const [start, end] = span(
-    rehearsal.date,
-    rehearsal.startTime,
-    rehearsal.endTime,
-    input.timezone,
-    2 * 3600
-  )
   const description = joinPresent(
     [`Probe ${rehearsal.startTime}–${rehearsal.endTime}`, rehearsal.notes],
     '\n\n'
@@ -181,8 +164,7 @@ function rehearsalEvent (rehearsal: CalendarRehearsal, input: CalendarFeedInput)
   return [
     `UID:rehearsal-${rehearsal.id}@${input.uidDomain}`,
     `DTSTAMP:${utcStamp(input.now)}`,
-    `DTSTART:${start}`,
-    `DTEND:${end}`,
+    ...span(rehearsal.date, rehearsal.startTime, rehearsal.endTime, input.timezone, 2 * 3600),
     'SUMMARY:Probe',
     'STATUS:CONFIRMED',
     `SEQUENCE:${rehearsal.sequence}`,

@@ -52,7 +52,10 @@ export const dummyPasswordHash = () =>
   (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')))
 
 let commonPasswords: Set<string> | undefined
-/** The 49,233 most common passwords (zxcvbn-ts, MIT), lower-cased, loaded on first use. */
+/**
+ * The 49,233 most common passwords (zxcvbn-ts, MIT: src/data/common-passwords.LICENSE.txt),
+ * lower-cased, loaded on first use.
+ */
 function isCommonPassword (password: string): boolean {
   commonPasswords ??= new Set(
     readFileSync(projectPath('src', 'data', 'common-passwords.txt'), 'utf8')

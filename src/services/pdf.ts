@@ -10,6 +10,10 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces.js'
 type PdfMake = typeof import('pdfmake')
 const require = createRequire(import.meta.url)
 let instance: PdfMake | undefined
+let parses = 0
+
+/** How often a font file was parsed through the shared cache (test/document-renderers.test.ts). */
+export const fontParses = () => parses
 
 /**
  * pdfkit parses the TTF afresh for every document (fontkit.create) and loses fontkit's table and
@@ -17,7 +21,8 @@ let instance: PdfMake | undefined
  * those caches, so one parse per font file is shared by all documents (each document still embeds
  * its own subset). fontkit's exports are read-only getters, hence the wrapped module in the require
  * cache, installed before pdfkit loads. Should pdfkit already be loaded elsewhere, rendering still
- * works, only slower.
+ * works, only slower. No public API of pdfkit or pdfmake takes a parsed font; should an upgrade
+ * stop loading fontkit through require(), test/document-renderers.test.ts fails (fontParses).
  */
 function shareParsedFonts (): void {
   const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit')
@@ -29,7 +34,10 @@ function shareParsedFonts (): void {
     const byName = parsed.get(data) ?? new Map<string, unknown>()
     parsed.set(data, byName)
     const key = name ?? ''
-    if (!byName.has(key)) byName.set(key, real.create(data, name))
+    if (!byName.has(key)) {
+      byName.set(key, real.create(data, name))
+      parses++
+    }
     return byName.get(key)
   }
   const cached = require.cache[fontkitPath]
