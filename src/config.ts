@@ -28,7 +28,20 @@ export const EnvSchema = Type.Object({
     { default: 'info' }
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
-  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) })
+  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+      description: 'the address members reach Bandstand at, e.g. https://band.example'
+    })
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
+  ),
+  SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  NOTIFY_WEBHOOK_URL: Type.Optional(
+    Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
+  )
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -50,6 +63,11 @@ export interface Config {
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
+  /** Base of the links in reset mails and chat notices (without: the request's own origin). */
+  publicUrl?: string
+  smtpUrl?: string
+  smtpFrom: string
+  notifyWebhookUrl?: string
 }
 
 export class ConfigError extends Error {
@@ -66,7 +84,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const values = Value.Default(EnvSchema, known) as Env
   const problems = [...Value.Errors(EnvSchema, values)].map((error) => {
     const name = error.path.replace(/^\//, '')
-    const secret = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD'
+    // These may carry passwords or tokens: never echoed.
+    const secret = ['JWT_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'NOTIFY_WEBHOOK_URL'].includes(name)
     return `${name}: ${error.message}${secret ? '' : ` (got "${String(error.value)}")`}`
   })
   if (problems.length > 0) {
@@ -97,7 +116,11 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
     adminPassword: values.ADMIN_PASSWORD,
-    bodyLimitBytes: Number(values.BODY_LIMIT_BYTES)
+    bodyLimitBytes: Number(values.BODY_LIMIT_BYTES),
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
+    notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL
   }
 }
 

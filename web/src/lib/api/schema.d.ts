@@ -6147,7 +6147,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What I still owe the band: survey answers, song votes, rehearsal and gig availability */
+        /** What I still owe the band: survey answers, song votes, availability, checklist items */
         get: {
             parameters: {
                 query?: never;
@@ -6219,6 +6219,26 @@ export interface paths {
                                  */
                                 startTime: string | null;
                                 status: string;
+                            }[];
+                            /** @description open checklist items assigned to me, of inquired or confirmed gigs from today on (due first, undated last) */
+                            checklist: {
+                                id: number;
+                                gigId: number;
+                                gigName: string;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                gigDate: string;
+                                title: string;
+                                category: string | null;
+                                /**
+                                 * Format: local-date-time
+                                 * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                                 * @example 2026-12-31T18:30
+                                 */
+                                dueAt: string | null;
                             }[];
                             total: number;
                         };
@@ -8034,6 +8054,334 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether, when and by whom the setlist was published, and if it changed since */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            published: boolean;
+                            /** @description the setlist version that was published */
+                            version: number | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            publishedBy: number | null;
+                            publishedByName: string | null;
+                            /** @description the setlist was saved again after publishing */
+                            changedSince: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the setlist to the band (a chat notice when a webhook is configured)
+         * @description `version` must be the current setlist version (else 409 SETLIST_VERSION_CONFLICT); an empty setlist is 409 SETLIST_EMPTY. Publishing the version already published changes nothing and announces nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the setlist version you publish (current) */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            published: boolean;
+                            /** @description the setlist version that was published */
+                            version: number | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            publishedBy: number | null;
+                            publishedByName: string | null;
+                            /** @description the setlist was saved again after publishing */
+                            changedSince: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9904,6 +10252,4309 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gig's checklist in list order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            gigId: number;
+                            /** @description 0-based, dense: 0 … n-1 in list order */
+                            position: number;
+                            title: string;
+                            category: string | null;
+                            assigneeId: number | null;
+                            /** @description the assignee's display name */
+                            assigneeName: string | null;
+                            /**
+                             * Format: local-date-time
+                             * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                             * @example 2026-12-31T18:30
+                             */
+                            dueAt: string | null;
+                            done: boolean;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            doneAt: string | null;
+                            /** @description who ticked it off */
+                            doneBy: number | null;
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or checklist item */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a checklist item (at `position`, default last) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        /** @description free text, e.g. Technik, Orga, Transport */
+                        category?: string | null;
+                        /** @description an active user; null = nobody */
+                        assigneeId?: number | null;
+                        /**
+                         * Format: local-date-time
+                         * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                         * @example 2026-12-31T18:30
+                         */
+                        dueAt?: string | null;
+                        done?: boolean;
+                        notes?: string | null;
+                        /** @description where to put it (0 = first); beyond the end = last. Default: last */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            gigId: number;
+                            /** @description 0-based, dense: 0 … n-1 in list order */
+                            position: number;
+                            title: string;
+                            category: string | null;
+                            assigneeId: number | null;
+                            /** @description the assignee's display name */
+                            assigneeName: string | null;
+                            /**
+                             * Format: local-date-time
+                             * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                             * @example 2026-12-31T18:30
+                             */
+                            dueAt: string | null;
+                            done: boolean;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            doneAt: string | null;
+                            /** @description who ticked it off */
+                            doneBy: number | null;
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or checklist item */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The checklist is full (LIMIT_REACHED) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/checklist/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a checklist item (the ones after it move up) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or checklist item */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a checklist item; the assignee may tick off (`done`) their own
+         * @description Editors change every field, `position` moves the item (the others stay dense). A member who is the assignee may send only `done`; anything else is 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Editors change anything; the assignee (any role) may send only `done`. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        /** @description free text, e.g. Technik, Orga, Transport */
+                        category?: string | null;
+                        /** @description an active user; null = nobody */
+                        assigneeId?: number | null;
+                        /**
+                         * Format: local-date-time
+                         * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                         * @example 2026-12-31T18:30
+                         */
+                        dueAt?: string | null;
+                        done?: boolean;
+                        notes?: string | null;
+                        /** @description where to put it (0 = first); beyond the end = last. Default: last */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            gigId: number;
+                            /** @description 0-based, dense: 0 … n-1 in list order */
+                            position: number;
+                            title: string;
+                            category: string | null;
+                            assigneeId: number | null;
+                            /** @description the assignee's display name */
+                            assigneeName: string | null;
+                            /**
+                             * Format: local-date-time
+                             * @description local date-time YYYY-MM-DDTHH:MM in the band timezone
+                             * @example 2026-12-31T18:30
+                             */
+                            dueAt: string | null;
+                            done: boolean;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            doneAt: string | null;
+                            /** @description who ticked it off */
+                            doneBy: number | null;
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Cross-site request refused */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or checklist item */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/repertoire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All repertoire setlists by name, with set and song counts and length */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                            version: number;
+                            /** @description sets plus the breaks between them (default song length where none is known) */
+                            totalSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                            setCount: number;
+                            songCount: number;
+                        }[];
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a repertoire setlist, empty, with sets, or as a copy of a gig setlist
+         * @description `fromGigId` copies that gig’s sets and entries (not its live record). Names are unique ignoring case (409 REPERTOIRE_NAME_TAKEN); at most 100 lists (409 LIMIT_REACHED).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        notes?: string | null;
+                        /** @description initial sets and entries (no ids); or use fromGigId */
+                        sets?: {
+                            id?: number;
+                            name: string;
+                            /** @description null = configured default */
+                            breakAfterSeconds?: number | null;
+                            entries: {
+                                id?: number;
+                                songId: number;
+                                notes?: string | null;
+                                /** @description override; null = song duration */
+                                durationSeconds?: number | null;
+                            }[];
+                        }[];
+                        fromGigId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sets and entries have the shape of a gig setlist (the same editor works for both). Times count from 00:00 (elapsed time); the live fields are always planned, not inserted, unrated. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                            version: number;
+                            /** @description sets plus the breaks between them (default song length where none is known) */
+                            totalSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repertoire/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repertoire setlist with its sets, entries and timing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sets and entries have the shape of a gig setlist (the same editor works for both). Times count from 00:00 (elapsed time); the live fields are always planned, not inserted, unrated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                            version: number;
+                            /** @description sets plus the breaks between them (default song length where none is known) */
+                            totalSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a repertoire setlist (gig setlists copied from it stay) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a repertoire setlist or change its notes */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sets and entries have the shape of a gig setlist (the same editor works for both). Times count from 00:00 (elapsed time); the live fields are always planned, not inserted, unrated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                            version: number;
+                            /** @description sets plus the breaks between them (default song length where none is known) */
+                            totalSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/repertoire/{id}/setlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the sets and entries (send the version it is based on)
+         * @description Exactly the rules of PUT /gigs/{id}/setlist: ids keep rows, left-out ones are deleted, unknown songs, foreign ids and newly added retired songs are 400 and change nothing, a stale `version` is 409 with the current list in `current`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        sets: {
+                            id?: number;
+                            name: string;
+                            /** @description null = configured default */
+                            breakAfterSeconds?: number | null;
+                            entries: {
+                                id?: number;
+                                songId: number;
+                                notes?: string | null;
+                                /** @description override; null = song duration */
+                                durationSeconds?: number | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Sets and entries have the shape of a gig setlist (the same editor works for both). Times count from 00:00 (elapsed time); the live fields are always planned, not inserted, unrated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                            version: number;
+                            /** @description sets plus the breaks between them (default song length where none is known) */
+                            totalSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            updatedAt: string;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Stale version: the body carries the current repertoire setlist */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description Sets and entries have the shape of a gig setlist (the same editor works for both). Times count from 00:00 (elapsed time); the live fields are always planned, not inserted, unrated. */
+                            current: {
+                                id: number;
+                                name: string;
+                                notes: string | null;
+                                /** @description send it back with PUT …/setlist; a stale one gets 409 */
+                                version: number;
+                                /** @description sets plus the breaks between them (default song length where none is known) */
+                                totalSeconds: number;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                updatedAt: string;
+                                sets: {
+                                    id: number;
+                                    name: string;
+                                    /** @description effective break after this set (no break follows the last set) */
+                                    breakAfterSeconds: number;
+                                    customBreakAfterSeconds: number | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    start: string;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    end: string;
+                                    durationSeconds: number;
+                                    entries: {
+                                        id: number;
+                                        setId: number;
+                                        songId: number;
+                                        song: {
+                                            id: number;
+                                            title: string;
+                                            artist: string | null;
+                                            key: string | null;
+                                            leadSinger: string | null;
+                                            durationSeconds: number | null;
+                                            status: string;
+                                        };
+                                        notes: string | null;
+                                        /**
+                                         * @description wall-clock time HH:MM in the band timezone
+                                         * @example 20:00
+                                         */
+                                        plannedStart: string;
+                                        /** @description effective duration: the entry override, else the song, else the default */
+                                        durationSeconds: number;
+                                        /** @description the entry override as stored (PUT durationSeconds) */
+                                        customDurationSeconds: number | null;
+                                        /** @enum {string} */
+                                        status: "planned" | "played" | "skipped";
+                                        inserted: boolean;
+                                        /** @description 1 ok, 2 good, 3 great */
+                                        rating: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a repertoire setlist into the gig's setlist (replace or append)
+         * @description One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s (stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; more than 20 sets after appending is 409 LIMIT_REACHED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        repertoireId: number;
+                        /** @description the gig setlist's version */
+                        version: number;
+                        /**
+                         * @description replace (default): the gig's sets are replaced (with their live record); append: the sets are added after the existing ones
+                         * @enum {string}
+                         */
+                        mode?: "replace" | "append";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            /** @description send it back with PUT; a stale one gets 409 */
+                            version: number;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                            /** @description sets plus the breaks between them */
+                            totalSeconds: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description SETLIST_VERSION_CONFLICT with the current gig setlist in `current`, or LIMIT_REACHED */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            current?: {
+                                gigId: number;
+                                /** @description send it back with PUT; a stale one gets 409 */
+                                version: number;
+                                sets: {
+                                    id: number;
+                                    name: string;
+                                    /** @description effective break after this set (no break follows the last set) */
+                                    breakAfterSeconds: number;
+                                    customBreakAfterSeconds: number | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    start: string;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    end: string;
+                                    durationSeconds: number;
+                                    entries: {
+                                        id: number;
+                                        setId: number;
+                                        songId: number;
+                                        song: {
+                                            id: number;
+                                            title: string;
+                                            artist: string | null;
+                                            key: string | null;
+                                            leadSinger: string | null;
+                                            durationSeconds: number | null;
+                                            status: string;
+                                        };
+                                        notes: string | null;
+                                        /**
+                                         * @description wall-clock time HH:MM in the band timezone
+                                         * @example 20:00
+                                         */
+                                        plannedStart: string;
+                                        /** @description effective duration: the entry override, else the song, else the default */
+                                        durationSeconds: number;
+                                        /** @description the entry override as stored (PUT durationSeconds) */
+                                        customDurationSeconds: number | null;
+                                        /** @enum {string} */
+                                        status: "planned" | "played" | "skipped";
+                                        inserted: boolean;
+                                        /** @description 1 ok, 2 good, 3 great */
+                                        rating: number | null;
+                                    }[];
+                                }[];
+                                /** @description sets plus the breaks between them */
+                                totalSeconds: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repertoire/{id}/setlist.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repertoire setlist as PDF (print or stage style, like a gig setlist) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description print (default): black on white; stage: dark high-contrast, larger type */
+                    style: "print" | "stage";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repertoire/{id}/setlist.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repertoire setlist as CSV (the columns of GET /gigs/{id}/setlist.csv) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown repertoire setlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)
+         * @description Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setlist as plain text (sets, numbered songs with times, breaks, total) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Plain text */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/seasons/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All setlists of a season (calendar year) as one JSON document
+         * @description Each gig of the year except declined ones, with its setlist as GET /gigs/{id}/setlist has it (live record included). Sent as a download.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the season: a calendar year */
+                    year: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            format: "bandstand-season-setlists";
+                            /** @enum {number} */
+                            formatVersion: 1;
+                            season: number;
+                            bandName: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            exportedAt: string;
+                            /** @description every gig of the year except declined ones, in date order */
+                            gigs: {
+                                gig: {
+                                    id: number;
+                                    name: string;
+                                    /**
+                                     * Format: date
+                                     * @description calendar date YYYY-MM-DD
+                                     * @example 2026-12-31
+                                     */
+                                    date: string;
+                                    kind: string | null;
+                                    /** @enum {string} */
+                                    status: "inquiry" | "confirmed" | "declined" | "cancelled";
+                                    venue: {
+                                        name: string | null;
+                                        address: string | null;
+                                        city: string | null;
+                                    };
+                                    organizer: {
+                                        name: string | null;
+                                        contact: string | null;
+                                    };
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    getInTime: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    soundcheckTime: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    doorsTime: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    startTime: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    endTime: string | null;
+                                    /** @description true when endTime is before startTime: the gig ends after midnight */
+                                    endsNextDay: boolean;
+                                    notes: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant (answers are UTC)
+                                     * @example 2026-12-31T19:00:00.000Z
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant (answers are UTC)
+                                     * @example 2026-12-31T19:00:00.000Z
+                                     */
+                                    updatedAt: string;
+                                };
+                                setlist: {
+                                    gigId: number;
+                                    /** @description send it back with PUT; a stale one gets 409 */
+                                    version: number;
+                                    sets: {
+                                        id: number;
+                                        name: string;
+                                        /** @description effective break after this set (no break follows the last set) */
+                                        breakAfterSeconds: number;
+                                        customBreakAfterSeconds: number | null;
+                                        /**
+                                         * @description wall-clock time HH:MM in the band timezone
+                                         * @example 20:00
+                                         */
+                                        start: string;
+                                        /**
+                                         * @description wall-clock time HH:MM in the band timezone
+                                         * @example 20:00
+                                         */
+                                        end: string;
+                                        durationSeconds: number;
+                                        entries: {
+                                            id: number;
+                                            setId: number;
+                                            songId: number;
+                                            song: {
+                                                id: number;
+                                                title: string;
+                                                artist: string | null;
+                                                key: string | null;
+                                                leadSinger: string | null;
+                                                durationSeconds: number | null;
+                                                status: string;
+                                            };
+                                            notes: string | null;
+                                            /**
+                                             * @description wall-clock time HH:MM in the band timezone
+                                             * @example 20:00
+                                             */
+                                            plannedStart: string;
+                                            /** @description effective duration: the entry override, else the song, else the default */
+                                            durationSeconds: number;
+                                            /** @description the entry override as stored (PUT durationSeconds) */
+                                            customDurationSeconds: number | null;
+                                            /** @enum {string} */
+                                            status: "planned" | "played" | "skipped";
+                                            inserted: boolean;
+                                            /** @description 1 ok, 2 good, 3 great */
+                                            rating: number | null;
+                                        }[];
+                                    }[];
+                                    /** @description sets plus the breaks between them */
+                                    totalSeconds: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/band": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full band export: every table except secrets and sessions, one versioned JSON
+         * @description For moving or archiving the band (the import is the command line’s). Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use the command line).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The band export (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of a season (`season=2026`, a calendar year) or of all time
+         * @description Played gigs are confirmed gigs up to today; their entries count as played unless skipped. Four SQL statements whatever the history.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a year; omitted: all time */
+                    season?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the year; null: all time */
+                            season: number | null;
+                            /** @description confirmed gigs up to today */
+                            gigsPlayed: number;
+                            /** @description confirmed gigs after today */
+                            gigsUpcoming: number;
+                            /** @description entries of the plan (not inserted during the show) */
+                            songsPlanned: number;
+                            /** @description entries not skipped (planned ones count as played) */
+                            songsPlayed: number;
+                            /** @description different songs played */
+                            uniqueSongs: number;
+                            skipped: number;
+                            inserted: number;
+                            rating: {
+                                /** @description 1 ok … 3 great; null without ratings */
+                                average: number | null;
+                                count: number;
+                                distribution: {
+                                    ok: number;
+                                    good: number;
+                                    great: number;
+                                };
+                            };
+                            /** @description songs played by genre, most first */
+                            genres: {
+                                /** @description null: songs without a genre */
+                                genre: string | null;
+                                count: number;
+                            }[];
+                            /** @description most played first, at most 10 */
+                            topSongs: {
+                                songId: number;
+                                title: string;
+                                artist: string | null;
+                                played: number;
+                                averageRating: number | null;
+                            }[];
+                            /** @description most often skipped first, at most 10 */
+                            mostSkipped: {
+                                songId: number;
+                                title: string;
+                                artist: string | null;
+                                skipped: number;
+                                appearances: number;
+                                skipRate: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistics of a gig, in total and per set */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            /** @description confirmed and not in the future: its songs count */
+                            played: boolean;
+                            total: {
+                                /** @description entries of the plan (not inserted during the show) */
+                                songsPlanned: number;
+                                /** @description entries not skipped (planned ones count as played) */
+                                songsPlayed: number;
+                                /** @description different songs played */
+                                uniqueSongs: number;
+                                skipped: number;
+                                inserted: number;
+                                rating: {
+                                    /** @description 1 ok … 3 great; null without ratings */
+                                    average: number | null;
+                                    count: number;
+                                    distribution: {
+                                        ok: number;
+                                        good: number;
+                                        great: number;
+                                    };
+                                };
+                                /** @description songs played by genre, most first */
+                                genres: {
+                                    /** @description null: songs without a genre */
+                                    genre: string | null;
+                                    count: number;
+                                }[];
+                            };
+                            sets: {
+                                setId: number;
+                                name: string;
+                                /** @description entries of the plan (not inserted during the show) */
+                                songsPlanned: number;
+                                /** @description entries not skipped (planned ones count as played) */
+                                songsPlayed: number;
+                                /** @description different songs played */
+                                uniqueSongs: number;
+                                skipped: number;
+                                inserted: number;
+                                rating: {
+                                    /** @description 1 ok … 3 great; null without ratings */
+                                    average: number | null;
+                                    count: number;
+                                    distribution: {
+                                        ok: number;
+                                        good: number;
+                                        great: number;
+                                    };
+                                };
+                                /** @description songs played by genre, most first */
+                                genres: {
+                                    /** @description null: songs without a genre */
+                                    genre: string | null;
+                                    count: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/songs/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song’s record: gigs played at, skip rate, rating, rehearsals, set partners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            songId: number;
+                            title: string;
+                            played: number;
+                            /** @description times in the setlists of played gigs */
+                            appearances: number;
+                            skipped: number;
+                            inserted: number;
+                            /** @description skipped / appearances */
+                            skipRate: number | null;
+                            rating: {
+                                /** @description 1 ok … 3 great; null without ratings */
+                                average: number | null;
+                                count: number;
+                                distribution: {
+                                    ok: number;
+                                    good: number;
+                                    great: number;
+                                };
+                            };
+                            /** @description played gigs with this song, newest first, at most 200 */
+                            gigs: {
+                                gigId: number;
+                                name: string;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                date: string;
+                                setName: string;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                skipped: boolean;
+                                inserted: boolean;
+                                rating: number | null;
+                            }[];
+                            rehearsals: {
+                                /** @description rehearsals up to today with this song */
+                                count: number;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                first: string | null;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                last: string | null;
+                            };
+                            /** @description songs most often played in the same set, at most 10 */
+                            playedWith: {
+                                songId: number;
+                                title: string;
+                                artist: string | null;
+                                sets: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown song */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/songs/{id}/rehearsals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's rehearsal history (planned ones included), newest first */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rehearsalId: number;
+                            /**
+                             * Format: date
+                             * @description calendar date YYYY-MM-DD
+                             * @example 2026-12-31
+                             */
+                            date: string;
+                            /**
+                             * @description wall-clock time HH:MM in the band timezone
+                             * @example 20:00
+                             */
+                            startTime: string;
+                            /**
+                             * @description wall-clock time HH:MM in the band timezone
+                             * @example 20:00
+                             */
+                            endTime: string;
+                            location: string | null;
+                            /** @description the song's notes for that rehearsal */
+                            notes: string | null;
+                            done: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown song */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/singers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lead singers for pickers: active singers of the band, then guests named on songs
+         * @description Songs match a singer by name, ignoring case. Sorted by name (band locale).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description as written into a song’s leadSinger */
+                            name: string;
+                            /** @description the active singer of the band; null: a guest */
+                            userId: number | null;
+                            /** @description songs (not retired) with this lead singer */
+                            songCount: number;
+                        }[];
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/reset-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a one-time password reset link for a member (admin)
+         * @description The link works once, for 15 minutes; only its hash is stored and an earlier unused link of the member stops working. Inactive users: 409 USER_INACTIVE. At most 5 links per member and hour (429). With SMTP_URL the link is also mailed to the member (see `mail`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: number;
+                            /** @description give it to the member; works once, for 15 minutes (only shown here) */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            expiresAt: string;
+                            /**
+                             * @description whether the link was also mailed: not-configured without SMTP_URL, no-email when the member has no address, failed when the mail server refused or did not answer
+                             * @enum {string}
+                             */
+                            mail: "sent" | "failed" | "not-configured" | "no-email";
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a reset link before asking for the new password: whose it is, until when */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token from the link (after #token=) */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            username: string;
+                            displayName: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant (answers are UTC)
+                             * @example 2026-12-31T19:00:00.000Z
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Unknown, used or expired link; or invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Cross-site request refused */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link; ends all sessions of the member
+         * @description The new password follows the policy (400 WEAK_PASSWORD). An unknown, used or expired link, or one of a user deactivated meanwhile, is 400 RESET_TOKEN_INVALID. Log in afterwards with POST /login.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token from the link (after #token=) */
+                        token: string;
+                        /** @description policy: 15–256 characters, not common, not the username */
+                        newPassword: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unknown, used or expired link; or invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Cross-site request refused */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
