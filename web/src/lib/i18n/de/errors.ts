@@ -31,6 +31,15 @@ export default {
   SURVEY_NOT_FOUND: 'Diese Umfrage gibt es nicht (mehr).',
   USER_NOT_FOUND: 'Dieses Mitglied gibt es nicht.',
   ROUTE_NOT_FOUND: 'Nicht gefunden.',
+  UNKNOWN_USER: 'Diese Person ist kein aktives Bandmitglied.',
+  USER_INACTIVE: 'Dieses Mitglied ist deaktiviert. Aktiviere es zuerst.',
+  LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
+  EXPORT_TOO_LARGE:
+    'Die Daten der Band sind zu groß für diesen Download. Nimm die Kommandozeile: bandstand export.',
+  SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',
+  REPERTOIRE_NAME_TAKEN: 'Ein Programm mit diesem Namen gibt es schon. Wähl einen anderen Namen.',
+  RESET_TOKEN_INVALID:
+    'Dieser Link ist unbekannt, benutzt oder abgelaufen. Bitte deinen Admin um einen neuen.',
   SURVEY_CLOSED: 'Diese Umfrage ist geschlossen: Antworten lassen sich nicht mehr ändern.',
   SINGLE_CHOICE: 'In dieser Umfrage kann nur eine Option ein „Ja“ bekommen.',
   UNKNOWN_OPTION:

@@ -33,6 +33,14 @@ export default {
   SURVEY_NOT_FOUND: 'This survey does not exist (any more).',
   USER_NOT_FOUND: 'This member does not exist.',
   ROUTE_NOT_FOUND: 'Not found.',
+  UNKNOWN_USER: 'That person is not an active member of the band.',
+  USER_INACTIVE: 'This member is deactivated. Reactivate them first.',
+  LIMIT_REACHED: 'This list is full: remove an item before adding another.',
+  EXPORT_TOO_LARGE:
+    'The band\'s data is too large to download here. Use the command line: bandstand export.',
+  SETLIST_EMPTY: 'An empty setlist cannot be published. Add songs first.',
+  REPERTOIRE_NAME_TAKEN: 'A programme with this name exists already. Choose another name.',
+  RESET_TOKEN_INVALID: 'This link is unknown, used or expired. Ask your admin for a new one.',
   SURVEY_CLOSED: 'This survey is closed: answers can no longer be changed.',
   SINGLE_CHOICE: 'Only one option can be a “Yes” in this survey.',
   UNKNOWN_OPTION:
