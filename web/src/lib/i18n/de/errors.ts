@@ -35,7 +35,7 @@ export default {
   USER_INACTIVE: 'Dieses Mitglied ist deaktiviert. Aktiviere es zuerst.',
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   EXPORT_TOO_LARGE:
-    'Die Daten der Band sind zu groß für diesen Download. Nimm die Kommandozeile: bandstand export.',
+    'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
   SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',
   REPERTOIRE_NAME_TAKEN: 'Ein Programm mit diesem Namen gibt es schon. Wähl einen anderen Namen.',
   RESET_TOKEN_INVALID:
