@@ -3,6 +3,7 @@ export default {
   todo: 'Zu erledigen',
   allDone: 'Alles erledigt – gerade gibt es nichts zu beantworten.',
   answerSurvey: 'Umfrage beantworten',
+  checklistItem: 'Checkliste · {gig}, {date}',
   voteSong: 'Über den Vorschlag abstimmen',
   answerBelow: {
     one: 'Noch 1 Antwort unter „Demnächst“.',

@@ -36,6 +36,24 @@ export default {
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   EXPORT_TOO_LARGE:
     'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
+  SETLIST_VERSION_CONFLICT:
+    'Jemand anderes hat diese Setlist inzwischen gespeichert. Lade sie neu und versuch es ' +
+    'nochmal.',
+  INVALID_GIG_KIND: 'Wähl eine Art aus der Liste.',
+  SET_NOT_IN_GIG:
+    'Ein Set gehört zu einem anderen Gig. Lade die Setlist neu und versuch es nochmal.',
+  ENTRY_NOT_IN_GIG:
+    'Ein Eintrag gehört zu einem anderen Gig. Lade die Setlist neu und versuch es nochmal.',
+  SET_NOT_IN_REPERTOIRE:
+    'Ein Set gehört zu einem anderen Programm. Lade es neu und versuch es nochmal.',
+  ENTRY_NOT_IN_REPERTOIRE:
+    'Ein Eintrag gehört zu einem anderen Programm. Lade es neu und versuch es nochmal.',
+  DUPLICATE_ID: 'Ein Set oder Song kommt doppelt vor. Lade die Setlist neu und versuch es nochmal.',
+  UNKNOWN_SONG: 'Einen der Songs gibt es nicht mehr. Entferne ihn und speichere nochmal.',
+  SONG_RETIRED:
+    'Einer der hinzugefügten Songs ist ausgemustert und kann nicht mehr hinzugefügt werden.',
+  ITEM_NOT_IN_GIG:
+    'Ein Punkt gehört zu einem anderen Gig. Lade den Ablaufplan neu und versuch es nochmal.',
   SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',
   REPERTOIRE_NAME_TAKEN: 'Ein Programm mit diesem Namen gibt es schon. Wähl einen anderen Namen.',
   RESET_TOKEN_INVALID:

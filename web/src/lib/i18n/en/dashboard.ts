@@ -3,6 +3,7 @@ export default {
   todo: 'To do',
   allDone: 'All done — nothing to answer right now.',
   answerSurvey: 'Answer the survey',
+  checklistItem: 'Checklist · {gig}, {date}',
   voteSong: 'Vote on the proposal',
   answerBelow: {
     one: '1 more answer under “Coming up”.',

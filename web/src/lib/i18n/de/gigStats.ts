@@ -1,0 +1,13 @@
+export default {
+  title: 'Nach dem Auftritt',
+  notPlayed: 'Noch zählt nichts: nur bestätigte Gigs, die stattgefunden haben, haben Statistiken.',
+  set: 'Set',
+  played: 'Gespielt',
+  skipped: 'Ausgelassen',
+  inserted: 'Eingefügt',
+  rating: 'Bewertung',
+  total: 'Gesamt',
+  ratingHint:
+    'Gespielte von geplanten Songs; Bewertung von 1 (ok) bis 3 (super), wie im Live-Modus ' +
+    'vergeben.'
+}

@@ -1,0 +1,11 @@
+export default {
+  title: 'After the show',
+  notPlayed: 'Nothing counts yet: only confirmed gigs that took place have statistics.',
+  set: 'Set',
+  played: 'Played',
+  skipped: 'Skipped',
+  inserted: 'Inserted',
+  rating: 'Rating',
+  total: 'Total',
+  ratingHint: 'Played of planned songs; rating from 1 (ok) to 3 (great), as given in live mode.'
+}

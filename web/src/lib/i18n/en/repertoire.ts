@@ -1,0 +1,32 @@
+export default {
+  title: 'Programmes',
+  intro: 'The band’s standard programmes: sets of songs to copy into a gig’s setlist.',
+  backToGigs: 'Back to the gigs',
+  backToList: 'All programmes',
+  empty: 'No programmes yet.',
+  summary: {
+    one: '{sets} set(s) · 1 song · {duration}',
+    other: '{sets} set(s) · {count} songs · {duration}'
+  },
+  create: 'New programme',
+  name: 'Name',
+  fromGig: 'Start from',
+  startEmpty: 'An empty programme',
+  createButton: 'Create programme',
+  created: 'Programme “{name}” created',
+  details: 'Name and notes',
+  saveDetails: 'Save name and notes',
+  detailsSaved: 'Name and notes saved',
+  sets: 'Sets and songs',
+  elapsedHint: 'A programme has no start time: its times count from 0:00.',
+  copyTitle: 'Copy into a gig',
+  gig: 'Gig',
+  chooseGig: '— choose an upcoming gig —',
+  saveFirst: 'Save the programme first.',
+  copyButton: 'Copy into the gig’s setlist',
+  deleteTitle: 'Delete this programme',
+  delete: 'Delete programme',
+  deleteQuestion: 'Delete the programme “{name}”?',
+  deleteText: 'Gig setlists copied from it stay as they are.',
+  deleted: 'Programme “{name}” deleted'
+}

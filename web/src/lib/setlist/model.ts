@@ -1,0 +1,385 @@
+/**
+ * The setlist editor's model, pure TypeScript (no Svelte, no DOM): the draft a user edits, every
+ * edit as an operation (so the edits can be replayed on top of a newer version after a 409), the
+ * PUT body, the timing (the server's own src/services/timing.ts: one implementation), and the
+ * readable list of what changed between two versions. Used by gig setlists and repertoire
+ * setlists alike; test/setlist-model.test.ts runs it against the API's answers.
+ */
+import {
+  computeSetlistTiming,
+  type SetlistTiming,
+  type TimingDefaults
+} from '../../../../src/services/timing'
+import type { Body, Setlist } from '../api/types'
+
+export type ServerSet = Setlist['sets'][number]
+export type ServerEntry = ServerSet['entries'][number]
+export type SongSummary = ServerEntry['song']
+export type SetlistBody = Body<'/gigs/{id}/setlist', 'put'>
+
+export interface DraftEntry {
+  /** `e<id>` for stored entries, `n…` for new ones: stable across versions, used by operations. */
+  key: string
+  id: number | null
+  songId: number
+  song: SongSummary
+  notes: string
+  /** The override (null: the song's length, else the band's default). */
+  durationSeconds: number | null
+  /** Live-mode state, kept by the server across saves; skipped entries take no time. */
+  status: ServerEntry['status']
+}
+
+export interface DraftSet {
+  key: string
+  id: number | null
+  name: string
+  /** The override (null: the band's default break). */
+  breakAfterSeconds: number | null
+  entries: DraftEntry[]
+}
+
+export type SetChanges = Partial<Pick<DraftSet, 'name' | 'breakAfterSeconds'>>
+export type EntryChanges = Partial<Pick<DraftEntry, 'notes' | 'durationSeconds'>>
+
+/** One edit. Targets are keys, positions are anchors (the entry before), with an index fallback. */
+export type Operation =
+  | { type: 'addSet'; set: DraftSet; after: string | null }
+  | { type: 'removeSet'; set: string }
+  | { type: 'updateSet'; set: string; changes: SetChanges }
+  | { type: 'add'; entry: DraftEntry; set: string; after: string | null; index: number }
+  | { type: 'remove'; entry: string }
+  | { type: 'move'; entry: string; set: string; after: string | null; index: number }
+  | { type: 'updateEntry'; entry: string; changes: EntryChanges }
+
+/** Where a programme's times count from (the server's rule for repertoire setlists). */
+export const ELAPSED = { date: '2000-01-01', startTime: '00:00' }
+
+/** A deep copy through JSON: works on Svelte state proxies too (structuredClone does not). */
+export function clone<T> (value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
+
+let counter = 0
+/** A key for a new set or entry, unique across reloads of the page (drafts survive a login). */
+export function newKey (): string {
+  counter += 1
+  return `n${Date.now().toString(36)}${counter.toString(36)}`
+}
+
+export function fromServer (sets: ServerSet[]): DraftSet[] {
+  return sets.map((set) => ({
+    key: `s${set.id}`,
+    id: set.id,
+    name: set.name,
+    breakAfterSeconds: set.customBreakAfterSeconds,
+    entries: set.entries.map((entry) => ({
+      key: `e${entry.id}`,
+      id: entry.id,
+      songId: entry.songId,
+      song: entry.song,
+      notes: entry.notes ?? '',
+      durationSeconds: entry.customDurationSeconds,
+      status: entry.status
+    }))
+  }))
+}
+
+export function newEntry (song: SongSummary): DraftEntry {
+  return {
+    key: newKey(),
+    id: null,
+    songId: song.id,
+    song,
+    notes: '',
+    durationSeconds: null,
+    status: 'planned'
+  }
+}
+
+export function toBody (version: number, sets: DraftSet[]): SetlistBody {
+  return {
+    version,
+    sets: sets.map((set) => ({
+      ...(set.id === null ? {} : { id: set.id }),
+      name: set.name.trim(),
+      breakAfterSeconds: set.breakAfterSeconds,
+      entries: set.entries.map((entry) => ({
+        ...(entry.id === null ? {} : { id: entry.id }),
+        songId: entry.songId,
+        notes: entry.notes.trim() || null,
+        durationSeconds: entry.durationSeconds
+      }))
+    }))
+  }
+}
+
+/** Whether two drafts would save the same setlist. */
+export function sameSetlist (a: DraftSet[], b: DraftSet[]): boolean {
+  return JSON.stringify(toBody(0, a).sets) === JSON.stringify(toBody(0, b).sets)
+}
+
+export function timingOf (
+  sets: DraftSet[],
+  start: { date: string; startTime: string | null },
+  defaults: TimingDefaults
+): SetlistTiming {
+  return computeSetlistTiming(
+    start.date,
+    start.startTime,
+    sets.map((set) => ({
+      breakAfterSeconds: set.breakAfterSeconds,
+      entries: set.entries.map((entry) => ({
+        durationSeconds: entry.durationSeconds,
+        songDurationSeconds: entry.song.durationSeconds,
+        status: entry.status
+      }))
+    })),
+    defaults
+  )
+}
+
+// ---- operations ----
+
+export function findEntry (
+  sets: DraftSet[],
+  key: string
+): { set: DraftSet; setIndex: number; index: number } | null {
+  for (const [setIndex, set] of sets.entries()) {
+    const index = set.entries.findIndex((entry) => entry.key === key)
+    if (index >= 0) return { set, setIndex, index }
+  }
+  return null
+}
+
+function insertAt (set: DraftSet, entry: DraftEntry, after: string | null, index: number): void {
+  let at: number
+  if (after === null) at = 0
+  else {
+    const anchor = set.entries.findIndex((e) => e.key === after)
+    at = anchor >= 0 ? anchor + 1 : Math.min(index, set.entries.length)
+  }
+  set.entries.splice(at, 0, entry)
+}
+
+/**
+ * Applies an operation in place (also to Svelte state proxies). Returns false when its target is
+ * gone (another version removed it): the operation is then skipped.
+ */
+export function apply (sets: DraftSet[], op: Operation): boolean {
+  const setOf = (key: string) => sets.find((set) => set.key === key)
+  switch (op.type) {
+    case 'addSet': {
+      if (setOf(op.set.key)) return false
+      const anchor = op.after === null ? -1 : sets.findIndex((set) => set.key === op.after)
+      const at = op.after === null ? 0 : anchor >= 0 ? anchor + 1 : sets.length
+      sets.splice(at, 0, clone(op.set))
+      return true
+    }
+    case 'removeSet': {
+      const index = sets.findIndex((set) => set.key === op.set)
+      if (index < 0) return false
+      sets.splice(index, 1)
+      return true
+    }
+    case 'updateSet': {
+      const set = setOf(op.set)
+      if (!set) return false
+      Object.assign(set, op.changes)
+      return true
+    }
+    case 'add': {
+      const set = setOf(op.set)
+      if (!set || findEntry(sets, op.entry.key)) return false
+      insertAt(set, clone(op.entry), op.after, op.index)
+      return true
+    }
+    case 'remove': {
+      const found = findEntry(sets, op.entry)
+      if (!found) return false
+      found.set.entries.splice(found.index, 1)
+      return true
+    }
+    case 'move': {
+      const found = findEntry(sets, op.entry)
+      const target = setOf(op.set)
+      if (!found || !target) return false
+      const [entry] = found.set.entries.splice(found.index, 1)
+      insertAt(target, entry!, op.after, op.index)
+      return true
+    }
+    case 'updateEntry': {
+      const found = findEntry(sets, op.entry)
+      if (!found) return false
+      Object.assign(found.set.entries[found.index]!, op.changes)
+      return true
+    }
+  }
+}
+
+/**
+ * The operation that moves entry `key` to position `index` of set `setKey` (the index counted
+ * without the entry itself), or null when that is where it is already.
+ */
+export function moveOperation (
+  sets: DraftSet[],
+  key: string,
+  setKey: string,
+  index: number
+): Operation | null {
+  const found = findEntry(sets, key)
+  const target = sets.find((set) => set.key === setKey)
+  if (!found || !target) return null
+  const rest = target.entries.filter((entry) => entry.key !== key)
+  const at = Math.max(0, Math.min(index, rest.length))
+  if (found.set === target && found.index === at) return null
+  const after = at === 0 ? null : rest[at - 1]!.key
+  return { type: 'move', entry: key, set: setKey, after, index: at }
+}
+
+/** The operation that adds `entry` at the end of set `setKey`. */
+export function addOperation (sets: DraftSet[], entry: DraftEntry, setKey: string): Operation {
+  const target = sets.find((set) => set.key === setKey)
+  const last = target?.entries.at(-1)
+  return {
+    type: 'add',
+    entry,
+    set: setKey,
+    after: last ? last.key : null,
+    index: target?.entries.length ?? 0
+  }
+}
+
+/**
+ * Appends `op` to the log, folding it into the previous operation where that loses nothing:
+ * typing a set name or a note is one operation, as is moving one entry step by step.
+ */
+export function record (log: Operation[], op: Operation): void {
+  const last = log.at(-1)
+  if (last?.type === 'updateSet' && op.type === 'updateSet' && last.set === op.set) {
+    last.changes = { ...last.changes, ...op.changes }
+  } else if (
+    last?.type === 'updateEntry' &&
+    op.type === 'updateEntry' &&
+    last.entry === op.entry
+  ) {
+    last.changes = { ...last.changes, ...op.changes }
+  } else if (last?.type === 'move' && op.type === 'move' && last.entry === op.entry) {
+    log[log.length - 1] = op
+  } else {
+    log.push(op)
+  }
+}
+
+/**
+ * `ops` replayed on `sets` (e.g. the server's newer version); operations whose target is gone are
+ * skipped.
+ */
+export function replay (
+  sets: DraftSet[],
+  ops: Operation[]
+): { sets: DraftSet[]; skipped: number } {
+  const result = clone(sets)
+  let skipped = 0
+  for (const op of ops) if (!apply(result, op)) skipped += 1
+  return { sets: result, skipped }
+}
+
+// ---- what changed between two versions ----
+
+export type Change =
+  | { kind: 'setAdded' | 'setRemoved'; set: string }
+  | { kind: 'setRenamed'; set: string; from: string }
+  | { kind: 'breakChanged'; set: string }
+  | { kind: 'added' | 'removed'; title: string; set: string }
+  | { kind: 'movedTo'; title: string; set: string; from: string }
+  | { kind: 'reordered'; title: string; set: string }
+  | { kind: 'changed'; title: string; set: string }
+
+/** Positions in `sequence` that are not part of its longest increasing run (patience sorting). */
+function outOfOrder (sequence: number[]): Set<number> {
+  const tails: number[] = []
+  const tailIndex: number[] = []
+  const previous: number[] = new Array(sequence.length).fill(-1)
+  sequence.forEach((value, i) => {
+    let lo = 0
+    let hi = tails.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (tails[mid]! < value) lo = mid + 1
+      else hi = mid
+    }
+    tails[lo] = value
+    tailIndex[lo] = i
+    previous[i] = lo > 0 ? tailIndex[lo - 1]! : -1
+  })
+  const kept = new Set<number>()
+  for (let i = tailIndex[tails.length - 1] ?? -1; i >= 0; i = previous[i]!) kept.add(i)
+  return new Set(sequence.map((_, i) => i).filter((i) => !kept.has(i)))
+}
+
+/**
+ * What changed from `before` to `after` (two versions of one setlist, matched by stored ids): sets
+ * added, removed, renamed; songs added, removed, moved to another set, moved within their set,
+ * and notes or lengths changed. In the order of `after`, removals last.
+ */
+export function describeChanges (before: DraftSet[], after: DraftSet[]): Change[] {
+  const changes: Change[] = []
+  const beforeSets = new Map(before.filter((s) => s.id !== null).map((s) => [s.id, s]))
+  const afterSetIds = new Set(after.map((s) => s.id))
+  const beforeEntries = new Map<number, { entry: DraftEntry; set: DraftSet; index: number }>()
+  for (const set of before) {
+    set.entries.forEach((entry, index) => {
+      if (entry.id !== null) beforeEntries.set(entry.id, { entry, set, index })
+    })
+  }
+  const afterEntryIds = new Set(after.flatMap((set) => set.entries.map((entry) => entry.id)))
+
+  for (const set of after) {
+    const old = set.id === null ? undefined : beforeSets.get(set.id)
+    if (!old) changes.push({ kind: 'setAdded', set: set.name })
+    else {
+      if (old.name !== set.name) changes.push({ kind: 'setRenamed', set: set.name, from: old.name })
+      if (old.breakAfterSeconds !== set.breakAfterSeconds) {
+        changes.push({ kind: 'breakChanged', set: set.name })
+      }
+    }
+    // Entries that stayed in this set: those out of their old relative order were moved.
+    const stayed = set.entries
+      .map((entry, index) => ({
+        entry,
+        index,
+        was: entry.id === null ? undefined : beforeEntries.get(entry.id)
+      }))
+      .filter((item) => item.was && old && item.was.set.id === old.id)
+    const moved = outOfOrder(stayed.map((item) => item.was!.index))
+    const movedKeys = new Set([...moved].map((i) => stayed[i]!.entry.key))
+    for (const entry of set.entries) {
+      const was = entry.id === null ? undefined : beforeEntries.get(entry.id)
+      const title = entry.song.title
+      if (!was) changes.push({ kind: 'added', title, set: set.name })
+      else if (was.set.id !== set.id) {
+        changes.push({ kind: 'movedTo', title, set: set.name, from: was.set.name })
+      } else if (movedKeys.has(entry.key)) changes.push({ kind: 'reordered', title, set: set.name })
+      if (
+        was &&
+        (was.entry.notes !== entry.notes ||
+          was.entry.durationSeconds !== entry.durationSeconds ||
+          was.entry.songId !== entry.songId)
+      ) {
+        changes.push({ kind: 'changed', title, set: set.name })
+      }
+    }
+  }
+  for (const set of before) {
+    if (set.id !== null && !afterSetIds.has(set.id)) {
+      changes.push({ kind: 'setRemoved', set: set.name })
+    }
+    for (const entry of set.entries) {
+      if (entry.id !== null && !afterEntryIds.has(entry.id) && afterSetIds.has(set.id)) {
+        changes.push({ kind: 'removed', title: entry.song.title, set: set.name })
+      }
+    }
+  }
+  return changes
+}
