@@ -97,8 +97,23 @@ test(
     const { base, editor } = band
     const date = dayFromNow(20)
     let gigId = 0
+    // Each step builds on the one before: after a failure the rest is skipped, with what the
+    // page showed and logged.
+    let failed = false
+    const step = (name: string, fn: () => Promise<void>) =>
+      t.test(name, async (st) => {
+        if (failed) return st.skip('an earlier step failed')
+        try {
+          await fn()
+        } catch (error) {
+          failed = true
+          await screenshot(page, 'editor-setlist-failure').catch(() => {})
+          console.error('page problems:', app.problems())
+          throw error
+        }
+      })
 
-    await t.test('New gig: the master data form creates the gig', async () => {
+    await step('New gig: the master data form creates the gig', async () => {
       app.allowHttpError('/me', 401)
       app.allowHttpError('/refresh', 401)
       await page.goto(`${base}/app/login`)
@@ -138,7 +153,7 @@ test(
       assert.equal(gig.organizer.name, 'Stadt Halle')
     })
 
-    await t.test('setlist editor: two sets built by search, timing as you edit', async () => {
+    await step('setlist editor: two sets built by search, timing as you edit', async () => {
       await page.getByRole('link', { name: 'Edit setlist' }).click()
       await page.getByRole('heading', { level: 1, name: 'Setlist: Stadtfest Halle' }).waitFor()
       const find = page.getByRole('searchbox', { name: 'Find song' })
@@ -185,7 +200,7 @@ test(
       await screenshot(page, 'editor-setlist-built-desktop')
     })
 
-    await t.test('keyboard: arrow keys move a song, within and across sets, announced', async () => {
+    await step('keyboard: arrow keys move a song, within and across sets, announced', async () => {
       await handle(page, 'Superstition').focus()
       await page.keyboard.press('ArrowUp')
       await page
@@ -210,7 +225,7 @@ test(
       ])
     })
 
-    await t.test('drag and drop with the mouse, across sets', async () => {
+    await step('drag and drop with the mouse, across sets', async () => {
       // Proud Mary onto the gap between Superstition and Mustang Sally.
       const target = await centre(page.locator('[data-entry]').filter({ hasText: 'Mustang Sally' }))
       await mouseDrag(page, handle(page, 'Proud Mary'), { x: target.x, y: target.y - 12 })
@@ -222,7 +237,7 @@ test(
       assert.equal(await page.locator('.drop-line').count(), 0, 'the drop line is gone')
     })
 
-    await t.test('Save setlist sends the version; the API has what the screen shows', async () => {
+    await step('Save setlist sends the version; the API has what the screen shows', async () => {
       await page.getByText('Unsaved changes').waitFor()
       await page.getByRole('button', { name: 'Save setlist' }).click()
       await page.getByText('All changes saved').waitFor()
@@ -247,7 +262,7 @@ test(
       )
     })
 
-    await t.test('a finger drags a song on a phone (touch pointer events)', async () => {
+    await step('a finger drags a song on a phone (touch pointer events)', async () => {
       await page.setViewportSize(PHONE)
       const target = await centre(page.locator('[data-entry]').filter({ hasText: 'Sweet Home Chicago' }))
       await touchDrag(page, handle(page, 'Mustang Sally'), { x: target.x, y: target.y + 14 })
@@ -261,7 +276,7 @@ test(
       await page.setViewportSize(DESKTOP)
     })
 
-    await t.test('409: another save in between; the editor keeps the work and shows what changed', async () => {
+    await step('409: another save in between; the editor keeps the work and shows what changed', async () => {
       // Someone else (a script with the editor's account) saves meanwhile: drops Superstition.
       const current: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
       const body = {
@@ -302,7 +317,7 @@ test(
       assert.deepEqual(titles(stored), [['Sweet Home Chicago', 'Mustang Sally'], ['Proud Mary']])
     })
 
-    await t.test('leaving with unsaved changes asks first', async () => {
+    await step('leaving with unsaved changes asks first', async () => {
       await handle(page, 'Mustang Sally').focus()
       await page.keyboard.press('ArrowUp')
       await page.getByRole('link', { name: /Back to the gig/ }).click()
@@ -319,7 +334,7 @@ test(
       assert.deepEqual(titles(stored), [['Sweet Home Chicago', 'Mustang Sally'], ['Proud Mary']])
     })
 
-    await t.test('edit the gig, then delete it after a confirmation naming what goes', async () => {
+    await step('edit the gig, then delete it after a confirmation naming what goes', async () => {
       await page.getByRole('link', { name: 'Edit gig' }).click()
       await page.getByRole('heading', { level: 1, name: 'Edit: Stadtfest Halle' }).waitFor()
       await page.getByLabel('Name', { exact: true }).fill('Stadtfest Halle 2026')

@@ -21,6 +21,7 @@ export default {
     'Zieh einen Song am Griff (Maus oder Finger), oder setz den Fokus auf den Griff und nimm die ' +
     'Pfeiltasten hoch und runter; der ▾-Knopf hat Notizen, Länge, „in Set verschieben“ und ' +
     'Entfernen.',
+  addSet: 'Set hinzufügen',
   noSets:
     'Noch keine Sets: füg ein Set hinzu, oder füg einen Song hinzu, dann entsteht das erste Set.',
   defaultSetName: 'Set {n}',

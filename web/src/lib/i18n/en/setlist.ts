@@ -16,6 +16,7 @@ export default {
   help:
     'Drag a song by its handle (mouse or finger), or focus the handle and press the arrow keys ' +
     'up and down; the ▾ button has notes, length, “move to set” and remove.',
+  addSet: 'Add set',
   noSets: 'No sets yet: add a set, or add a song and the first set is made for you.',
   defaultSetName: 'Set {n}',
   unnamedSet: 'Unnamed set',
