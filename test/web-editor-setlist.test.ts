@@ -59,11 +59,22 @@ async function mouseDrag (page: Page, from: Locator, to: { x: number; y: number 
   await page.mouse.up()
 }
 
-/** A finger drag through the DevTools protocol (real touch input: Chromium makes the pointer events). */
-async function touchDrag (page: Page, from: Locator, to: { x: number; y: number }) {
-  await from.scrollIntoViewIfNeeded()
+/**
+ * A finger drag through the DevTools protocol (real touch input: Chromium makes the pointer
+ * events) from a handle to `dy` pixels off the middle of `onto`; both are scrolled into view first.
+ */
+async function touchDrag (page: Page, from: Locator, onto: Locator, dy: number) {
+  const middleY = async (locator: Locator) =>
+    locator.evaluate((e) => {
+      const box = e.getBoundingClientRect()
+      return box.top + box.height / 2 + scrollY
+    })
+  const between = ((await middleY(from)) + (await middleY(onto))) / 2
+  await page.evaluate((y) => scrollTo(0, y - innerHeight / 2), between)
   const start = await centre(from)
+  const to = await centre(onto)
   const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
   const touch = (type: string, x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
@@ -72,13 +83,10 @@ async function touchDrag (page: Page, from: Locator, to: { x: number; y: number 
   await touch('touchStart', start.x, start.y)
   const steps = 12
   for (let i = 1; i <= steps; i++) {
-    await touch(
-      'touchMove',
-      start.x + ((to.x - start.x) * i) / steps,
-      start.y + ((to.y - start.y) * i) / steps
-    )
+    await touch('touchMove', start.x, start.y + ((to.y + dy - start.y) * i) / steps)
   }
-  await touch('touchEnd', to.x, to.y)
+  await touch('touchEnd', start.x, to.y + dy)
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false })
   await cdp.detach()
 }
 
@@ -109,6 +117,8 @@ test(
           failed = true
           await screenshot(page, 'editor-setlist-failure').catch(() => {})
           console.error('page problems:', app.problems())
+          console.error('on screen:', JSON.stringify(await shownTitles(page).catch(() => null)))
+          console.error('announced:', await page.locator('.announcer').textContent().catch(() => null))
           throw error
         }
       })
@@ -264,12 +274,16 @@ test(
 
     await step('a finger drags a song on a phone (touch pointer events)', async () => {
       await page.setViewportSize(PHONE)
-      const target = await centre(page.locator('[data-entry]').filter({ hasText: 'Sweet Home Chicago' }))
-      await touchDrag(page, handle(page, 'Mustang Sally'), { x: target.x, y: target.y + 14 })
-      await page.getByRole('status').filter({ hasText: 'Mustang Sally: Set 1, position 2 of 2' }).waitFor()
+      await touchDrag(
+        page,
+        handle(page, 'Mustang Sally'),
+        page.locator('[data-entry]').filter({ hasText: 'Superstition' }),
+        -14
+      )
+      await page.getByRole('status').filter({ hasText: 'Mustang Sally: Zugabe-Set, position 1 of 3' }).waitFor()
       assert.deepEqual(await shownTitles(page), [
-        ['Sweet Home Chicago', 'Mustang Sally'],
-        ['Superstition', 'Proud Mary']
+        ['Sweet Home Chicago'],
+        ['Mustang Sally', 'Superstition', 'Proud Mary']
       ])
       await checkA11y(page, 'setlist editor (phone)')
       await screenshot(page, 'editor-setlist-phone')
@@ -298,27 +312,27 @@ test(
       await alert.getByText('“Superstition” removed from Zugabe-Set').waitFor()
       assert.deepEqual(
         await shownTitles(page),
-        [['Sweet Home Chicago', 'Mustang Sally'], ['Superstition', 'Proud Mary']],
+        [['Sweet Home Chicago'], ['Mustang Sally', 'Superstition', 'Proud Mary']],
         'the editor’s work is still on screen'
       )
       await checkA11y(page, 'setlist conflict')
       await screenshot(page, 'editor-setlist-conflict-desktop')
       await alert.getByRole('button', { name: 'Keep my changes on top' }).click()
       await page.getByRole('status').filter({ hasText: 'Your changes are now on top' }).waitFor()
-      // My move (Mustang Sally to set 1) applied on top of theirs (no Superstition).
+      // My move (Mustang Sally to the top of its set) applied on top of theirs (no Superstition).
       assert.deepEqual(await shownTitles(page), [
-        ['Sweet Home Chicago', 'Mustang Sally'],
-        ['Proud Mary']
+        ['Sweet Home Chicago'],
+        ['Mustang Sally', 'Proud Mary']
       ])
       await page.getByRole('button', { name: 'Save setlist' }).click()
       await page.getByText('All changes saved').waitFor()
       const stored: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
       assert.equal(stored.version, current.version + 2)
-      assert.deepEqual(titles(stored), [['Sweet Home Chicago', 'Mustang Sally'], ['Proud Mary']])
+      assert.deepEqual(titles(stored), [['Sweet Home Chicago'], ['Mustang Sally', 'Proud Mary']])
     })
 
     await step('leaving with unsaved changes asks first', async () => {
-      await handle(page, 'Mustang Sally').focus()
+      await handle(page, 'Proud Mary').focus()
       await page.keyboard.press('ArrowUp')
       await page.getByRole('link', { name: /Back to the gig/ }).click()
       const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
@@ -331,7 +345,7 @@ test(
       await dialog.getByRole('button', { name: 'Leave without saving' }).click()
       await page.getByRole('heading', { level: 1, name: 'Stadtfest Halle' }).waitFor()
       const stored: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
-      assert.deepEqual(titles(stored), [['Sweet Home Chicago', 'Mustang Sally'], ['Proud Mary']])
+      assert.deepEqual(titles(stored), [['Sweet Home Chicago'], ['Mustang Sally', 'Proud Mary']])
     })
 
     await step('edit the gig, then delete it after a confirmation naming what goes', async () => {
