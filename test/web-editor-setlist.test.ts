@@ -42,7 +42,7 @@ async function shownTitles (page: Page): Promise<string[][]> {
     .locator('[data-drop-set]')
     .evaluateAll((lists) =>
       lists.map((list) =>
-        [...list.querySelectorAll('[data-entry] .song-title')].map((e) => e.textContent!.trim())
+        Array.from(list.querySelectorAll('[data-entry] .song-title'), (e) => e.textContent!.trim())
       )
     )
 }
@@ -83,7 +83,7 @@ async function touchDrag (page: Page, from: Locator, onto: Locator, dy: number) 
   const to = await centre(onto)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
-  const touch = (type: string, x: number, y: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }]

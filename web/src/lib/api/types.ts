@@ -1,5 +1,5 @@
 // Names for the API's shapes, all taken from the generated schema.d.ts (never written by hand).
-import type { paths } from './schema'
+import type { paths } from './schema.js'
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
 /** The 200/201 JSON body of an operation. */

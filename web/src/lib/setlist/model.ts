@@ -9,8 +9,8 @@ import {
   computeSetlistTiming,
   type SetlistTiming,
   type TimingDefaults
-} from '../../../../src/services/timing'
-import type { Body, Setlist } from '../api/types'
+} from '../../../../src/services/timing.js'
+import type { Body, Setlist } from '../api/types.js'
 
 export type ServerSet = Setlist['sets'][number]
 export type ServerEntry = ServerSet['entries'][number]
