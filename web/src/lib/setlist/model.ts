@@ -114,9 +114,14 @@ export function toBody (version: number, sets: DraftSet[]): SetlistBody {
   }
 }
 
+/** What a draft would save, as text: two drafts save the same setlist when theirs are equal. */
+export function setlistText (sets: DraftSet[]): string {
+  return JSON.stringify(toBody(0, sets).sets)
+}
+
 /** Whether two drafts would save the same setlist. */
 export function sameSetlist (a: DraftSet[], b: DraftSet[]): boolean {
-  return JSON.stringify(toBody(0, a).sets) === JSON.stringify(toBody(0, b).sets)
+  return setlistText(a) === setlistText(b)
 }
 
 export function timingOf (
@@ -163,6 +168,29 @@ function insertAt (set: DraftSet, entry: DraftEntry, after: string | null, index
 }
 
 /**
+ * Moves `entries[from]` within its list to where `insertAt` would put it, writing only the entries
+ * in between (a step is a swap): on a Svelte state array a move then costs what it changes, not
+ * the length of the set (a splice rewrites every index after it).
+ */
+function shiftWithin (
+  entries: DraftEntry[],
+  from: number,
+  after: string | null,
+  index: number
+): void {
+  const entry = entries[from]!
+  let at: number
+  if (after === null) at = 0
+  else {
+    const anchor = entries.findIndex((e) => e.key === after)
+    at = anchor < 0 ? Math.min(index, entries.length - 1) : anchor < from ? anchor + 1 : anchor
+  }
+  for (let i = from; i < at; i++) entries[i] = entries[i + 1]!
+  for (let i = from; i > at; i--) entries[i] = entries[i - 1]!
+  entries[at] = entry
+}
+
+/**
  * Applies an operation in place (also to Svelte state proxies). Returns false when its target is
  * gone (another version removed it): the operation is then skipped.
  */
@@ -204,6 +232,10 @@ export function apply (sets: DraftSet[], op: Operation): boolean {
       const found = findEntry(sets, op.entry)
       const target = setOf(op.set)
       if (!found || !target) return false
+      if (found.set === target) {
+        shiftWithin(target.entries, found.index, op.after, op.index)
+        return true
+      }
       const [entry] = found.set.entries.splice(found.index, 1)
       insertAt(target, entry!, op.after, op.index)
       return true
