@@ -10,7 +10,8 @@ import {
   logInAs,
   openApp,
   PHONE,
-  screenshot
+  screenshot,
+  storySteps
 } from './browser/harness.js'
 
 /** Chooses the option whose text contains `text`. */
@@ -43,19 +44,7 @@ test(
     const { base, editor, gig } = band
     const gigPage = `${base}/app/gigs/${gig.id}`
 
-    let failed = false
-    const step = (name: string, fn: () => Promise<void>) =>
-      t.test(name, async (st) => {
-        if (failed) return st.skip('an earlier step failed')
-        try {
-          await fn()
-        } catch (error) {
-          failed = true
-          await screenshot(page, 'editor-gig-failure').catch(() => {})
-          console.error('page problems:', app.problems())
-          throw error
-        }
-      })
+    const step = storySteps(t, app, 'editor-gig')
 
     await step('running order: own items edited, the gig’s times shown read-only', async () => {
       app.allowHttpError('/me', 401)

@@ -11,7 +11,8 @@ import {
   logInAs,
   openApp,
   PHONE,
-  screenshot
+  screenshot,
+  storySteps
 } from './browser/harness.js'
 import { EDITOR_PASSWORD } from './browser/band-fixture.js'
 
@@ -113,23 +114,7 @@ test(
     const { base, editor } = band
     const date = dayFromNow(20)
     let gigId = 0
-    // Each step builds on the one before: after a failure the rest is skipped, with what the
-    // page showed and logged.
-    let failed = false
-    const step = (name: string, fn: () => Promise<void>) =>
-      t.test(name, async (st) => {
-        if (failed) return st.skip('an earlier step failed')
-        try {
-          await fn()
-        } catch (error) {
-          failed = true
-          await screenshot(page, 'editor-setlist-failure').catch(() => {})
-          console.error('page problems:', app.problems())
-          console.error('on screen:', JSON.stringify(await shownTitles(page).catch(() => null)))
-          console.error('announced:', await page.locator('.announcer').textContent())
-          throw error
-        }
-      })
+    const step = storySteps(t, app, 'editor-setlist')
 
     await step('New gig: the master data form creates the gig', async () => {
       app.allowHttpError('/me', 401)

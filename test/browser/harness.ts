@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { mkdirSync, readFileSync } from 'node:fs'
+import type { TestContext } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
 
@@ -181,4 +182,29 @@ export async function logInAs (
 export async function chooseEnglish (page: Page): Promise<void> {
   await page.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption('en')
   await page.locator('html[lang="en"]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Steps of one story in a page: each a subtest building on the one before; after a failure the
+ * rest are skipped, and the page's picture (dist/screenshots/<name>-failure.png) and problems are
+ * kept.
+ */
+export function storySteps (
+  t: TestContext,
+  app: AppPage,
+  name: string
+): (step: string, fn: () => Promise<void>) => Promise<void> {
+  let failed = false
+  return (step, fn) =>
+    t.test(step, async (st) => {
+      if (failed) return st.skip('an earlier step failed')
+      try {
+        await fn()
+      } catch (error) {
+        failed = true
+        await screenshot(app.page, `${name}-failure`).catch(() => {})
+        console.error('page problems:', app.problems())
+        throw error
+      }
+    })
 }
