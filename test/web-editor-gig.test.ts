@@ -186,6 +186,7 @@ test(
         .click()
       await page.getByRole('link', { name: 'Programmes' }).click()
       await page.getByRole('heading', { level: 1, name: 'Programmes' }).waitFor()
+      await checkA11y(page, 'programmes')
       await page.getByLabel('Name').fill('Standard evening')
       await choose(page.getByLabel('Start from'), gig.name)
       await page.getByRole('button', { name: 'Create programme' }).click()

@@ -358,9 +358,51 @@ test(
       assert.deepEqual(titles(stored), [['Sweet Home Chicago'], ['Mustang Sally', 'Proud Mary']])
     })
 
+    await step('remove a set (asked first), meet a conflict, reload theirs', async () => {
+      await page.getByRole('link', { name: 'Edit setlist' }).click()
+      const current: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
+      await editor.ok('PUT', `/gigs/${gigId}/setlist`, {
+        version: current.version,
+        sets: current.sets.map((set) => ({
+          id: set.id,
+          name: set.name,
+          breakAfterSeconds: set.customBreakAfterSeconds,
+          entries: set.entries.map((entry) => ({
+            id: entry.id,
+            songId: entry.songId,
+            notes: entry.song.title === 'Mustang Sally' ? 'Capo 3' : entry.notes,
+            durationSeconds: entry.customDurationSeconds
+          }))
+        }))
+      })
+      await page.getByRole('button', { name: 'Remove Zugabe-Set' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Remove Zugabe-Set?' })
+      await dialog.getByText('Its 2 songs go with it').waitFor()
+      await dialog.getByRole('button', { name: 'Remove set' }).click()
+      assert.deepEqual(await shownTitles(page), [['Sweet Home Chicago']])
+      await page.getByRole('button', { name: 'Save setlist' }).click()
+      const alert = page.getByRole('alert').filter({ hasText: 'Someone else saved this setlist' })
+      assert.deepEqual(await alert.getByRole('listitem').allTextContents(), [
+        '“Mustang Sally” in Zugabe-Set: notes or length changed'
+      ])
+      await alert.getByRole('button', { name: 'Reload theirs (drop my changes)' }).click()
+      await page.getByText('All changes saved').waitFor()
+      assert.deepEqual(await shownTitles(page), [
+        ['Sweet Home Chicago'],
+        ['Mustang Sally', 'Proud Mary']
+      ])
+      await page.getByRole('button', { name: 'Details of Mustang Sally' }).click()
+      assert.equal(await page.getByLabel('Notes').inputValue(), 'Capo 3')
+      const stored: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
+      assert.equal(stored.version, current.version + 1, 'nothing saved from the browser')
+      await page.getByRole('link', { name: /Back to the gig/ }).click()
+      await page.getByRole('heading', { level: 1, name: 'Stadtfest Halle' }).waitFor()
+    })
+
     await step('edit the gig, then delete it after a confirmation naming what goes', async () => {
       await page.getByRole('link', { name: 'Edit gig' }).click()
       await page.getByRole('heading', { level: 1, name: 'Edit: Stadtfest Halle' }).waitFor()
+      await checkA11y(page, 'edit gig')
       await page.getByLabel('Name', { exact: true }).fill('Stadtfest Halle 2026')
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       await page.getByRole('heading', { level: 1, name: 'Stadtfest Halle 2026' }).waitFor()
