@@ -19,7 +19,8 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
         BENCH_DURATION: '1',
         BENCH_WARMUP: '0.5',
         BENCH_CONNECTIONS: '10',
-        BENCH_DOC_RUNS: '2'
+        BENCH_DOC_RUNS: '2',
+        BENCH_EDITOR_MOVES: '5'
       },
       encoding: 'utf8',
       timeout: 230_000
@@ -59,4 +60,6 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
   for (const route of ['/app/ ', '/app/login', '/app/gigs/[id]', '/app/me']) {
     assert.match(run.stdout, new RegExp(`^${route.replace(/[[\]]/g, '\\$&')}\\s+[\\d.]+ KB`, 'm'), route)
   }
+  assert.match(run.stdout, /^ {2}200 entries: median [\d.]+ ms, p95 [\d.]+ ms/m)
+  assert.match(run.stdout, /200 vs 20 entries \(same run\): median ×[\d.]+/)
 })
