@@ -161,4 +161,6 @@ export async function runSetlistEditorBench (): Promise<void> {
   )
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]!).href) await runSetlistEditorBench()
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runSetlistEditorBench()
+}
