@@ -5,6 +5,8 @@ import { anonymous, createTestApp, json, userClient } from './helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { buildApp } from '#src/app.js'
 import { appSettings } from '#src/db/schema.js'
+import { encodePng } from '#src/services/png-decode.js'
+import { paletteForLogo } from '#src/services/palette.js'
 
 const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
@@ -220,6 +222,42 @@ test(
     assert.equal(json(await anon.get('/public/app_config')).hasLogo, false)
   }
 )
+
+test('GET /admin/logo/palette: the documents\' colours for the logo; admin only', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const admin = await userClient(ctx.app, 'boss', 'admin')
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  const neutral = json(await admin.get('/admin/logo/palette'))
+  assert.equal(neutral.source, 'neutral')
+  assert.deepEqual(neutral, paletteForLogo(null))
+
+  // A blue logo on white: the accent is its blue, exactly as the schedule PDF takes it.
+  const size = 20
+  const pixels = new Uint8Array(size * size * 4)
+  for (let i = 0; i < size * size; i++) {
+    pixels.set(i % size < 8 ? [30, 90, 200, 255] : [255, 255, 255, 255], i * 4)
+  }
+  const logo = encodePng({ width: size, height: size, pixels })
+  const upload = async (bytes: Buffer, type: string) =>
+    assert.equal((await admin.put('/admin/logo', bytes, { 'content-type': type })).statusCode, 200)
+  await upload(logo, 'image/png')
+  const fromLogo = json(await admin.get('/admin/logo/palette'))
+  assert.equal(fromLogo.source, 'logo')
+  assert.equal(fromLogo.accent, '#1e5ac8')
+  assert.deepEqual(fromLogo, paletteForLogo({ mimeType: 'image/png', data: logo }))
+
+  // A new logo (JPEG: no colours read) gives a new palette, not the remembered one.
+  await upload(jpeg, 'image/jpeg')
+  assert.equal(json(await admin.get('/admin/logo/palette')).source, 'neutral')
+  await upload(logo, 'image/png')
+  assert.equal(json(await admin.get('/admin/logo/palette')).accent, '#1e5ac8')
+  assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
+  assert.equal(json(await admin.get('/admin/logo/palette')).source, 'neutral')
+
+  assert.equal((await editor.get('/admin/logo/palette')).statusCode, 403)
+  assert.equal((await anonymous(ctx.app).get('/admin/logo/palette')).statusCode, 401)
+})
 
 test('a stored configuration keeps its valid fields; each invalid one is logged', async (t) => {
   const ctx = await createTestApp()

@@ -38,6 +38,12 @@ export function hasLogo (db: Db): boolean {
   return db.select({ id: appLogo.id }).from(appLogo).where(eq(appLogo.id, 1)).get() !== undefined
 }
 
+/** The current logo's ETag without reading the image (null: no logo). */
+export function logoEtag (db: Db): string | null {
+  const row = db.select({ etag: appLogo.etag }).from(appLogo).where(eq(appLogo.id, 1)).get()
+  return row?.etag ?? null
+}
+
 export function saveLogo (db: Db, mimeType: LogoMime, data: Buffer, now: Date) {
   const values = { mimeType, data, etag: strongEtag(data), updatedAt: now.toISOString() }
   return db

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import {
+  DocumentPaletteSchema,
   EditableAppConfig,
   LogoInfo,
   PublicAppConfig,
@@ -10,8 +11,17 @@ import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
+import { paletteForLogo, type DocumentPalette } from '#src/services/palette.js'
 import { APP_VERSION } from '#src/version.js'
-import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+import {
+  deleteLogo,
+  findLogo,
+  hasLogo,
+  logoEtag,
+  saveLogo,
+  sniffImage,
+  strongEtag
+} from './repository.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 
 export interface AppConfigPluginOptions {
@@ -140,6 +150,32 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     async (_request, reply) => {
       if (!deleteLogo(app.db)) throw logoNotFound()
       return reply.status(204).send(null)
+    }
+  )
+
+  // Decoding a large PNG takes a moment: the palette is computed once per logo (its ETag).
+  let palette: { etag: string | null; value: DocumentPalette } | undefined
+  app.get(
+    '/admin/logo/palette',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        summary: 'The colours the documents use with the current logo (admin)',
+        description:
+          'Exactly what the schedule PDF uses: the accent is the logo’s most saturated ' +
+          'mid-brightness colour (PNG only), every text colour adjusted to a contrast of at ' +
+          'least 4.5:1; without a usable logo the neutral palette (`source: "neutral"`).',
+        response: { 200: DocumentPaletteSchema }
+      }
+    },
+    async () => {
+      const etag = logoEtag(app.db)
+      if (!palette || palette.etag !== etag) {
+        const logo = findLogo(app.db)
+        palette = { etag: logo?.etag ?? null, value: paletteForLogo(logo) }
+      }
+      return palette.value
     }
   )
 

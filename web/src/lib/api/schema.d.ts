@@ -2454,6 +2454,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/logo/palette": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The colours the documents use with the current logo (admin)
+         * @description Exactly what the schedule PDF uses: the accent is the logo’s most saturated mid-brightness colour (PNG only), every text colour adjusted to a contrast of at least 4.5:1; without a usable logo the neutral palette (`source: "neutral"`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description bars and table heads
+                             * @example #37474f
+                             */
+                            accent: string;
+                            /**
+                             * @description text on the accent
+                             * @example #37474f
+                             */
+                            onAccent: string;
+                            /**
+                             * @description the accent as text on the page
+                             * @example #37474f
+                             */
+                            accentText: string;
+                            /**
+                             * @description zebra rows and boxes
+                             * @example #37474f
+                             */
+                            tint: string;
+                            /** @example #37474f */
+                            text: string;
+                            /** @example #37474f */
+                            mutedText: string;
+                            /** @example #37474f */
+                            textOnTint: string;
+                            /** @example #37474f */
+                            background: string;
+                            /** @description logo: taken from the logo (PNG); neutral: no logo, a JPEG or a greyscale logo */
+                            source: "logo" | "neutral";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/logo": {
         parameters: {
             query?: never;
