@@ -20,7 +20,7 @@ export default {
   WEAK_PASSWORD_SHORT:
     'Das neue Passwort braucht mindestens {n} Zeichen – ein paar Wörter hintereinander gehen gut.',
   WEAK_PASSWORD_LONG: 'Das neue Passwort darf höchstens {n} Zeichen haben.',
-  WEAK_PASSWORD_USERNAME: 'Das neue Passwort darf deinen Benutzernamen nicht enthalten.',
+  WEAK_PASSWORD_USERNAME: 'Das Passwort darf den Benutzernamen nicht enthalten.',
   WEAK_PASSWORD_COMMON:
     'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
@@ -33,6 +33,15 @@ export default {
   ROUTE_NOT_FOUND: 'Nicht gefunden.',
   UNKNOWN_USER: 'Diese Person ist kein aktives Bandmitglied.',
   USER_INACTIVE: 'Dieses Mitglied ist deaktiviert. Aktiviere es zuerst.',
+  LAST_ADMIN:
+    'Die Band braucht mindestens einen aktiven Admin: Mach zuerst jemand anderen zum Admin.',
+  INVALID_TIMEZONE: 'Das ist kein Zeitzonenname. Wähle einen aus der Liste, z. B. Europe/Berlin.',
+  UNSUPPORTED_IMAGE: 'Diese Datei ist weder ein PNG- noch ein JPEG-Bild.',
+  LOGO_NOT_FOUND: 'Es gibt kein Logo (mehr).',
+  UNKNOWN_SONG: 'Einen der Songs gibt es nicht mehr. Neu laden und nochmal versuchen.',
+  DUPLICATE_SONG: 'Ein Song steht zweimal auf der Liste.',
+  END_BEFORE_START: 'Das Ende muss nach dem Beginn liegen.',
+  START_TOO_LATE: 'Bei diesem Beginn bleibt an dem Tag keine Zeit: früher beginnen.',
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   EXPORT_TOO_LARGE:
     'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
@@ -81,5 +90,6 @@ export default {
   'field.choice': 'Wähl einen der angebotenen Werte.',
   'field.number': 'Gib eine ganze Zahl ein.',
   'field.unknown': 'Dieses Feld wird nicht angenommen.',
+  'field.duplicates': 'Jeden Eintrag nur einmal.',
   'field.mismatch': 'Die beiden Passwörter sind verschieden.'
 }

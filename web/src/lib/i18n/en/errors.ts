@@ -22,7 +22,7 @@ export default {
   WEAK_PASSWORD_SHORT:
     'The new password needs at least {n} characters — a few words in a row work well.',
   WEAK_PASSWORD_LONG: 'The new password can have at most {n} characters.',
-  WEAK_PASSWORD_USERNAME: 'The new password must not contain your username.',
+  WEAK_PASSWORD_USERNAME: 'The password must not contain the username.',
   WEAK_PASSWORD_COMMON:
     'This password is on the list of common passwords. Please pick another one.',
   USERNAME_TAKEN: 'This username is taken.',
@@ -35,6 +35,14 @@ export default {
   ROUTE_NOT_FOUND: 'Not found.',
   UNKNOWN_USER: 'That person is not an active member of the band.',
   USER_INACTIVE: 'This member is deactivated. Reactivate them first.',
+  LAST_ADMIN: 'The band needs at least one active admin: make someone else admin first.',
+  INVALID_TIMEZONE: 'This is not a timezone name. Pick one from the list, e.g. Europe/Berlin.',
+  UNSUPPORTED_IMAGE: 'This file is neither a PNG nor a JPEG image.',
+  LOGO_NOT_FOUND: 'There is no logo (any more).',
+  UNKNOWN_SONG: 'One of the songs does not exist any more. Reload and try again.',
+  DUPLICATE_SONG: 'A song is on the list twice.',
+  END_BEFORE_START: 'The end must be after the start.',
+  START_TOO_LATE: 'This start leaves no time on that day: start earlier.',
   LIMIT_REACHED: 'This list is full: remove an item before adding another.',
   EXPORT_TOO_LARGE:
     'The band\'s data is too large to download here. Use the command line: bandstand export.',
@@ -81,5 +89,6 @@ export default {
   'field.choice': 'Choose one of the offered values.',
   'field.number': 'Enter a whole number.',
   'field.unknown': 'This field is not accepted.',
+  'field.duplicates': 'Each entry only once.',
   'field.mismatch': 'The two passwords differ.'
 }
