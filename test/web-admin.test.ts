@@ -241,7 +241,7 @@ test('web app: the admin runs the installation', { timeout: 900_000 }, async (t)
     await page.locator('.brand').filter({ hasText: 'The Late Night Horns' }).waitFor()
   })
 
-  await t.test('logo: upload, preview, the documents’ colours; a wrong file explained', async () => {
+  await t.test('logo: upload, preview, colours; a wrong file explained', async () => {
     const file = page.getByLabel('Logo image')
     admin.allowHttpError('/admin/logo', 400)
     await file.setInputFiles({
