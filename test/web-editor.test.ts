@@ -59,10 +59,11 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
   const { page } = lena
   await logInAs(page, base, 'lena', 'our singer leads the band since 2019')
   let newSongId = 0
-  t.afterEach(async (s) => { if (process.env.DEBUG_SHOTS) { await page.screenshot({ path: `/tmp/b12b/ed-${s.name.slice(0, 12)}.png`, fullPage: true }); console.log(lena.problems()) } }) // DEBUG
+  const nav = (name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
 
   await t.test('a new song with every field, the server’s message by its field', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Songs' }).click()
+    await nav('Songs')
     await page.getByRole('link', { name: 'New song' }).click()
     await page.getByRole('heading', { level: 1, name: 'New song' }).waitFor()
     const form = page.getByRole('form', { name: 'Song' })
@@ -179,7 +180,10 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
     await checkA11y(page, 'proposal with the decision')
     await screenshot(page, 'song-proposal-desktop')
     await card.getByRole('button', { name: 'Accept into the repertoire' }).click()
-    await page.getByRole('status').filter({ hasText: 'The song is in the repertoire now' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The song is in the repertoire now' })
+      .waitFor()
     assert.equal((await editor.get(`/songs/${band.proposal.id}`)).status, 'accepted')
     await page.getByText('Accepted', { exact: true }).waitFor()
 
@@ -286,7 +290,7 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
   })
 
   await t.test('a poll and a date survey: created, closed, deleted', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Surveys' }).click()
+    await nav('Surveys')
     await page.getByRole('link', { name: 'New survey' }).click()
     await page.getByLabel('Question').fill('Which song opens the summer set?')
     await page.getByLabel('Several options may get a yes').check()
@@ -295,7 +299,9 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
     await page.getByRole('button', { name: 'Add option' }).click()
     await page.getByLabel('Option 3', { exact: true }).fill('Superstition')
     await page.getByRole('button', { name: 'Create survey' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Which song opens the summer set?' }).waitFor()
+    await page
+      .getByRole('heading', { level: 1, name: 'Which song opens the summer set?' })
+      .waitFor()
     const pollId = Number(new URL(page.url()).pathname.split('/').pop())
     const poll = await editor.get(`/surveys/${pollId}`)
     assert.equal(poll.kind, 'poll')
@@ -336,7 +342,7 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
   })
 
   await t.test('the season in numbers, its setlists as one JSON file', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
+    await nav('Dashboard')
     await page.getByRole('link', { name: 'Season statistics' }).click()
     await page.getByRole('heading', { level: 1, name: 'Season statistics' }).waitFor()
     const year = Number(pastDate.slice(0, 4))
@@ -376,7 +382,7 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
     lena.assertClean()
   })
 
-  await t.test('a member sees none of it: no controls, "not allowed" on the addresses', async () => {
+  await t.test('a member sees none of it: no controls, "not allowed" by address', async () => {
     const member = await openAppInEnglish(browser, base, PHONE)
     const { page: phone } = member
     await logInAs(phone, base, band.member.username, band.member.password)
