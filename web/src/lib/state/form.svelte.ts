@@ -42,6 +42,18 @@ export class FormState {
     }
   }
 
+  /**
+   * The message for a list typed one entry per line: the list's own, or its first entry's
+   * (`genres.3` → "Line 4: …").
+   */
+  listError (name: string): string {
+    if (this.fields[name]) return this.fields[name]
+    const entry = Object.entries(this.fields).find(([field]) => field.startsWith(`${name}.`))
+    if (!entry) return ''
+    const line = Number(entry[0].slice(name.length + 1).split('.')[0]) + 1
+    return t('errors.field.line', { line, message: entry[1] })
+  }
+
   /** A client-side check before sending: shows `key`'s message next to `field`. */
   invalid (field: string, key: string, params: Record<string, string | number> = {}): false {
     this.fields = { ...this.fields, [field]: t(key, params) }

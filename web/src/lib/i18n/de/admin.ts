@@ -82,7 +82,6 @@ export default {
   'list.genres': 'Genres',
   'list.gigKinds': 'Arten von Auftritten',
   'list.keys': 'Tonarten',
-  lineError: 'Zeile {line}: {message}',
   timing: 'Zeitplanung',
   timingHint: 'Für die Planung von Setlisten, wenn ein Song keine eigene Dauer hat.',
   defaultSong: 'Songlänge ohne eigene Dauer',

@@ -91,5 +91,6 @@ export default {
   'field.number': 'Gib eine ganze Zahl ein.',
   'field.unknown': 'Dieses Feld wird nicht angenommen.',
   'field.duplicates': 'Jeden Eintrag nur einmal.',
-  'field.mismatch': 'Die beiden Passwörter sind verschieden.'
+  'field.mismatch': 'Die beiden Passwörter sind verschieden.',
+  'field.line': 'Zeile {line}: {message}'
 }

@@ -57,7 +57,6 @@ export default {
   backToSong: 'Zurück zum Song',
   edit: '„{title}“ bearbeiten',
   form: 'Song',
-  lineError: 'Zeile {line}: {message}',
   tempoBpm: 'Tempo (BPM)',
   tempoHint: 'Schläge pro Minute, 20 bis 400',
   otherSinger: 'Jemand anderes…',

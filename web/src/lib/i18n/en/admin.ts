@@ -76,7 +76,6 @@ export default {
   'list.genres': 'Genres',
   'list.gigKinds': 'Kinds of gig',
   'list.keys': 'Keys',
-  lineError: 'Line {line}: {message}',
   timing: 'Timing',
   timingHint: 'Used to plan setlists when a song has no duration of its own.',
   defaultSong: 'Song length without a duration',

@@ -90,5 +90,6 @@ export default {
   'field.number': 'Enter a whole number.',
   'field.unknown': 'This field is not accepted.',
   'field.duplicates': 'Each entry only once.',
-  'field.mismatch': 'The two passwords differ.'
+  'field.mismatch': 'The two passwords differ.',
+  'field.line': 'Line {line}: {message}'
 }

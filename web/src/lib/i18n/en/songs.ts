@@ -57,7 +57,6 @@ export default {
   backToSong: 'Back to the song',
   edit: 'Edit “{title}”',
   form: 'Song',
-  lineError: 'Line {line}: {message}',
   tempoBpm: 'Tempo (BPM)',
   tempoHint: 'Beats per minute, 20 to 400',
   otherSinger: 'Someone else…',
