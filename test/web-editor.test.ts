@@ -379,6 +379,17 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
     await page.setViewportSize(PHONE)
     await screenshot(page, 'stats-phone')
     await page.setViewportSize(DESKTOP)
+    // In German, as the band's default.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
+    await page.getByRole('heading', { level: 1, name: 'Saisonstatistik' }).waitFor()
+    await page.getByRole('heading', { level: 2, name: 'Gesamte Zeit' }).waitFor()
+    await page.getByText('Am häufigsten gespielt').waitFor()
+    await page.goto(`${base}/app/songs/new`)
+    await page.getByRole('heading', { level: 1, name: 'Neuer Song' }).waitFor()
+    await page.getByRole('group', { name: 'GEMA-Angaben' }).getByLabel('Komponisten').waitFor()
+    await screenshot(page, 'song-new-desktop-de')
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en')
+    await page.getByRole('heading', { level: 1, name: 'New song' }).waitFor()
     lena.assertClean()
   })
 
