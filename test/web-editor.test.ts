@@ -286,6 +286,14 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
       edited.songs.map((song: { title: string; done: boolean }) => [song.title, song.done]),
       [['Mustang Sally', true]]
     )
+
+    // Called off.
+    await page.getByRole('link', { name: 'Edit rehearsal' }).click()
+    await page.getByRole('button', { name: 'Delete rehearsal' }).click()
+    await page.getByText(/^Delete the rehearsal on .+, with its songs and everyone’s answers\?$/).waitFor()
+    await page.getByRole('button', { name: 'Yes, delete it' }).click()
+    await page.waitForURL(/\/app\/rehearsals$/)
+    assert.equal((await editor.request('GET', `/rehearsals/${id}`)).status, 404)
     lena.assertClean()
   })
 

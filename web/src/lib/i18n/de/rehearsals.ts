@@ -36,5 +36,9 @@ export default {
   moveDown: '{title} nach unten',
   removeSong: '{title} entfernen',
   songNotes: 'Notizen zu {title}',
-  songDone: '{title} erledigt'
+  songDone: '{title} erledigt',
+  delete: 'Probe löschen',
+  deleteConfirm: 'Die Probe am {date} mit ihren Songs und allen Antworten löschen?',
+  deleteYes: 'Ja, löschen',
+  deleted: 'Probe gelöscht'
 }

@@ -36,5 +36,9 @@ export default {
   moveDown: 'Move {title} down',
   removeSong: 'Remove {title}',
   songNotes: 'Notes for {title}',
-  songDone: '{title} done'
+  songDone: '{title} done',
+  delete: 'Delete rehearsal',
+  deleteConfirm: 'Delete the rehearsal on {date}, with its songs and everyone’s answers?',
+  deleteYes: 'Yes, delete it',
+  deleted: 'Rehearsal deleted'
 }
