@@ -13,7 +13,8 @@ import { renderSetlistPdf } from '#src/services/setlist-pdf.js'
 import { renderSchedulePdf } from '#src/services/schedule-pdf.js'
 import { renderGemaXlsx } from '#src/services/gema-xlsx.js'
 import { renderIcal, type CalendarGig, type CalendarRehearsal } from '#src/services/ical.js'
-import { encodePng } from '#src/services/png-decode.js'
+import { prepareLogo } from '#src/services/logo.js'
+import { twoColourPng } from '#test/image-fixtures.js'
 import { createSession } from '#src/repositories/sessions.js'
 import { bigGig, contextFixture } from '#test/document-fixtures.js'
 
@@ -92,13 +93,11 @@ function calendarEvents (count: number): { gigs: CalendarGig[]; rehearsals: Cale
   return { gigs: gigList, rehearsals: rehearsalList }
 }
 
-function logo (): { mimeType: string; data: Buffer } {
-  const size = 256
-  const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) {
-    pixels.set(i % size < size / 2 ? [200, 40, 90, 255] : [250, 250, 250, 255], i * 4)
-  }
-  return { mimeType: 'image/png', data: encodePng({ width: size, height: size, pixels }) }
+/** A 256-pixel two-colour logo, prepared as at upload. */
+function logo () {
+  const prepared = prepareLogo(twoColourPng([200, 40, 90], [250, 250, 250], 256))
+  if (!prepared.ok) throw new Error(prepared.message)
+  return { accent: prepared.accent, watermark: prepared.watermark }
 }
 
 /**

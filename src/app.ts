@@ -18,6 +18,7 @@ import accessControlPlugin from '#plugins/app/access-control.js'
 import appSettingsPlugin from '#plugins/app/app-settings.js'
 import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
+import documentWorkersPlugin from '#plugins/app/document-workers.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import liveBusPlugin from '#plugins/app/live-bus.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
@@ -88,6 +89,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
   await app.register(liveBusPlugin)
+  await app.register(documentWorkersPlugin)
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)

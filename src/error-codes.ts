@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'a Content-Type the route does not take' },
   RATE_LIMITED: { status: 429, means: 'too many requests; see Retry-After' },
   INTERNAL_ERROR: { status: 500, means: 'a server error (logged with the reference)' },
+  DOCUMENTS_BUSY: {
+    status: 503,
+    means: 'the document queue is full (see Retry-After); nothing was rendered'
+  },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
   REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },
@@ -42,6 +46,8 @@ export const ERROR_CODES = {
   // App configuration
   INVALID_TIMEZONE: { status: 400, means: 'not an IANA timezone' },
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
+  INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
+  IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
   CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
   // Songs
   INVALID_KEY: { status: 400, means: 'not one of the configured keys' },

@@ -5,17 +5,10 @@ import { anonymous, createTestApp, json, userClient } from './helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { buildApp } from '#src/app.js'
 import { appSettings } from '#src/db/schema.js'
+import { encodeJpeg, pngOfSize, twoColourImage, twoColourPng } from './image-fixtures.js'
 
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(40, 1)
-])
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  Buffer.alloc(40, 2),
-  Buffer.from([0xff, 0xd9])
-])
+const png = twoColourPng([200, 30, 90])
+const jpeg = encodeJpeg(twoColourImage([20, 90, 200]))
 
 test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secret', async (t) => {
   const ctx = await createTestApp()
@@ -194,7 +187,7 @@ test(
     const tooBig = await admin.put('/admin/logo', big, { 'content-type': 'image/png' })
     assert.equal(tooBig.statusCode, 413)
     assert.equal(json(tooBig).code, 'BODY_TOO_LARGE')
-    const justFits = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length)])
+    const justFits = pngOfSize(2 * 1024 * 1024)
     assert.equal(
       (await admin.put('/admin/logo', justFits, { 'content-type': 'image/png' })).statusCode,
       200

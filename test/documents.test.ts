@@ -12,7 +12,6 @@ import {
   type TestContext
 } from './helpers.js'
 import {
-  appLogo,
   gigAvailability,
   gigs,
   gigScheduleItems,
@@ -20,7 +19,7 @@ import {
   setlistSets,
   songs
 } from '#src/db/schema.js'
-import { encodePng } from '#src/services/png-decode.js'
+import { encodePng } from './image-fixtures.js'
 import type { App } from '#src/app.js'
 
 const pdfText = (pdf: Buffer) =>
@@ -162,17 +161,11 @@ test('schedule PDF with the band logo; GEMA export with the performed works', as
     })
     .run()
   const pixels = new Uint8Array(8 * 8 * 4).map((_, i) => [20, 90, 200, 255][i % 4]!)
-  t.app.db
-    .insert(appLogo)
-    .values({
-      id: 1,
-      mimeType: 'image/png',
-      data: encodePng({ width: 8, height: 8, pixels }),
-      etag: 'x',
-      updatedAt: stamp
-    })
-    .onConflictDoNothing()
-    .run()
+  const admin = await userClient(t.app, 'ada', 'admin')
+  const upload = await admin.put('/admin/logo', encodePng({ width: 8, height: 8, pixels }), {
+    'content-type': 'image/png'
+  })
+  assert.equal(upload.statusCode, 200)
   const res = await member.get(`/gigs/${gig.id}/schedule.pdf`)
   assert.equal(res.statusCode, 200)
   assert.equal(res.headers['content-type'], 'application/pdf')

@@ -11,7 +11,16 @@ import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
 import { APP_VERSION } from '#src/version.js'
-import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/services/logo.js'
+import {
+  deleteLogo,
+  findLogo,
+  findUnpreparedLogo,
+  hasLogo,
+  markLogoPrepared,
+  saveLogo,
+  strongEtag
+} from './repository.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 
 export interface AppConfigPluginOptions {
@@ -30,6 +39,26 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
     (_request, body, done) => done(null, body)
   )
+
+  // A logo stored by an older version was never checked: it is prepared (or refused for documents)
+  // once, at the first start after the upgrade, so that no document ever decodes a stored file.
+  app.addHook('onReady', async () => {
+    const legacy = findUnpreparedLogo(app.db)
+    if (!legacy) return
+    try {
+      const prepared = await app.documentWorkers.prepareLogo(legacy.data)
+      markLogoPrepared(app.db, legacy.etag, prepared.ok ? prepared : null)
+      if (!prepared.ok) {
+        app.log.warn(
+          `The stored logo is not used in documents (${prepared.message}); upload another one ` +
+            'with PUT /admin/logo.'
+        )
+      }
+    } catch (error) {
+      // Documents go without the logo until the next start tries again.
+      app.log.error({ err: error }, 'preparing the stored logo failed')
+    }
+  })
 
   // Built only from the stored band settings and constants: nothing from the environment but the
   // docs switch.
@@ -111,8 +140,11 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         summary: 'Upload the band logo (admin): PNG or JPEG, at most 2 MB, as the raw request body',
         description:
           'Content-Type image/png, image/jpeg or application/octet-stream; the type ' +
-          'is taken from the bytes, ' +
-          'not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413.',
+          'is taken from the bytes, not from the header or a file name (anything else: 400 ' +
+          'UNSUPPORTED_IMAGE). Larger: 413. ' +
+          `At most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels and ` +
+          `${LOGO_MAX_DECODED_BYTES / 1024 / 1024} MiB decoded (4 megapixels): else 400 ` +
+          'IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason).',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
         body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
         response: { 200: LogoInfo }
@@ -120,9 +152,14 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     },
     async (request) => {
       const data = request.body
-      const mimeType = Buffer.isBuffer(data) ? sniffImage(data) : null
-      if (!mimeType) throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
-      const row = saveLogo(app.db, mimeType, data, app.clock())
+      if (!Buffer.isBuffer(data)) {
+        throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
+      }
+      // Checked and decoded once, here, in a worker thread; documents use only the prepared copy.
+      const prepared = await app.documentWorkers.prepareLogo(data)
+      if (!prepared.ok) throw badRequest(prepared.code, prepared.message)
+      const { mimeType, watermark, accent } = prepared
+      const row = saveLogo(app.db, { mimeType, data, watermark, accent }, app.clock())
       return { mimeType, bytes: row.data.length, etag: row.etag, updatedAt: row.updatedAt }
     }
   )

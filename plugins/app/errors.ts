@@ -58,7 +58,8 @@ export default fp(
         return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-      if (statusCode >= 500) {
+      // A 5xx of the catalogue (503 DOCUMENTS_BUSY) is an answer, not a failure.
+      if (statusCode >= 500 && !(error instanceof ApiError)) {
         request.log.error({ err: error }, 'request failed')
         return reply
           .status(statusCode)

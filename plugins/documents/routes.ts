@@ -1,11 +1,18 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
-import { notFound } from '#src/errors.js'
+import { ApiError, notFound } from '#src/errors.js'
 import { contentDisposition, slug } from '#src/services/content-disposition.js'
-import type { DocumentContext, GigDocument } from '#src/services/gig-document.js'
-import { closeDocumentWorkers, renderPdfJob } from '#src/services/document-workers.js'
-import { loadGigDocument, loadLogo } from './repository.js'
+import type { GigDocument } from '#src/services/gig-document.js'
+import type { DocumentJob } from '#src/services/document-workers.js'
+import {
+  DocumentQueue,
+  QueueFullError,
+  UserLimitError
+} from '#src/services/document-queue.js'
+import type { SetlistStyle } from '#src/services/setlist-pdf.js'
+import { loadDocumentLogo, loadGigDocument } from './repository.js'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 // Per-content-type response schemas, so the OpenAPI document names the real media types.
@@ -22,25 +29,111 @@ const SetlistQuery = Type.Object({
     description: 'print (default): black on white; stage: dark high-contrast, larger type'
   })
 })
+const BUSY =
+  ' When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
+  '4 documents of one member at once: 429 RATE_LIMITED.'
 
 /**
- * GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: data loaded here, rendered by the pure
- * services.
+ * Documents waiting for a worker. A band of ten opening every document of a gig at once stays
+ * below it (identical requests share one render); beyond it a 60-song setlist would wait more than
+ * ~1–2 s on two workers, so the 33rd is told to come back instead.
+ */
+export const DOCUMENT_QUEUE_WAITING = 32
+/** Every document of one gig at once (setlist print and stage, running order, GEMA). */
+export const DOCUMENTS_PER_USER = 4
+
+type Kind = DocumentJob['kind']
+interface DocumentFile {
+  body: Buffer
+  fileName: string
+}
+
+const FILES: Record<Kind, { type: string; disposition: 'inline' | 'attachment' }> = {
+  setlist: { type: 'application/pdf', disposition: 'inline' },
+  schedule: { type: 'application/pdf', disposition: 'inline' },
+  gema: { type: XLSX_TYPE, disposition: 'attachment' }
+}
+
+/**
+ * GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: admitted by one bounded queue, data loaded when
+ * a worker is free, rendered in a worker thread.
  */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Idle workers end by themselves; on shutdown they must not outlive the server.
-  app.addHook('onClose', async () => closeDocumentWorkers())
-  const load = (id: number): { doc: GigDocument; ctx: DocumentContext } => {
+  const queue = new DocumentQueue<DocumentFile>({
+    running: app.documentWorkers.threads,
+    waiting: DOCUMENT_QUEUE_WAITING,
+    perUser: DOCUMENTS_PER_USER
+  })
+
+  const fileName = (prefix: string, doc: GigDocument, extension: string) =>
+    `${prefix}-${doc.gig.date}-${slug(doc.gig.name)}.${extension}`
+
+  /** Runs when a worker is free: reads the gig (a constant number of statements) and renders. */
+  const render = async (kind: Kind, id: number, style: SetlistStyle): Promise<DocumentFile> => {
     const settings = app.appSettings.get()
     const doc = loadGigDocument(app.db, id, settings.timing)
     if (!doc) throw notFound('gig', id)
-    return {
-      doc,
-      ctx: { bandName: settings.bandName, timezone: settings.timezone, generatedAt: app.clock() }
+    const ctx = {
+      bandName: settings.bandName,
+      timezone: settings.timezone,
+      generatedAt: app.clock(),
+      logo: kind === 'schedule' ? loadDocumentLogo(app.db) : null
+    }
+    const body = await app.documentWorkers.render(
+      kind === 'setlist' ? { kind, doc, ctx, style } : { kind, doc, ctx }
+    )
+    if (kind === 'gema') return { body, fileName: fileName('GEMA', doc, 'xlsx') }
+    if (kind === 'schedule') return { body, fileName: fileName('Ablaufplan', doc, 'pdf') }
+    const prefix = style === 'stage' ? 'Setlist-Buehne' : 'Setlist'
+    return { body, fileName: fileName(prefix, doc, 'pdf') }
+  }
+
+  const serve = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: Kind,
+    id: number,
+    style: SetlistStyle = 'print'
+  ) => {
+    // A client that goes away while waiting gives its place back.
+    const gone = new AbortController()
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone.abort()
+    }
+    reply.raw.once('close', onClose)
+    const revision = request.dbRevision ?? app.dbRevision()
+    try {
+      const file = await queue.submit({
+        key: `${kind}:${style}:${id}@${revision}`,
+        userId: request.user.id,
+        signal: gone.signal,
+        run: () => render(kind, id, style)
+      })
+      return reply
+        .type(FILES[kind].type)
+        .header('content-disposition', contentDisposition(FILES[kind].disposition, file.fileName))
+        .header('cache-control', 'private, no-cache')
+        .send(file.body)
+    } catch (error) {
+      if (error instanceof QueueFullError || error instanceof UserLimitError) {
+        reply.header('retry-after', String(error.retryAfterSeconds))
+        throw error instanceof QueueFullError
+          ? new ApiError(
+            'DOCUMENTS_BUSY',
+              `too many documents are being prepared; retry in ${error.retryAfterSeconds} s`
+          )
+          : new ApiError(
+            'RATE_LIMITED',
+              `at most ${DOCUMENTS_PER_USER} documents of one member are prepared at once`
+          )
+      }
+      // Nobody is listening any more (nginx's "client closed request" in the request log).
+      if (gone.signal.aborted) return reply.status(499).send()
+      throw error
+    } finally {
+      reply.raw.off('close', onClose)
     }
   }
-  const fileName = (prefix: string, doc: GigDocument, extension: string) =>
-    `${prefix}-${doc.gig.date}-${slug(doc.gig.name)}.${extension}`
 
   app.get(
     '/gigs/:id/setlist.pdf',
@@ -49,26 +142,14 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'Setlist as PDF (A4; print or stage style; shows the live record after the show)',
+        description: BUSY,
         params: IdParams,
         querystring: SetlistQuery,
-        response: { 200: PdfFile, 404: ErrorResponse }
+        response: { 200: PdfFile, 404: ErrorResponse, 503: ErrorResponse }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      const pdf = await renderPdfJob({ kind: 'setlist', doc, ctx, style: request.query.style })
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition(
-            'inline',
-            fileName(request.query.style === 'stage' ? 'Setlist-Buehne' : 'Setlist', doc, 'pdf')
-          )
-        )
-        .header('cache-control', 'private, no-cache')
-        .send(pdf)
-    }
+    async (request, reply) =>
+      serve(request, reply, 'setlist', request.params.id, request.query.style)
   )
 
   app.get(
@@ -80,26 +161,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Running-order sheet as PDF (A4 portrait, master data, colours from the ' +
           'band logo, logo watermark)',
+        description: BUSY,
         params: IdParams,
-        response: { 200: PdfFile, 404: ErrorResponse }
+        response: { 200: PdfFile, 404: ErrorResponse, 503: ErrorResponse }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      const pdf = await renderPdfJob({
-        kind: 'schedule',
-        doc,
-        ctx: { ...ctx, logo: loadLogo(app.db) }
-      })
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition('inline', fileName('Ablaufplan', doc, 'pdf'))
-        )
-        .header('cache-control', 'private, no-cache')
-        .send(pdf)
-    }
+    async (request, reply) => serve(request, reply, 'schedule', request.params.id)
   )
 
   app.get(
@@ -109,25 +176,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'GEMA music report (.xlsx, layout of the GEMA title upload template v1.2)',
+        description: BUSY,
         params: IdParams,
-        response: { 200: XlsxFile, 404: ErrorResponse }
+        response: { 200: XlsxFile, 404: ErrorResponse, 503: ErrorResponse }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      return (
-        reply
-          .type(XLSX_TYPE)
-          .header(
-            'content-disposition',
-            contentDisposition('attachment', fileName('GEMA', doc, 'xlsx'))
-          )
-          .header('cache-control', 'private, no-cache')
-          // xlsx is loaded on the first export only (~300 ms and ~35 MB that most requests never
-          // need).
-          .send((await import('#src/services/gema-xlsx.js')).renderGemaXlsx(doc, ctx))
-      )
-    }
+    async (request, reply) => serve(request, reply, 'gema', request.params.id)
   )
 }
 export default documentRoutes

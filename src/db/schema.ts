@@ -128,9 +128,19 @@ export const appLogo = sqliteTable(
   {
     id: integer('id').primaryKey(),
     mimeType: text('mime_type').notNull(),
+    /** The upload as sent (GET /public/logo). */
     data: blob('data', { mode: 'buffer' }).notNull(),
     etag: text('etag').notNull(),
-    updatedAt: updatedAt()
+    updatedAt: updatedAt(),
+    /**
+     * Whether the logo was checked and prepared for documents (false: stored by a version before
+     * that; prepared at the next start, see plugins/app-config).
+     */
+    prepared: integer('prepared', { mode: 'boolean' }).notNull().default(false),
+    /** The documents' copy (src/services/logo.ts); null when the stored logo was refused. */
+    watermark: blob('watermark', { mode: 'buffer' }),
+    /** The documents' accent colour `#rrggbb`; null for the neutral palette. */
+    accent: text('accent')
   },
   (t) => [check('app_logo_single_row', sql`${t.id} = 1`)]
 )
