@@ -1,6 +1,5 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import fc from 'fast-check'
 import XLSX from 'xlsx'
 import {
@@ -27,23 +26,7 @@ import {
 import { assembleGigDocument } from '#src/services/gig-document.js'
 import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from './document-fixtures.js'
 import { encodePng, pngFile, twoColourImage, twoColourPng } from './image-fixtures.js'
-
-/** PDF text by poppler's pdftotext (installed in CI), layout kept so one row stays one line. */
-export const pdfText = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
-/** The images of a PDF (poppler's pdfimages): width and height of each. */
-export const pdfImages = (pdf: Buffer) =>
-  execFileSync('pdfimages', ['-list', '-'], { input: pdf })
-    .toString('utf8')
-    .split('\n')
-    .slice(2)
-    .filter((line) => line.trim())
-    .map((line) => {
-      const [, , , width, height] = line.trim().split(/\s+/)
-      return { width: Number(width), height: Number(height) }
-    })
-export const pdfInfo = (pdf: Buffer) =>
-  execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8')
+import { pdfImages, pdfInfo, pdfText } from './pdf-tools.js'
 
 /** The logo as documents get it: prepared once, as at upload. */
 export function documentLogo (png: Buffer) {
@@ -458,7 +441,8 @@ test(
       assert.match(pdfText(pdf), /Ablaufplan/)
       assert.equal(pdfImages(pdf).length, 0, 'rendered without the logo')
       // The same thread renders the next document.
-      const again = await workers.render({ kind: 'setlist', doc: bigGig(1, 2), ctx, style: 'print' })
+      const doc = bigGig(1, 2)
+      const again = await workers.render({ kind: 'setlist', doc, ctx, style: 'print' })
       assert.match(pdfText(again), /Song 2/)
       assert.equal(workers.startedThreads, 1)
     } finally {

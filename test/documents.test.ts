@@ -1,6 +1,5 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import XLSX from 'xlsx'
 import {
   anonymous,
@@ -20,10 +19,9 @@ import {
   songs
 } from '#src/db/schema.js'
 import { encodePng } from './image-fixtures.js'
+import { pdfImages, pdfText } from './pdf-tools.js'
 import type { App } from '#src/app.js'
 
-const pdfText = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
 const stamp = '2026-05-01T10:00:00.000Z'
 
 function insertGig (app: App, values: Partial<typeof gigs.$inferInsert> = {}) {
@@ -169,6 +167,8 @@ test('schedule PDF with the band logo; GEMA export with the performed works', as
   const res = await member.get(`/gigs/${gig.id}/schedule.pdf`)
   assert.equal(res.statusCode, 200)
   assert.equal(res.headers['content-type'], 'application/pdf')
+  // The watermark is the logo's prepared copy.
+  assert.deepEqual(pdfImages(res.rawPayload), [{ width: 8, height: 8 }])
   const text = pdfText(res.rawPayload)
   for (const expected of [
     'Stadt Würzburg',

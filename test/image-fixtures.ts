@@ -131,7 +131,7 @@ export function interlacedPng (width: number, height: number, pixel: number[]): 
 
 /** The files of the review, each generated here: name → bytes. */
 export function hostileLogos (): Record<string, Buffer> {
-  const tinyIdat = deflateSync(Buffer.alloc(4))
+  const tinyIdat = deflateSync(Buffer.alloc(3))
   // Filter byte 9 on the first row of an otherwise valid 4×4 image.
   const badFilter = solidRows(4, 4, [1, 2, 3, 255])
   badFilter[0] = 9
@@ -144,11 +144,12 @@ export function hostileLogos (): Record<string, Buffer> {
     // 68 bytes claiming 20000×20000 (1.6 GB as RGBA).
     'a 68-byte 20000×20000 PNG': pngFile({ width: 20_000, height: 20_000 }, tinyIdat),
     'a 65535×65535 IHDR': pngFile({ width: 65_535, height: 65_535 }, tinyIdat),
-    // 1000×1000 is within every limit, but its 2 MB of data inflate to 2 GiB.
-    'a 2 MB zlib bomb': pngFile({ width: 1000, height: 1000 }, zerosZlib(2048 * (1 << 20))),
+    // 1000×1000 is within every limit, but its 2 MB of data (just below the upload limit)
+    // inflate to 2 GB.
+    'a 2 MB zlib bomb': pngFile({ width: 1000, height: 1000 }, zerosZlib(1990 * (1 << 20))),
     'an interlaced zlib bomb': pngFile(
       { width: 1000, height: 1000, interlace: 1 },
-      zerosZlib(2048 * (1 << 20))
+      zerosZlib(1990 * (1 << 20))
     ),
     'bad zlib': pngFile({ width: 4, height: 4 }, Buffer.from('not a zlib stream at all')),
     'filter type 9': pngFile({ width: 4, height: 4 }, deflateSync(badFilter)),

@@ -1,0 +1,263 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { request as httpRequest } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  DocumentQueue,
+  QueueFullError,
+  UserLimitError,
+  type DocumentQueueLimits
+} from '#src/services/document-queue.js'
+import { gigs } from '#src/db/schema.js'
+import type { DocumentJob } from '#src/services/document-workers.js'
+import { DOCUMENT_QUEUE_WAITING, DOCUMENTS_PER_USER } from '#plugins/documents/routes.js'
+import { createTestApp, json, userClient, type Client } from './helpers.js'
+import { pdfText } from './pdf-tools.js'
+import type { App } from '#src/app.js'
+
+/** A job whose run is recorded and finishes when the test says so. */
+function controlledJobs () {
+  const started: string[] = []
+  const finish = new Map<string, { resolve(v: string): void; reject(e: Error): void }>()
+  const run = (key: string) => () => {
+    started.push(key)
+    return new Promise<string>((resolve, reject) => finish.set(key, { resolve, reject }))
+  }
+  return { started, finish, run }
+}
+
+const limits: DocumentQueueLimits = { running: 1, waiting: 2, perUser: 3 }
+const rejection = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  assert.fail('expected a rejection')
+}
+
+test('queue: one job per free slot, the next one loads only when a slot is free', async () => {
+  const queue = new DocumentQueue<string>(limits)
+  const { started, finish, run } = controlledJobs()
+  const a = queue.submit({ key: 'a', userId: 1, run: run('a') })
+  const b = queue.submit({ key: 'b', userId: 2, run: run('b') })
+  const c = queue.submit({ key: 'c', userId: 3, run: run('c') })
+  await sleep(1)
+  assert.deepEqual(started, ['a'], 'b and c wait without loading anything')
+  assert.deepEqual(queue.stats, { running: 1, waiting: 2, users: 3 })
+  // Beyond running + waiting: refused at once, with a Retry-After estimate.
+  const full = await rejection(queue.submit({ key: 'd', userId: 4, run: run('d') }))
+  assert.ok(full instanceof QueueFullError)
+  assert.ok(full.retryAfterSeconds >= 1)
+  finish.get('a')!.resolve('A')
+  assert.equal(await a, 'A')
+  await sleep(1)
+  assert.deepEqual(started, ['a', 'b'])
+  finish.get('b')!.reject(new Error('render failed'))
+  assert.equal(((await rejection(b)) as Error).message, 'render failed')
+  await sleep(1)
+  finish.get('c')!.resolve('C')
+  assert.equal(await c, 'C')
+  assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
+})
+
+test('queue: identical requests share one job, also one that is already running', async () => {
+  const queue = new DocumentQueue<string>({ running: 1, waiting: 1, perUser: 3 })
+  const { started, finish, run } = controlledJobs()
+  const first = queue.submit({ key: 'setlist:7@r1', userId: 1, run: run('first') })
+  await sleep(1)
+  const second = queue.submit({ key: 'setlist:7@r1', userId: 2, run: run('second') })
+  // A waiting job is shared too, and sharing takes no place in the queue.
+  const other = queue.submit({ key: 'gema:7@r1', userId: 3, run: run('other') })
+  const otherShared = queue.submit({ key: 'gema:7@r1', userId: 4, run: run('never') })
+  assert.deepEqual(queue.stats, { running: 1, waiting: 1, users: 4 })
+  finish.get('first')!.resolve('pdf')
+  assert.deepEqual(await Promise.all([first, second]), ['pdf', 'pdf'])
+  await sleep(1)
+  finish.get('other')!.resolve('xlsx')
+  assert.deepEqual(await Promise.all([other, otherShared]), ['xlsx', 'xlsx'])
+  assert.deepEqual(started, ['first', 'other'])
+  // Once done, the same key renders again (a later request gets a fresh document).
+  const later = queue.submit({ key: 'setlist:7@r1', userId: 1, run: run('later') })
+  await sleep(1)
+  finish.get('later')!.resolve('pdf 2')
+  assert.equal(await later, 'pdf 2')
+})
+
+test('queue: a user has at most perUser requests in flight, shared ones included', async () => {
+  const queue = new DocumentQueue<string>({ running: 1, waiting: 5, perUser: 2 })
+  const { finish, run } = controlledJobs()
+  const one = queue.submit({ key: 'a', userId: 1, run: run('a') })
+  const two = queue.submit({ key: 'a', userId: 1, run: run('a') })
+  const refused = await rejection(queue.submit({ key: 'b', userId: 1, run: run('b') }))
+  assert.ok(refused instanceof UserLimitError)
+  assert.ok(refused.retryAfterSeconds >= 1)
+  // Another member is not affected.
+  const other = queue.submit({ key: 'b', userId: 2, run: run('b') })
+  await sleep(1)
+  finish.get('a')!.resolve('A')
+  await Promise.all([one, two])
+  const again = queue.submit({ key: 'c', userId: 1, run: run('c') })
+  await sleep(1)
+  finish.get('b')!.resolve('B')
+  await other
+  await sleep(1)
+  finish.get('c')!.resolve('C')
+  assert.equal(await again, 'C')
+})
+
+test('queue: a client that goes away frees its place; a job nobody awaits is dropped', async () => {
+  const queue = new DocumentQueue<string>({ running: 1, waiting: 1, perUser: 1 })
+  const { started, finish, run } = controlledJobs()
+  const running = queue.submit({ key: 'a', userId: 1, run: run('a') })
+  const gone = new AbortController()
+  const waiting = queue.submit({ key: 'b', userId: 2, signal: gone.signal, run: run('b') })
+  const stays = new AbortController()
+  const sharing = queue.submit({ key: 'a', userId: 3, signal: stays.signal, run: run('x') })
+  assert.ok((await rejection(queue.submit({ key: 'c', userId: 4, run: run('c') }))) instanceof
+    QueueFullError)
+  gone.abort(new Error('client closed'))
+  assert.equal(((await rejection(waiting)) as Error).message, 'client closed')
+  assert.deepEqual(queue.stats, { running: 1, waiting: 0, users: 2 })
+  // The freed place is taken by the next request; user 2 may ask again.
+  const next = queue.submit({ key: 'c', userId: 2, run: run('c') })
+  finish.get('a')!.resolve('A')
+  assert.deepEqual(await Promise.all([running, sharing]), ['A', 'A'])
+  await sleep(1)
+  finish.get('c')!.resolve('C')
+  assert.equal(await next, 'C')
+  assert.deepEqual(started, ['a', 'c'], 'the abandoned job never loaded its data')
+  // An aborted signal before submitting is refused without taking anything.
+  const already = AbortSignal.abort(new Error('already gone'))
+  const late = queue.submit({ key: 'd', userId: 5, signal: already, run: run('d') })
+  assert.equal(((await rejection(late)) as Error).message, 'already gone')
+  assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
+})
+
+// Through HTTP: the documents plugin in front of renders the test holds back.
+
+interface Held {
+  jobs: DocumentJob[]
+  release(): void
+}
+
+/** Renders wait until released, so the queue fills up; each render is recorded. */
+function holdRenders (app: App): Held {
+  const jobs: DocumentJob[] = []
+  let open: () => void
+  let gate = new Promise<void>((resolve) => (open = resolve))
+  const render = app.documentWorkers.render.bind(app.documentWorkers)
+  app.documentWorkers.render = async (job) => {
+    jobs.push(job)
+    await gate
+    return render(job)
+  }
+  return {
+    jobs,
+    release: () => {
+      open()
+      gate = Promise.resolve()
+    }
+  }
+}
+
+function insertGigs (app: App, count: number): number[] {
+  const stamp = '2026-05-01T10:00:00.000Z'
+  return Array.from({ length: count }, (_, i) =>
+    app.db
+      .insert(gigs)
+      .values({ name: `Gig ${i}`, date: '2026-07-04', createdAt: stamp, updatedAt: stamp })
+      .returning()
+      .get().id
+  )
+}
+
+test(
+  'documents: identical requests of many members share one render; a full queue is 503 with ' +
+    'Retry-After; a fifth document of one member is 429',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const held = holdRenders(ctx.app)
+    const threads = ctx.app.documentWorkers.threads
+    const members: Client[] = []
+    for (let i = 0; i < 12; i++) members.push(await userClient(ctx.app, `m${i}`, 'member'))
+    const [gig] = insertGigs(ctx.app, 1)
+
+    // Ten members ask for the same setlist at once: one render, ten identical PDFs.
+    const same = members.slice(0, 10).map((m) => m.get(`/gigs/${gig}/setlist.pdf`))
+    await sleep(50)
+    assert.equal(held.jobs.length, 1)
+    held.release()
+    const answers = await Promise.all(same)
+    assert.deepEqual(new Set(answers.map((r) => r.statusCode)), new Set([200]))
+    assert.equal(new Set(answers.map((r) => r.rawPayload.toString('base64'))).size, 1)
+    assert.match(pdfText(answers[0]!.rawPayload), /Gig 0/)
+    assert.equal(held.jobs.length, 1)
+
+    // Distinct documents fill the threads and the queue; the next one is refused at once.
+    const stuck = holdRenders(ctx.app)
+    const ids = insertGigs(ctx.app, threads + DOCUMENT_QUEUE_WAITING)
+    const filling = ids.map((id, i) => members[i % 10]!.get(`/gigs/${id}/gema`))
+    await sleep(100)
+    assert.equal(stuck.jobs.length, threads, 'only as many gigs loaded as threads are free')
+    const refused = await members[10]!.get(`/gigs/${gig}/schedule.pdf`)
+    assert.equal(refused.statusCode, 503)
+    assert.equal(json(refused).code, 'DOCUMENTS_BUSY')
+    assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/)
+    // A request for a document already queued still shares it.
+    const shared = members[11]!.get(`/gigs/${ids.at(-1)}/gema`)
+    // A member with four documents in flight gets 429 for a fifth.
+    const busy = members[0]!
+    assert.equal(DOCUMENTS_PER_USER, 4)
+    const fifth = await busy.get(`/gigs/${gig}/setlist.pdf?style=stage`)
+    assert.equal(fifth.statusCode, 429)
+    assert.equal(json(fifth).code, 'RATE_LIMITED')
+    assert.ok(Number(fifth.headers['retry-after']) >= 1)
+    stuck.release()
+    const done = await Promise.all([...filling, shared])
+    assert.deepEqual(new Set(done.map((r) => r.statusCode)), new Set([200]))
+    assert.equal(stuck.jobs.length, ids.length)
+    // A gig deleted while its request waited: 404 (from the job, when it loads).
+    assert.equal((await members[0]!.get('/gigs/999999/gema')).statusCode, 404)
+  }
+)
+
+test('documents: a client that disconnects while waiting frees its place', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const held = holdRenders(ctx.app)
+  const threads = ctx.app.documentWorkers.threads
+  const members: Client[] = []
+  for (let i = 0; i < 10; i++) members.push(await userClient(ctx.app, `m${i}`, 'member'))
+  const ids = insertGigs(ctx.app, threads + DOCUMENT_QUEUE_WAITING + 1)
+  const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  // All but one place taken through inject; the last one by a real socket that then closes.
+  const filling = ids
+    .slice(0, -2)
+    .map((id, i) => members[i % 9]!.get(`/gigs/${id}/setlist.pdf`))
+  const socketGone = new Promise<void>((resolve) => {
+    const req = httpRequest(`${base}/gigs/${ids.at(-2)}/setlist.pdf`, {
+      headers: { cookie: members[9]!.jar.header() }
+    })
+    req.on('error', () => resolve())
+    req.end()
+    setTimeout(() => {
+      req.destroy()
+      resolve()
+    }, 150)
+  })
+  await socketGone
+  await sleep(100)
+  // The place of the closed socket is free again.
+  const last = members[9]!.get(`/gigs/${ids.at(-1)}/setlist.pdf`)
+  const over = await members[9]!.get(`/gigs/${ids[0]}/schedule.pdf`)
+  assert.equal(over.statusCode, 503, 'now the queue is full again')
+  held.release()
+  assert.equal((await last).statusCode, 200)
+  await Promise.all(filling)
+  assert.ok(
+    !held.jobs.some((job) => job.doc.gig.id === ids.at(-2)),
+    'the abandoned document was never loaded or rendered'
+  )
+})
