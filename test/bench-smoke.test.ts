@@ -19,7 +19,8 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
         BENCH_DURATION: '1',
         BENCH_WARMUP: '0.5',
         BENCH_CONNECTIONS: '10',
-        BENCH_DOC_RUNS: '2'
+        BENCH_DOC_RUNS: '2',
+        BENCH_DOC_FLOOD: '100'
       },
       encoding: 'utf8',
       timeout: 230_000
@@ -54,5 +55,6 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
   }
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
-  assert.match(run.stdout, /GET \/health while 4 setlist PDFs render/)
+  assert.match(run.stdout, /GET \/health while 100 requests arrive at once \(setlist PDFs/)
+  assert.match(run.stdout, /\(floor: bare Fastify refusing all\): p50/)
 })

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict'
 import { request as httpRequest } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
+  CancelledError,
   DocumentQueue,
-  QueueFullError,
-  UserLimitError,
-  type DocumentQueueLimits
+  type Admission,
+  type Refusal
 } from '#src/services/document-queue.js'
 import { gigs } from '#src/db/schema.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
@@ -15,7 +15,7 @@ import { createTestApp, json, userClient, type Client } from './helpers.js'
 import { pdfText } from './pdf-tools.js'
 import type { App } from '#src/app.js'
 
-/** A job whose run is recorded and finishes when the test says so. */
+/** Jobs whose runs are recorded and finish when the test says so. */
 function controlledJobs () {
   const started: string[] = []
   const finish = new Map<string, { resolve(v: string): void; reject(e: Error): void }>()
@@ -26,7 +26,16 @@ function controlledJobs () {
   return { started, finish, run }
 }
 
-const limits: DocumentQueueLimits = { running: 1, waiting: 2, perUser: 3 }
+function admitted<T> (outcome: Admission<T> | Refusal): Admission<T> {
+  assert.ok(!('refused' in outcome), 'admitted')
+  return outcome
+}
+function refused (outcome: Admission<unknown> | Refusal, reason: Refusal['refused']): Refusal {
+  assert.ok('refused' in outcome, 'refused')
+  assert.equal(outcome.refused, reason)
+  assert.ok(outcome.retryAfterSeconds >= 1)
+  return outcome
+}
 const rejection = async (promise: Promise<unknown>) => {
   try {
     await promise
@@ -37,39 +46,39 @@ const rejection = async (promise: Promise<unknown>) => {
 }
 
 test('queue: one job per free slot, the next one loads only when a slot is free', async () => {
-  const queue = new DocumentQueue<string>(limits)
+  const queue = new DocumentQueue<string>({ running: 1, waiting: 2, perUser: 3 })
   const { started, finish, run } = controlledJobs()
-  const a = queue.submit({ key: 'a', userId: 1, run: run('a') })
-  const b = queue.submit({ key: 'b', userId: 2, run: run('b') })
-  const c = queue.submit({ key: 'c', userId: 3, run: run('c') })
+  const a = admitted(queue.submit({ key: 'a', userId: 1, run: run('a') }))
+  const b = admitted(queue.submit({ key: 'b', userId: 2, run: run('b') }))
+  const c = admitted(queue.submit({ key: 'c', userId: 3, run: run('c') }))
   await sleep(1)
   assert.deepEqual(started, ['a'], 'b and c wait without loading anything')
   assert.deepEqual(queue.stats, { running: 1, waiting: 2, users: 3 })
   // Beyond running + waiting: refused at once, with a Retry-After estimate.
-  const full = await rejection(queue.submit({ key: 'd', userId: 4, run: run('d') }))
-  assert.ok(full instanceof QueueFullError)
-  assert.ok(full.retryAfterSeconds >= 1)
+  refused(queue.submit({ key: 'd', userId: 4, run: run('d') }), 'queue')
   finish.get('a')!.resolve('A')
-  assert.equal(await a, 'A')
+  assert.equal(await a.result, 'A')
   await sleep(1)
   assert.deepEqual(started, ['a', 'b'])
   finish.get('b')!.reject(new Error('render failed'))
-  assert.equal(((await rejection(b)) as Error).message, 'render failed')
+  assert.equal(((await rejection(b.result)) as Error).message, 'render failed')
   await sleep(1)
   finish.get('c')!.resolve('C')
-  assert.equal(await c, 'C')
+  assert.equal(await c.result, 'C')
   assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
 })
 
 test('queue: identical requests share one job, also one that is already running', async () => {
   const queue = new DocumentQueue<string>({ running: 1, waiting: 1, perUser: 3 })
   const { started, finish, run } = controlledJobs()
-  const first = queue.submit({ key: 'setlist:7@r1', userId: 1, run: run('first') })
+  const submit = (key: string, userId: number, name: string) =>
+    admitted(queue.submit({ key, userId, run: run(name) })).result
+  const first = submit('setlist:7@r1', 1, 'first')
   await sleep(1)
-  const second = queue.submit({ key: 'setlist:7@r1', userId: 2, run: run('second') })
+  const second = submit('setlist:7@r1', 2, 'second')
   // A waiting job is shared too, and sharing takes no place in the queue.
-  const other = queue.submit({ key: 'gema:7@r1', userId: 3, run: run('other') })
-  const otherShared = queue.submit({ key: 'gema:7@r1', userId: 4, run: run('never') })
+  const other = submit('gema:7@r1', 3, 'other')
+  const otherShared = submit('gema:7@r1', 4, 'never')
   assert.deepEqual(queue.stats, { running: 1, waiting: 1, users: 4 })
   finish.get('first')!.resolve('pdf')
   assert.deepEqual(await Promise.all([first, second]), ['pdf', 'pdf'])
@@ -78,7 +87,7 @@ test('queue: identical requests share one job, also one that is already running'
   assert.deepEqual(await Promise.all([other, otherShared]), ['xlsx', 'xlsx'])
   assert.deepEqual(started, ['first', 'other'])
   // Once done, the same key renders again (a later request gets a fresh document).
-  const later = queue.submit({ key: 'setlist:7@r1', userId: 1, run: run('later') })
+  const later = submit('setlist:7@r1', 1, 'later')
   await sleep(1)
   finish.get('later')!.resolve('pdf 2')
   assert.equal(await later, 'pdf 2')
@@ -87,50 +96,44 @@ test('queue: identical requests share one job, also one that is already running'
 test('queue: a user has at most perUser requests in flight, shared ones included', async () => {
   const queue = new DocumentQueue<string>({ running: 1, waiting: 5, perUser: 2 })
   const { finish, run } = controlledJobs()
-  const one = queue.submit({ key: 'a', userId: 1, run: run('a') })
-  const two = queue.submit({ key: 'a', userId: 1, run: run('a') })
-  const refused = await rejection(queue.submit({ key: 'b', userId: 1, run: run('b') }))
-  assert.ok(refused instanceof UserLimitError)
-  assert.ok(refused.retryAfterSeconds >= 1)
+  const one = admitted(queue.submit({ key: 'a', userId: 1, run: run('a') }))
+  const two = admitted(queue.submit({ key: 'a', userId: 1, run: run('a') }))
+  refused(queue.submit({ key: 'b', userId: 1, run: run('b') }), 'user')
   // Another member is not affected.
-  const other = queue.submit({ key: 'b', userId: 2, run: run('b') })
+  const other = admitted(queue.submit({ key: 'b', userId: 2, run: run('b') }))
   await sleep(1)
   finish.get('a')!.resolve('A')
-  await Promise.all([one, two])
-  const again = queue.submit({ key: 'c', userId: 1, run: run('c') })
+  await Promise.all([one.result, two.result])
+  const again = admitted(queue.submit({ key: 'c', userId: 1, run: run('c') }))
   await sleep(1)
   finish.get('b')!.resolve('B')
-  await other
+  await other.result
   await sleep(1)
   finish.get('c')!.resolve('C')
-  assert.equal(await again, 'C')
+  assert.equal(await again.result, 'C')
 })
 
 test('queue: a client that goes away frees its place; a job nobody awaits is dropped', async () => {
   const queue = new DocumentQueue<string>({ running: 1, waiting: 1, perUser: 1 })
   const { started, finish, run } = controlledJobs()
-  const running = queue.submit({ key: 'a', userId: 1, run: run('a') })
-  const gone = new AbortController()
-  const waiting = queue.submit({ key: 'b', userId: 2, signal: gone.signal, run: run('b') })
-  const stays = new AbortController()
-  const sharing = queue.submit({ key: 'a', userId: 3, signal: stays.signal, run: run('x') })
-  assert.ok((await rejection(queue.submit({ key: 'c', userId: 4, run: run('c') }))) instanceof
-    QueueFullError)
-  gone.abort(new Error('client closed'))
-  assert.equal(((await rejection(waiting)) as Error).message, 'client closed')
+  const running = admitted(queue.submit({ key: 'a', userId: 1, run: run('a') }))
+  const waiting = admitted(queue.submit({ key: 'b', userId: 2, run: run('b') }))
+  const sharing = admitted(queue.submit({ key: 'a', userId: 3, run: run('x') }))
+  refused(queue.submit({ key: 'c', userId: 4, run: run('c') }), 'queue')
+  waiting.cancel()
+  assert.ok((await rejection(waiting.result)) instanceof CancelledError)
+  waiting.cancel() // twice: nothing more happens
   assert.deepEqual(queue.stats, { running: 1, waiting: 0, users: 2 })
   // The freed place is taken by the next request; user 2 may ask again.
-  const next = queue.submit({ key: 'c', userId: 2, run: run('c') })
+  const next = admitted(queue.submit({ key: 'c', userId: 2, run: run('c') }))
   finish.get('a')!.resolve('A')
-  assert.deepEqual(await Promise.all([running, sharing]), ['A', 'A'])
+  assert.deepEqual(await Promise.all([running.result, sharing.result]), ['A', 'A'])
+  // Cancelling after the answer changes nothing.
+  sharing.cancel()
   await sleep(1)
   finish.get('c')!.resolve('C')
-  assert.equal(await next, 'C')
+  assert.equal(await next.result, 'C')
   assert.deepEqual(started, ['a', 'c'], 'the abandoned job never loaded its data')
-  // An aborted signal before submitting is refused without taking anything.
-  const already = AbortSignal.abort(new Error('already gone'))
-  const late = queue.submit({ key: 'd', userId: 5, signal: already, run: run('d') })
-  assert.equal(((await rejection(late)) as Error).message, 'already gone')
   assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
 })
 

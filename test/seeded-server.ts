@@ -136,12 +136,20 @@ export function fetchRaw (
   })
 }
 
-/** Resident and peak memory of the server process (its worker threads included), in MB. */
-export function memory (server: ServerProcess): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
+/** Resident and peak memory of a process (its threads included), in MB. */
+export function memoryOf (pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1])
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
 }
+export const memory = (server: ServerProcess) => memoryOf(server.child.pid!)
+
+/** CPU seconds the process has used, all its threads (Linux counts them in 1/100 s). */
+export function cpuSeconds (pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /** Starts a new peak measurement (Linux: writing 5 to clear_refs resets VmHWM). */
-export const resetPeak = (server: ServerProcess) =>
-  writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5')
+export const resetPeakOf = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5')
+export const resetPeak = (server: ServerProcess) => resetPeakOf(server.child.pid!)

@@ -25,6 +25,13 @@ function body (statusCode: number, code: ErrorCode, message: string): ErrorRespo
 }
 
 /**
+ * The error body for a code of the catalogue, for a route that answers an expected refusal itself
+ * rather than throwing (no stack trace to capture: a flood is refused thousands of times).
+ */
+export const errorBody = (code: ErrorCode, message: string) =>
+  body(ERROR_CODES[code].status, code, message)
+
+/**
  * Errors the router raises before any route or hook runs (undecodable URL, over-long path segment).
  * The message does not echo the URL: a calendar token could be part of it.
  */
@@ -58,8 +65,7 @@ export default fp(
         return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-      // A 5xx of the catalogue (503 DOCUMENTS_BUSY) is an answer, not a failure.
-      if (statusCode >= 500 && !(error instanceof ApiError)) {
+      if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed')
         return reply
           .status(statusCode)

@@ -2,15 +2,12 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
-import { ApiError, notFound } from '#src/errors.js'
+import { notFound } from '#src/errors.js'
+import { errorBody } from '#plugins/app/errors.js'
 import { contentDisposition, slug } from '#src/services/content-disposition.js'
 import type { GigDocument } from '#src/services/gig-document.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
-import {
-  DocumentQueue,
-  QueueFullError,
-  UserLimitError
-} from '#src/services/document-queue.js'
+import { CancelledError, DocumentQueue } from '#src/services/document-queue.js'
 import type { SetlistStyle } from '#src/services/setlist-pdf.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
 
@@ -95,40 +92,48 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     id: number,
     style: SetlistStyle = 'print'
   ) => {
+    const revision = request.dbRevision ?? app.dbRevision()
+    const admission = queue.submit({
+      key: `${kind}:${style}:${id}@${revision}`,
+      userId: request.user.id,
+      run: () => render(kind, id, style)
+    })
+    if ('refused' in admission) {
+      const { refused, retryAfterSeconds } = admission
+      reply.header('retry-after', String(retryAfterSeconds))
+      return refused === 'queue'
+        ? reply
+          .status(503)
+          .send(
+            errorBody(
+              'DOCUMENTS_BUSY',
+                `too many documents are being prepared; retry in ${retryAfterSeconds} s`
+            )
+          )
+        : reply
+          .status(429)
+          .send(
+            errorBody(
+              'RATE_LIMITED',
+                `at most ${DOCUMENTS_PER_USER} documents of one member are prepared at once`
+            )
+          )
+    }
     // A client that goes away while waiting gives its place back.
-    const gone = new AbortController()
     const onClose = () => {
-      if (!reply.raw.writableFinished) gone.abort()
+      if (!reply.raw.writableFinished) admission.cancel()
     }
     reply.raw.once('close', onClose)
-    const revision = request.dbRevision ?? app.dbRevision()
     try {
-      const file = await queue.submit({
-        key: `${kind}:${style}:${id}@${revision}`,
-        userId: request.user.id,
-        signal: gone.signal,
-        run: () => render(kind, id, style)
-      })
+      const file = await admission.result
       return reply
         .type(FILES[kind].type)
         .header('content-disposition', contentDisposition(FILES[kind].disposition, file.fileName))
         .header('cache-control', 'private, no-cache')
         .send(file.body)
     } catch (error) {
-      if (error instanceof QueueFullError || error instanceof UserLimitError) {
-        reply.header('retry-after', String(error.retryAfterSeconds))
-        throw error instanceof QueueFullError
-          ? new ApiError(
-            'DOCUMENTS_BUSY',
-              `too many documents are being prepared; retry in ${error.retryAfterSeconds} s`
-          )
-          : new ApiError(
-            'RATE_LIMITED',
-              `at most ${DOCUMENTS_PER_USER} documents of one member are prepared at once`
-          )
-      }
       // Nobody is listening any more (nginx's "client closed request" in the request log).
-      if (gone.signal.aborted) return reply.status(499).send()
+      if (error instanceof CancelledError) return reply.status(499).send()
       throw error
     } finally {
       reply.raw.off('close', onClose)

@@ -6,23 +6,33 @@
 export interface DocumentQueueLimits {
   /** Jobs running at once: one per worker thread. */
   running: number
-  /** Jobs waiting for a free thread; beyond that, QueueFullError. */
+  /** Jobs waiting for a free thread; beyond that, refused. */
   waiting: number
-  /** Requests of one user in flight (waiting, running or sharing a job); beyond, UserLimitError. */
+  /** Requests of one user in flight (waiting, running or sharing a job); beyond that, refused. */
   perUser: number
 }
 
-/** Refused: the queue is full. `retryAfterSeconds`: when a place is likely free again. */
-export class QueueFullError extends Error {
-  constructor (readonly retryAfterSeconds: number) {
-    super('the document queue is full')
-  }
+/**
+ * A request that was not admitted: `queue` when the queue is full, `user` when this user already
+ * has `perUser` requests in flight. `retryAfterSeconds`: when a place is likely free again. A plain
+ * value, not an Error: a flood is refused thousands of times a second, and capturing a stack trace
+ * for each was a measurable part of the cost.
+ */
+export interface Refusal {
+  refused: 'queue' | 'user'
+  retryAfterSeconds: number
 }
 
-/** Refused: this user already has `perUser` requests in flight. */
-export class UserLimitError extends Error {
-  constructor (readonly retryAfterSeconds: number) {
-    super('too many documents requested at once')
+/** An admitted request: its result, and `cancel` for a client that went away. */
+export interface Admission<T> {
+  result: Promise<T>
+  /** Frees the place; the result rejects with a CancelledError. */
+  cancel(): void
+}
+
+export class CancelledError extends Error {
+  constructor () {
+    super('the client went away')
   }
 }
 
@@ -42,8 +52,6 @@ export interface DocumentRequest<T> {
   /** Requests with the same key share one job (kind, gig, options and database revision). */
   key: string
   userId: number
-  /** Aborted when the client goes away: its place is freed, a job nobody waits for is dropped. */
-  signal?: AbortSignal
   /** Loads the data and renders; called when a thread is free. */
   run: () => Promise<T>
 }
@@ -73,18 +81,18 @@ export class DocumentQueue<T> {
     return Math.max(1, Math.ceil((ahead * this.#averageMs) / this.limits.running / 1000))
   }
 
-  submit (request: DocumentRequest<T>): Promise<T> {
-    const { key, userId, signal } = request
-    if (signal?.aborted) return Promise.reject(signal.reason)
+  /** Admits the request (a job of its own, or a share of an identical one) or refuses it. */
+  submit (request: DocumentRequest<T>): Admission<T> | Refusal {
+    const { key, userId } = request
     const inFlight = this.#inFlight.get(userId) ?? 0
     if (inFlight >= this.limits.perUser) {
-      return Promise.reject(new UserLimitError(this.#retryAfter()))
+      return { refused: 'user', retryAfterSeconds: this.#retryAfter() }
     }
     let job = this.#jobs.get(key)
     if (!job) {
       const free = this.#running < this.limits.running
       if (!free && this.#waiting.size >= this.limits.waiting) {
-        return Promise.reject(new QueueFullError(this.#retryAfter()))
+        return { refused: 'queue', retryAfterSeconds: this.#retryAfter() }
       }
       job = { key, run: request.run, waiters: new Set(), started: false }
       this.#jobs.set(key, job)
@@ -92,14 +100,14 @@ export class DocumentQueue<T> {
     }
     this.#inFlight.set(userId, inFlight + 1)
     const shared = job
-    const promise = new Promise<T>((resolve, reject) => {
+    let waiter!: Waiter<T>
+    const result = new Promise<T>((resolve, reject) => {
       const done = () => {
-        signal?.removeEventListener('abort', abort)
         const left = this.#inFlight.get(userId)! - 1
         if (left === 0) this.#inFlight.delete(userId)
         else this.#inFlight.set(userId, left)
       }
-      const waiter: Waiter<T> = {
+      waiter = {
         resolve: (value) => {
           done()
           resolve(value)
@@ -109,19 +117,18 @@ export class DocumentQueue<T> {
           reject(error)
         }
       }
-      const abort = () => {
-        if (!shared.waiters.delete(waiter)) return
-        if (!shared.started && shared.waiters.size === 0) {
-          this.#waiting.delete(shared)
-          this.#jobs.delete(shared.key)
-        }
-        waiter.reject(signal!.reason)
-      }
-      shared.waiters.add(waiter)
-      signal?.addEventListener('abort', abort, { once: true })
     })
+    shared.waiters.add(waiter)
     this.#pump()
-    return promise
+    const cancel = () => {
+      if (!shared.waiters.delete(waiter)) return
+      if (!shared.started && shared.waiters.size === 0) {
+        this.#waiting.delete(shared)
+        this.#jobs.delete(shared.key)
+      }
+      waiter.reject(new CancelledError())
+    }
+    return { result, cancel }
   }
 
   #pump (): void {

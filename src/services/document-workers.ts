@@ -32,6 +32,11 @@ const LOGO_TIMEOUT_MS = 20_000
  * (without a limit of its own, a worker running out of heap aborts the whole process).
  */
 const WORKER_HEAP_MB = 128
+/**
+ * Worker threads run at a lower priority (nice +10, Linux per thread, via piscina's optional
+ * @napi-rs/nice): on two cores, two renders would otherwise take the CPU from the main thread.
+ */
+const WORKER_NICE = 10
 /** An idle worker holds a pdfmake instance (tens of MB); on a small server it leaves. */
 const IDLE_MS = 60_000
 /**
@@ -64,6 +69,8 @@ export class DocumentWorkers {
       idleTimeout: IDLE_MS,
       maxQueue: POOL_QUEUE,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      // Renders yield the CPU to the main thread, which answers everything else meanwhile.
+      niceIncrement: WORKER_NICE,
       // The inherited execArgv carries the resolution conditions (and tsx) into the workers.
       atomics: 'disabled'
     })
