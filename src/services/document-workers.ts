@@ -71,7 +71,8 @@ export class DocumentWorkers {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       // Renders yield the CPU to the main thread, which answers everything else meanwhile.
       niceIncrement: WORKER_NICE,
-      // The inherited execArgv carries the resolution conditions (and tsx) into the workers.
+      // Tasks are asynchronous (pdfkit streams): a worker must not sit in Atomics.wait between
+      // them. (Workers inherit execArgv: the resolution conditions, and tsx in development.)
       atomics: 'disabled'
     })
     return this.#pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }).catch((error) => {
