@@ -1,9 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, appWithLog, createTestApp, json, userClient } from './helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
-import { buildApp } from '#src/app.js'
 import { appSettings } from '#src/db/schema.js'
 import { encodeJpeg, pngOfSize, twoColourImage, twoColourPng } from './image-fixtures.js'
 
@@ -230,19 +228,7 @@ test('a stored configuration keeps its valid fields; each invalid one is logged'
     .insert(appSettings)
     .values({ id: 1, config: stored, updatedAt: '2026-01-01T00:00:00.000Z' })
     .run()
-  const lines: Array<{ level: number; field?: string; msg: string }> = []
-  const log = new Writable({
-    write (chunk, _encoding, done) {
-      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
-      done()
-    }
-  })
-  const app = await buildApp({
-    config: ctx.config,
-    createFirstAdmin: false,
-    logger: { level: 'warn', stream: log }
-  })
-  t.after(() => app.close())
+  const { app, lines } = await appWithLog(ctx.config, t)
   const config = json(await anonymous(app).get('/public/app_config'))
   assert.equal(config.bandName, 'Die Gültigen')
   assert.deepEqual(config.genres, ['Jazz', 'Polka'])

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
@@ -22,6 +23,24 @@ export interface TestContext {
   advance(ms: number): void
   now(): Date
   close(): Promise<void>
+}
+
+/**
+ * Another app on a test's configuration (a restart on its database) whose log lines from `warn` up
+ * are collected; closed after the test.
+ */
+export async function appWithLog (config: Config, t: { after(fn: () => unknown): void }) {
+  const lines: Array<{ level: number; msg: string; field?: string }> = []
+  const stream = new Writable({
+    write (chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
+      done()
+    }
+  })
+  const app = await buildApp({ config, createFirstAdmin: false, logger: { level: 'warn', stream } })
+  t.after(() => app.close())
+  await app.ready()
+  return { app, lines }
 }
 
 /** A real app on a fresh, migrated SQLite file in a temp dir. */

@@ -1,6 +1,7 @@
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
 import pngjs from 'pngjs'
+import { ADAM7 } from '#src/services/logo.js'
 import type { Rgb, RgbaImage } from '#src/services/palette.js'
 
 // Logos for the tests: valid ones written by pngjs and jpeg-js, and the hostile files of the
@@ -112,18 +113,9 @@ export function pngOfSize (bytes: number): Buffer {
 
 /** An Adam7-interlaced 8-bit RGBA PNG of one colour. */
 export function interlacedPng (width: number, height: number, pixel: number[]): Buffer {
-  const passes = [
-    [0, 0, 8, 8],
-    [4, 0, 8, 8],
-    [0, 4, 4, 8],
-    [2, 0, 4, 4],
-    [0, 2, 2, 4],
-    [1, 0, 2, 2],
-    [0, 1, 1, 2]
-  ]
-  const raw = passes.map(([x0, y0, dx, dy]) => {
-    const w = Math.ceil((width - x0!) / dx!)
-    const h = Math.ceil((height - y0!) / dy!)
+  const raw = ADAM7.map(([x0, y0, dx, dy]) => {
+    const w = Math.ceil((width - x0) / dx)
+    const h = Math.ceil((height - y0) / dy)
     return w > 0 && h > 0 ? solidRows(w, h, pixel) : Buffer.alloc(0)
   })
   return pngFile({ width, height, interlace: 1 }, deflateSync(Buffer.concat(raw)))

@@ -1,9 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, appWithLog, createTestApp, json, userClient } from './helpers.js'
 import {
   decodePng,
   encodeJpeg,
@@ -15,7 +14,6 @@ import {
   twoColourPng
 } from './image-fixtures.js'
 import { pdfImages, pdfText } from './pdf-tools.js'
-import { buildApp } from '#src/app.js'
 import { appLogo, gigs } from '#src/db/schema.js'
 import { downscale, prepareLogo, WATERMARK_MAX_SIDE } from '#src/services/logo.js'
 import { fromHex } from '#src/services/palette.js'
@@ -184,21 +182,8 @@ test(
     }
     /** Another start of the server on the same database, its warnings collected. */
     const restart = async () => {
-      const warnings: string[] = []
-      const log = new Writable({
-        write (chunk, _encoding, done) {
-          for (const line of String(chunk).trim().split('\n')) warnings.push(JSON.parse(line).msg)
-          done()
-        }
-      })
-      const app = await buildApp({
-        config: ctx.config,
-        createFirstAdmin: false,
-        logger: { level: 'warn', stream: log }
-      })
-      t.after(() => app.close())
-      await app.ready()
-      return { app, warnings }
+      const { app, lines } = await appWithLog(ctx.config, t)
+      return { app, warnings: lines.map((line) => line.msg) }
     }
 
     storeUnprepared(hostileLogos()['a 68-byte 20000×20000 PNG']!)

@@ -41,8 +41,8 @@ export type PreparedLogo =
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }
-// Adam7 passes: first column and row, column and row step.
-const ADAM7 = [
+/** Adam7 interlacing passes: first column and row, column and row step. */
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],
