@@ -26,10 +26,6 @@ const SetlistQuery = Type.Object({
     description: 'print (default): black on white; stage: dark high-contrast, larger type'
   })
 })
-const BUSY =
-  ' When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
-  '4 documents of one member at once: 429 RATE_LIMITED.'
-
 /**
  * Documents waiting for a worker. A band of ten opening every document of a gig at once stays
  * below it (identical requests share one render); beyond it a 60-song setlist would wait more than
@@ -38,6 +34,9 @@ const BUSY =
 export const DOCUMENT_QUEUE_WAITING = 32
 /** Every document of one gig at once (setlist print and stage, running order, GEMA). */
 export const DOCUMENTS_PER_USER = 4
+const BUSY =
+  'When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
+  `${DOCUMENTS_PER_USER} documents of one member at once: 429 RATE_LIMITED with Retry-After.`
 
 type Kind = DocumentJob['kind']
 interface DocumentFile {
@@ -99,25 +98,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       run: () => render(kind, id, style)
     })
     if ('refused' in admission) {
-      const { refused, retryAfterSeconds } = admission
-      reply.header('retry-after', String(retryAfterSeconds))
-      return refused === 'queue'
-        ? reply
-          .status(503)
-          .send(
-            errorBody(
-              'DOCUMENTS_BUSY',
-                `too many documents are being prepared; retry in ${retryAfterSeconds} s`
-            )
-          )
-        : reply
-          .status(429)
-          .send(
-            errorBody(
-              'RATE_LIMITED',
-                `at most ${DOCUMENTS_PER_USER} documents of one member are prepared at once`
-            )
-          )
+      const seconds = admission.retryAfterSeconds
+      const body =
+        admission.refused === 'queue'
+          ? errorBody('DOCUMENTS_BUSY', `too many documents in preparation; retry in ${seconds} s`)
+          : errorBody('RATE_LIMITED', `at most ${DOCUMENTS_PER_USER} documents per member at once`)
+      return reply.status(body.statusCode).header('retry-after', String(seconds)).send(body)
     }
     // A client that goes away while waiting gives its place back.
     const onClose = () => {
