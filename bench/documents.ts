@@ -19,6 +19,7 @@ import {
   cpuSeconds,
   insertGig,
   JWT_SECRET,
+  memory,
   memoryOf,
   resetPeakOf,
   seedDatabase
@@ -256,6 +257,11 @@ export async function documentFlood (requests = FLOOD): Promise<FloodFigures[]> 
       figures.push(await measureFlood(label, target, requests, paths, cookies))
     }
     if (server.child.exitCode !== null) throw new Error(`the server died:\n${server.output()}`)
+    if (requests >= 1000) {
+      // Idle worker threads leave after a minute, and their memory with them.
+      await sleep(65_000)
+      console.log(`RSS a minute after the last document: ${memory(server).rss.toFixed(0)} MB`)
+    }
   } finally {
     await server.stop()
     rmSync(seeded.dir, { recursive: true, force: true })
