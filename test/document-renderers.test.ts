@@ -13,7 +13,7 @@ import {
 import { prepareLogo } from '#src/services/logo.js'
 import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatDuration } from '#src/services/document-format.js'
-import { DocumentWorkers } from '#src/services/document-workers.js'
+import { DocumentWorkers, WorkersBusyError } from '#src/services/document-workers.js'
 import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
 import { fontParses } from '#src/services/pdf.js'
 import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
@@ -423,6 +423,22 @@ test('documents render in worker threads: setlist, schedule with logo, GEMA', as
       { header: 1 }
     )
     assert.ok(rows.some((row) => row[1] === 'Song 2'))
+  } finally {
+    await workers.close()
+  }
+})
+
+test('the pool holds at most 8 tasks waiting for its threads; beyond: WorkersBusyError', async () => {
+  const workers = new DocumentWorkers(1)
+  try {
+    const logo = twoColourPng([200, 30, 90], [255, 255, 255], 600)
+    const tasks = Array.from({ length: 12 }, () => workers.prepareLogo(logo))
+    const outcomes = await Promise.allSettled(tasks)
+    const busy = outcomes.filter(
+      (o) => o.status === 'rejected' && o.reason instanceof WorkersBusyError
+    )
+    assert.ok(busy.length >= 1 && busy.length <= 3, `${busy.length} refused`)
+    assert.ok(outcomes.filter((o) => o.status === 'fulfilled').length >= 9)
   } finally {
     await workers.close()
   }

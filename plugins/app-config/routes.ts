@@ -12,6 +12,8 @@ import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
 import { APP_VERSION } from '#src/version.js'
 import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/services/logo.js'
+import { WorkersBusyError } from '#src/services/document-workers.js'
+import { errorBody } from '#plugins/app/errors.js'
 import {
   deleteLogo,
   findLogo,
@@ -147,16 +149,23 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
           'IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason).',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
         body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-        response: { 200: LogoInfo }
+        response: { 200: LogoInfo, 503: ErrorResponse }
       }
     },
-    async (request) => {
+    async (request, reply) => {
       const data = request.body
       if (!Buffer.isBuffer(data)) {
         throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
       }
       // Checked and decoded once, here, in a worker thread; documents use only the prepared copy.
-      const prepared = await app.documentWorkers.prepareLogo(data)
+      const prepared = await app.documentWorkers.prepareLogo(data).catch((error: unknown) => {
+        if (error instanceof WorkersBusyError) return null
+        throw error
+      })
+      if (!prepared) {
+        const body = errorBody('DOCUMENTS_BUSY', 'the document workers are busy; retry in 5 s')
+        return reply.status(503).header('retry-after', '5').send(body)
+      }
       if (!prepared.ok) throw badRequest(prepared.code, prepared.message)
       const { mimeType, watermark, accent } = prepared
       const row = saveLogo(app.db, { mimeType, data, watermark, accent }, app.clock())
