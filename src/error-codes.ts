@@ -25,7 +25,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { status: 500, means: 'a server error (logged with the reference)' },
   DOCUMENTS_BUSY: {
     status: 503,
-    means: 'the document queue is full (see Retry-After); nothing was rendered'
+    means: 'the document queue or the logo checks are full (see Retry-After); nothing was done'
   },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },

@@ -13,7 +13,11 @@ import {
 import { prepareLogo } from '#src/services/logo.js'
 import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatDuration } from '#src/services/document-format.js'
-import { DocumentWorkers, WorkersBusyError } from '#src/services/document-workers.js'
+import {
+  DocumentWorkers,
+  LOGOS_IN_FLIGHT,
+  WorkersBusyError
+} from '#src/services/document-workers.js'
 import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
 import { fontParses } from '#src/services/pdf.js'
 import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
@@ -428,17 +432,24 @@ test('documents render in worker threads: setlist, schedule with logo, GEMA', as
   }
 })
 
-test('the pool holds at most 8 tasks waiting for its threads; beyond: WorkersBusyError', async () => {
+test('logo checks: at most LOGOS_IN_FLIGHT at once, the next ones refused at once', async () => {
   const workers = new DocumentWorkers(1)
   try {
     const logo = twoColourPng([200, 30, 90], [255, 255, 255], 600)
-    const tasks = Array.from({ length: 12 }, () => workers.prepareLogo(logo))
-    const outcomes = await Promise.allSettled(tasks)
+    const checks = Array.from({ length: LOGOS_IN_FLIGHT + 3 }, () => workers.prepareLogo(logo))
+    const outcomes = await Promise.allSettled(checks)
     const busy = outcomes.filter(
       (o) => o.status === 'rejected' && o.reason instanceof WorkersBusyError
     )
-    assert.ok(busy.length >= 1 && busy.length <= 3, `${busy.length} refused`)
-    assert.ok(outcomes.filter((o) => o.status === 'fulfilled').length >= 9)
+    assert.equal(busy.length, 3)
+    const prepared = outcomes.filter((o) => o.status === 'fulfilled' && o.value.ok)
+    assert.equal(prepared.length, LOGOS_IN_FLIGHT)
+    // The places are given back, also by a refused file.
+    assert.equal((await workers.prepareLogo(Buffer.from('not an image'))).ok, false)
+    const again = await Promise.all(
+      Array.from({ length: LOGOS_IN_FLIGHT }, () => workers.prepareLogo(logo))
+    )
+    assert.ok(again.every((p) => p.ok))
   } finally {
     await workers.close()
   }

@@ -17,7 +17,7 @@ import { pdfImages, pdfText } from './pdf-tools.js'
 import { appLogo, gigs } from '#src/db/schema.js'
 import { downscale, prepareLogo, WATERMARK_MAX_SIDE } from '#src/services/logo.js'
 import { fromHex } from '#src/services/palette.js'
-import { WorkersBusyError } from '#src/services/document-workers.js'
+import { LOGOS_IN_FLIGHT } from '#src/services/document-workers.js'
 
 const accepted = (data: Buffer) => {
   const prepared = prepareLogo(data)
@@ -153,18 +153,18 @@ test('upload: a hostile file is 400 with the reason; the stored logo stays', asy
     assert.ok(json(res).message.length > 20, `${name}: ${json(res).message}`)
   }
   assert.deepEqual((await anonymous(ctx.app).get('/public/logo')).rawPayload, good)
-  // Workers whose own queue is full: 503 with Retry-After, nothing stored.
-  const prepare = ctx.app.documentWorkers.prepareLogo
-  ctx.app.documentWorkers.prepareLogo = async () => {
-    throw new WorkersBusyError()
-  }
+  // LOGOS_IN_FLIGHT checks already running: 503 with Retry-After, at once, nothing stored.
+  const running = Array.from({ length: LOGOS_IN_FLIGHT }, () =>
+    ctx.app.documentWorkers.prepareLogo(good)
+  )
   const busy = await admin.put('/admin/logo', twoColourPng([1, 2, 3]), {
     'content-type': 'image/png'
   })
-  ctx.app.documentWorkers.prepareLogo = prepare
+  await Promise.all(running)
   assert.equal(busy.statusCode, 503)
   assert.equal(json(busy).code, 'DOCUMENTS_BUSY')
   assert.equal(busy.headers['retry-after'], '5')
+  assert.deepEqual((await anonymous(ctx.app).get('/public/logo')).rawPayload, good)
   // The documents' copy and accent are stored with the upload.
   const row = ctx.app.db.select().from(appLogo).get()!
   assert.equal(row.prepared, true)

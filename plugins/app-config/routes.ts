@@ -12,7 +12,7 @@ import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
 import { APP_VERSION } from '#src/version.js'
 import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/services/logo.js'
-import { WorkersBusyError } from '#src/services/document-workers.js'
+import { LOGOS_IN_FLIGHT, WorkersBusyError } from '#src/services/document-workers.js'
 import { errorBody } from '#plugins/app/errors.js'
 import {
   deleteLogo,
@@ -31,6 +31,8 @@ export interface AppConfigPluginOptions {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 const PUBLIC_CACHE = 'public, max-age=300'
+/** A logo check takes about a second; a few seconds free a place. */
+const LOGO_RETRY_AFTER = 5
 const logoNotFound = () => new ApiError('LOGO_NOT_FOUND', 'no logo has been uploaded')
 
 /** The public app configuration and the band logo (API.md → App configuration). */
@@ -146,7 +148,9 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
           'UNSUPPORTED_IMAGE). Larger: 413. ' +
           `At most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels and ` +
           `${LOGO_MAX_DECODED_BYTES / 1024 / 1024} MiB decoded (4 megapixels): else 400 ` +
-          'IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason).',
+          'IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason). ' +
+          `More than ${LOGOS_IN_FLIGHT} uploads being checked at once: 503 DOCUMENTS_BUSY with ` +
+          'Retry-After.',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
         body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
         response: { 200: LogoInfo, 503: ErrorResponse }
@@ -158,13 +162,13 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
       }
       // Checked and decoded once, here, in a worker thread; documents use only the prepared copy.
-      const prepared = await app.documentWorkers.prepareLogo(data).catch((error: unknown) => {
-        if (error instanceof WorkersBusyError) return null
-        throw error
-      })
-      if (!prepared) {
-        const body = errorBody('DOCUMENTS_BUSY', 'the document workers are busy; retry in 5 s')
-        return reply.status(503).header('retry-after', '5').send(body)
+      let prepared
+      try {
+        prepared = await app.documentWorkers.prepareLogo(data)
+      } catch (error) {
+        if (!(error instanceof WorkersBusyError)) throw error
+        const body = errorBody('DOCUMENTS_BUSY', `${error.message}; retry in ${LOGO_RETRY_AFTER} s`)
+        return reply.status(503).header('retry-after', String(LOGO_RETRY_AFTER)).send(body)
       }
       if (!prepared.ok) throw badRequest(prepared.code, prepared.message)
       const { mimeType, watermark, accent } = prepared

@@ -40,13 +40,19 @@ const WORKER_NICE = 10
 /** An idle worker holds a pdfmake instance (tens of MB); on a small server it leaves. */
 const IDLE_MS = 60_000
 /**
- * Tasks waiting inside the pool. Renders are only handed over when a thread is free (the documents
- * queue waits for that), so this only ever holds logo uploads.
+ * Logo checks in flight (running or waiting for a thread). Renders are bounded by the documents
+ * queue, which hands one over only for a free thread; uploads are bounded here. (piscina's own
+ * `maxQueue` does not apply: a task with an abort signal, as every task here has, waits in a queue
+ * of its own that `maxQueue` does not count.)
  */
-const POOL_QUEUE = 8
+export const LOGOS_IN_FLIGHT = 4
 
-/** The pool refused the task: its own queue is full. */
-export class WorkersBusyError extends Error {}
+/** The logo check was refused: `LOGOS_IN_FLIGHT` checks are already running or waiting. */
+export class WorkersBusyError extends Error {
+  constructor () {
+    super(`at most ${LOGOS_IN_FLIGHT} logo checks at once`)
+  }
+}
 
 /** Compiled, the worker is JavaScript; under tsx (tests, development) its TypeScript source. */
 const workerFile = fileURLToPath(
@@ -56,6 +62,7 @@ const workerFile = fileURLToPath(
 export class DocumentWorkers {
   readonly threads: number
   #pool: Piscina<WorkerTask, Uint8Array | PreparedLogo> | undefined
+  #logosInFlight = 0
 
   constructor (threads = DOCUMENT_THREADS) {
     this.threads = threads
@@ -67,7 +74,6 @@ export class DocumentWorkers {
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: IDLE_MS,
-      maxQueue: POOL_QUEUE,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       // Renders yield the CPU to the main thread, which answers everything else meanwhile.
       niceIncrement: WORKER_NICE,
@@ -75,10 +81,7 @@ export class DocumentWorkers {
       // them. (Workers inherit execArgv: the resolution conditions, and tsx in development.)
       atomics: 'disabled'
     })
-    return this.#pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }).catch((error) => {
-      if (/queue is at limit/i.test((error as Error).message)) throw new WorkersBusyError()
-      throw error
-    })
+    return this.#pool.run(task, { signal: AbortSignal.timeout(timeoutMs) })
   }
 
   /** Renders a document in a worker thread. */
@@ -87,8 +90,13 @@ export class DocumentWorkers {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }
 
-  /** Checks and prepares a logo in a worker thread (src/services/logo.ts). */
+  /**
+   * Checks and prepares a logo in a worker thread (src/services/logo.ts); throws WorkersBusyError
+   * beyond `LOGOS_IN_FLIGHT`, before the image takes a thread or a place.
+   */
   async prepareLogo (data: Buffer): Promise<PreparedLogo> {
+    if (this.#logosInFlight >= LOGOS_IN_FLIGHT) throw new WorkersBusyError()
+    this.#logosInFlight++
     try {
       const prepared = (await this.#run({ kind: 'logo', data }, LOGO_TIMEOUT_MS)) as PreparedLogo
       return prepared.ok ? { ...prepared, watermark: Buffer.from(prepared.watermark) } : prepared
@@ -99,6 +107,8 @@ export class DocumentWorkers {
         code: 'IMAGE_TOO_LARGE',
         message: `decoding the image took longer than ${LOGO_TIMEOUT_MS / 1000} s`
       }
+    } finally {
+      this.#logosInFlight--
     }
   }
 
