@@ -226,6 +226,27 @@ test(
   }
 )
 
+test('documents: a request after a write renders again, with the new data', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const held = holdRenders(ctx.app)
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  const member = await userClient(ctx.app, 'mo', 'member')
+  const [gig] = insertGigs(ctx.app, 1)
+  const before = editor.get(`/gigs/${gig}/setlist.pdf`)
+  await sleep(50)
+  const renamed = await editor.patch(`/gigs/${gig}`, { name: 'Umbenannt' })
+  assert.equal(renamed.statusCode, 200)
+  // Same document, but a later revision: not shared with the render of the old data.
+  const after = member.get(`/gigs/${gig}/setlist.pdf`)
+  await sleep(50)
+  held.release()
+  const [old, fresh] = await Promise.all([before, after])
+  assert.equal(held.jobs.length, 2)
+  assert.match(pdfText(old.rawPayload), /Gig 0/)
+  assert.match(pdfText(fresh.rawPayload), /Umbenannt/)
+})
+
 test('documents: a client that disconnects while waiting frees its place', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
