@@ -66,22 +66,25 @@ export function insertGig (app: App, name: string, sets: number, perSet: number)
         .values({ gigId: gig.id, position: s, name: `Set ${s + 1}` })
         .returning()
         .get()
-      for (let e = 0; e < perSet; e++) {
-        const song = tx
-          .insert(songs)
-          .values({
+      // One statement per set for its songs and one for its entries (200 songs: 1,200 variables).
+      const setSongs = tx
+        .insert(songs)
+        .values(
+          Array.from({ length: perSet }, (_, e) => ({
             title: `${name} Titel ${s * perSet + e + 1}`,
             durationSeconds: 200,
             composers: ['Müller, Jörg'],
             createdAt: stamp,
             updatedAt: stamp
-          })
-          .returning()
-          .get()
-        tx.insert(setlistEntries)
-          .values({ gigId: gig.id, setId: set.id, position: e, songId: song.id })
-          .run()
-      }
+          }))
+        )
+        .returning({ id: songs.id })
+        .all()
+      // RETURNING's order is not guaranteed; rowids grow in insertion order.
+      const songIds = setSongs.map((song) => song.id).sort((a, b) => a - b)
+      tx.insert(setlistEntries)
+        .values(songIds.map((songId, e) => ({ gigId: gig.id, setId: set.id, position: e, songId })))
+        .run()
     }
     return gig.id
   })
