@@ -221,6 +221,12 @@ test(
     const done = await Promise.all([...filling, shared])
     assert.deepEqual(new Set(done.map((r) => r.statusCode)), new Set([200]))
     assert.equal(stuck.jobs.length, ids.length)
+    // Both refusals are in the OpenAPI document of every document route.
+    const spec = ctx.app.swagger() as { paths: Record<string, { get: { responses: object } }> }
+    for (const path of ['setlist.pdf', 'schedule.pdf', 'gema']) {
+      const responses = spec.paths[`/gigs/{id}/${path}`]!.get.responses
+      assert.ok('429' in responses && '503' in responses, path)
+    }
     // A gig deleted while its request waited: 404 (from the job, when it loads).
     assert.equal((await members[0]!.get('/gigs/999999/gema')).statusCode, 404)
   }

@@ -38,6 +38,13 @@ const BUSY =
   'When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
   `${DOCUMENTS_PER_USER} documents of one member at once: 429 RATE_LIMITED with Retry-After.`
 
+/** A missing gig and the queue's refusals, in every document route's schema. */
+const DOCUMENT_ERRORS = {
+  404: ErrorResponse,
+  429: { ...ErrorResponse, description: `More than ${DOCUMENTS_PER_USER} documents of one member` },
+  503: { ...ErrorResponse, description: 'The document queue is full' }
+}
+
 type Kind = DocumentJob['kind']
 interface DocumentFile {
   body: Buffer
@@ -136,7 +143,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: BUSY,
         params: IdParams,
         querystring: SetlistQuery,
-        response: { 200: PdfFile, 404: ErrorResponse, 503: ErrorResponse }
+        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) =>
@@ -154,7 +161,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'band logo, logo watermark)',
         description: BUSY,
         params: IdParams,
-        response: { 200: PdfFile, 404: ErrorResponse, 503: ErrorResponse }
+        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) => serve(request, reply, 'schedule', request.params.id)
@@ -169,7 +176,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'GEMA music report (.xlsx, layout of the GEMA title upload template v1.2)',
         description: BUSY,
         params: IdParams,
-        response: { 200: XlsxFile, 404: ErrorResponse, 503: ErrorResponse }
+        response: { 200: XlsxFile, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) => serve(request, reply, 'gema', request.params.id)
