@@ -547,3 +547,22 @@ export const passwordResetTokens = sqliteTable(
     index('password_reset_tokens_user_idx').on(t.userId)
   ]
 )
+
+/**
+ * Data brought in from another system (a libreStage database): which file (by the SHA-256 of its
+ * bytes), when, and the per-table counts of its report. A second import of the same file is
+ * refused by its fingerprint; the row travels with the band export, so it is refused after a move
+ * too.
+ */
+export const dataImports = sqliteTable(
+  'data_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    source: text('source').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    fileName: text('file_name').notNull(),
+    importedAt: text('imported_at').notNull(),
+    summary: text('summary', { mode: 'json' }).notNull()
+  },
+  (t) => [uniqueIndex('data_imports_fingerprint_unique').on(t.source, t.fingerprint)]
+)
