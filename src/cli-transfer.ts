@@ -10,7 +10,7 @@ import {
 import { resetUrl } from '#src/repositories/password-resets.js'
 import { importLibreStage } from '#src/librestage/import.js'
 import { formatReport } from '#src/librestage/report.js'
-import { LibreStageImportError } from '#src/librestage/source.js'
+import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js'
 
 // The command line's moving commands: the full band export and its import, and the import of a
 // libreStage database. The work is done by src/repositories/band-*.ts and src/librestage/.
@@ -83,12 +83,14 @@ function printLinks (
 
 /** `import-librestage <app.db> [--dry-run] [--json] [--force]`. */
 export function importFromLibreStage (
-  handle: DatabaseHandle,
+  open: () => DatabaseHandle,
   file: string,
   options: { now: Date; baseUrl: string; dryRun: boolean; force: boolean; json: boolean },
   io: TransferIo
 ): void {
-  const report = importLibreStage(handle, resolve(file), options)
+  // The source is checked before Bandstand's database is opened at all.
+  const source = readLibreStage(resolve(file))
+  const report = importLibreStage(open(), source, options)
   if (options.json) io.out(JSON.stringify(report, null, 2))
   else for (const line of formatReport(report)) io.out(line)
 }

@@ -214,10 +214,12 @@ export async function runCli (
         const baseUrl = linkBase()
         const dryRun = values['dry-run']
         // A dry run writes nothing, not even a new database file.
-        handle =
-          dryRun && !existsSync(config.databaseFile) ? openDatabase(':memory:') : open()
+        const target = () =>
+          dryRun && !existsSync(config.databaseFile)
+            ? (handle = openDatabase(':memory:'))
+            : open()
         importFromLibreStage(
-          handle,
+          target,
           file,
           { now, baseUrl, dryRun, force: values.force, json: values.json },
           io

@@ -10,17 +10,13 @@ import { loadAppConfig, saveAppConfig } from '#src/repositories/app-settings.js'
 import { createImportResetLinks, resetUrl } from '#src/repositories/password-resets.js'
 import { mapLibreStage, type ImportPlan } from './mapping.js'
 import type { LibreStageReport } from './report.js'
-import {
-  LIBRESTAGE_LIMITS,
-  LibreStageImportError,
-  readLibreStage,
-  type LibreStageLimits
-} from './source.js'
+import { LibreStageImportError, type LibreStageSource } from './source.js'
 
-// `bandstand import-librestage <app.db>`: reads the libreStage database (read-only, closed before
-// anything is written), maps it in memory, and writes everything in one synchronous transaction
-// together with the import record and the members' reset links. A dry run does the same and rolls
-// back, so it reports exactly what the import would do (and refuses what the import would refuse).
+// `bandstand import-librestage <app.db>`: the libreStage database is read first (read-only, and
+// closed before anything is written) and mapped in memory; then everything is written in one
+// synchronous transaction together with the import record and the members' reset links. A dry run
+// does the same and rolls back, so it reports exactly what the import would do (and refuses what
+// the import would refuse).
 
 export interface LibreStageImportOptions {
   now: Date
@@ -29,7 +25,6 @@ export interface LibreStageImportOptions {
   dryRun?: boolean
   /** Import into a database that already holds band data. */
   force?: boolean
-  limits?: LibreStageLimits
 }
 
 class DryRunDone extends Error {
@@ -67,14 +62,17 @@ function writePlan (tx: Db, rows: ImportPlan['rows']): void {
 
 const silent = { warn: () => {}, error: () => {} }
 
+/**
+ * Imports a source read by readLibreStage (read first, so that a file that is no libreStage
+ * database never even opens Bandstand's).
+ */
 export function importLibreStage (
   handle: { db: Db; sqlite: Database.Database },
-  file: string,
+  source: LibreStageSource,
   options: LibreStageImportOptions
 ): LibreStageReport {
   const { db, sqlite } = handle
   const { now } = options
-  const source = readLibreStage(file, options.limits ?? LIBRESTAGE_LIMITS)
   const firstId = (table: string) =>
     (
       sqlite
@@ -134,7 +132,7 @@ export function importLibreStage (
           .values({
             source: 'librestage',
             fingerprint: source.fingerprint,
-            fileName: basename(file),
+            fileName: basename(source.file),
             importedAt: now.toISOString(),
             summary: plan.report.tables.map((t) => ({
               table: t.table,

@@ -77,7 +77,7 @@ export function mapLibreStage (source: LibreStageSource, ctx: MappingContext): I
       tables: s.tallies.map((t) => t.report),
       notImported: {
         tables: [
-          ...source.leftOutTables.filter((t) => t.table !== 'alembic_version'),
+          ...source.leftOutTables.filter((t) => t.table !== 'alembic_version' && t.rows > 0),
           ...source.unknownTables.map((t) => ({
             ...t,
             reason: 'unknown to this importer (a newer libreStage?)'

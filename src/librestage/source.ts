@@ -1,10 +1,23 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import Database from 'better-sqlite3'
 
 // Reading a libreStage database (libreStage 0.5.33: FastAPI + SQLAlchemy + SQLite, German column
-// names). The file is opened read-only and only read; everything the importer needs is loaded into
-// memory here, so the source is closed before Bandstand's database is written.
+// names). The file is never written: it is copied into a private temporary directory and the copy
+// is opened read-only (SQLite creates -wal and -shm files beside a WAL-mode database even when it
+// opens it read-only). Everything the importer needs is loaded into memory here, so the source is
+// closed before Bandstand's database is written.
 
 /** What the importer accepts: a band's app.db is a few MB; these bound memory and time. */
 export const LIBRESTAGE_LIMITS = {
@@ -127,22 +140,28 @@ export function readLibreStage (
         `${limits.maxSourceBytes} bytes`
     )
   }
-  const wal = `${file}-wal`
-  if (existsSync(wal) && statSync(wal).size > 0) {
-    throw new LibreStageImportError(
-      `${wal} holds changes not yet written to ${file}: libreStage is still running or did not ` +
-        'shut down cleanly. Stop libreStage, then import again.'
-    )
+  for (const suffix of ['-wal', '-journal']) {
+    const companion = `${file}${suffix}`
+    if (existsSync(companion) && statSync(companion).size > 0) {
+      throw new LibreStageImportError(
+        `${companion} holds changes not yet in ${file}: libreStage is still running or did ` +
+          'not shut down cleanly. Stop libreStage (start and stop it once after a crash), then ' +
+          'import again.'
+      )
+    }
   }
-  const { sha256, header } = fingerprintOf(file)
-  if (header !== SQLITE_HEADER) {
-    throw new LibreStageImportError(
-      `${file} is not an SQLite database (libreStage keeps its data in app.db, an SQLite file)`
-    )
-  }
+  const scratch = mkdtempSync(join(tmpdir(), 'bandstand-librestage-'))
   let sqlite: Database.Database | undefined
   try {
-    sqlite = new Database(file, { readonly: true, fileMustExist: true })
+    const copy = join(scratch, 'app.db')
+    copyFileSync(file, copy)
+    const { sha256, header } = fingerprintOf(copy)
+    if (header !== SQLITE_HEADER) {
+      throw new LibreStageImportError(
+        `${file} is not an SQLite database (libreStage keeps its data in app.db, an SQLite file)`
+      )
+    }
+    sqlite = new Database(copy, { readonly: true, fileMustExist: true })
     return readOpened(sqlite, { file, bytes: stat.size, fingerprint: sha256 }, limits)
   } catch (error) {
     if (error instanceof LibreStageImportError) throw error
@@ -153,6 +172,7 @@ export function readLibreStage (
     throw error
   } finally {
     sqlite?.close()
+    rmSync(scratch, { recursive: true, force: true })
   }
 }
 
@@ -181,7 +201,7 @@ function readOpened (
     )
   }
   const columnsOf = (table: string) =>
-    (sqlite.prepare(`SELECT name FROM pragma_table_info(${quote(table)})`).all() as Array<{
+    (sqlite.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{
       name: string
     }>).map((c) => c.name)
   const missingColumns = Object.entries(LIBRESTAGE_TABLES).flatMap(([table, wanted]) => {

@@ -131,7 +131,8 @@ export function splitNames (value: SourceValue | undefined): string[] {
     .split(/\s*(?:[,;/&+\n]|\bund\b|\band\b|\bu\.)\s*/i)
     .map((name) => name.trim())
     .filter((name) => name !== '' && !EMPTY.has(name.toLowerCase()))
-  return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()]
+  const seen = new Set<string>()
+  return names.filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
 }
 
 const lookup = <T>(table: Record<string, T>) => (value: SourceValue | undefined): T | undefined => {
