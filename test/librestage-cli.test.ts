@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import {
   existsSync,
+  readdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -242,5 +243,21 @@ test('limits: a source past the size or row limit is refused, naming the limit',
   assert.throws(
     () => readLibreStage(file, { ...limits, maxRowsPerTable: 100 }),
     /table token_blacklist has 121 rows/
+  )
+})
+
+test('a libreStage database in WAL mode is read without a file written beside it', async (t) => {
+  const { dir, source, cli } = setup(t)
+  const db = new Database(source)
+  db.pragma('journal_mode = WAL')
+  db.close()
+  const bytes = sha256(source)
+  const run = await cli('import-librestage', source, '--dry-run')
+  assert.equal(run.code, 0, run.err)
+  assert.equal(sha256(source), bytes)
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.startsWith('app.db')),
+    ['app.db'],
+    'no -wal or -shm file created beside the source'
   )
 })
