@@ -14,7 +14,6 @@ import {
   mapVote,
   parseDuration,
   parseLinks,
-  shorten,
   splitNames,
   toInstant
 } from './values.js'
@@ -36,8 +35,8 @@ export function mapLibreStage (source: LibreStageSource, ctx: MappingContext): I
   const config = structuredClone(ctx.config)
   const added = { genres: [] as string[], gigKinds: [] as string[] }
   const label = (list: 'genres' | 'gigKinds', tally: TableTally, raw: string | null) => {
-    if (raw === null) return null
-    const text = shorten(raw, 60)
+    const text = fit(tally, raw, 60, list === 'genres' ? 'genre' : 'gig kind')
+    if (text === null) return null
     const known = config[list].find((l) => l.toLowerCase() === text.toLowerCase())
     if (known) return known
     if (config[list].length >= 100) {

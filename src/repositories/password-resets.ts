@@ -68,8 +68,8 @@ export function createResetLink (
 type Writer = Pick<Db, 'insert' | 'update' | 'delete'>
 
 /**
- * New links for these users in three statements: only the newest link of a user works, and rows of
- * a day ago are of no use any more.
+ * New links for these users in three statements (for any realistic number of users): only the
+ * newest link of a user works, and rows of a day ago are of no use any more.
  */
 function insertLinks (
   tx: Writer,
@@ -79,10 +79,12 @@ function insertLinks (
   validMinutes: number
 ): Array<{ userId: number; token: string; expiresAt: Date }> {
   const stamp = now.toISOString()
-  tx.update(passwordResetTokens)
-    .set({ usedAt: stamp })
-    .where(and(inArray(passwordResetTokens.userId, userIds), isNull(passwordResetTokens.usedAt)))
-    .run()
+  for (const ids of chunksFor(userIds, 1)) {
+    tx.update(passwordResetTokens)
+      .set({ usedAt: stamp })
+      .where(and(inArray(passwordResetTokens.userId, ids), isNull(passwordResetTokens.usedAt)))
+      .run()
+  }
   tx.delete(passwordResetTokens)
     .where(lt(passwordResetTokens.createdAt, new Date(now.getTime() - KEEP_MS).toISOString()))
     .run()
@@ -115,13 +117,14 @@ export function createImportResetLinks (
   userIds: number[],
   now: Date
 ): Array<{ user: UserRow; token: string; expiresAt: Date }> {
-  if (userIds.length === 0) return []
+  const wanted = new Set(userIds)
   const active = tx
     .select()
     .from(users)
-    .where(and(inArray(users.id, userIds), eq(users.status, 'active')))
+    .where(eq(users.status, 'active'))
     .orderBy(users.id)
     .all()
+    .filter((user) => wanted.has(user.id))
   if (active.length === 0) return []
   const byId = new Map(active.map((user) => [user.id, user]))
   return insertLinks(
