@@ -47,6 +47,7 @@ import passwordResetRoutes from '#plugins/password-reset/routes.js'
 import statsRoutes from '#plugins/stats/routes.js'
 import songHistoryRoutes from '#plugins/songs/history-routes.js'
 import singerRoutes from '#plugins/users/singer-routes.js'
+import webAppRoutes from '#plugins/web/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -127,6 +128,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
     smtpUrl: config.smtpUrl,
     smtpFrom: config.smtpFrom
   })
+  await app.register(webAppRoutes, { enabled: config.webEnabled })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

@@ -22,6 +22,7 @@ export const EnvSchema = Type.Object({
   }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
+  WEB_ENABLED: Type.Union([Bool], { default: 'true' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' }
@@ -57,6 +58,8 @@ export interface Config {
   trustProxy: TrustProxy
   cookieSecure: 'auto' | 'always' | 'never'
   docsEnabled: boolean
+  /** Serve the web app at /app/ (and redirect / there). */
+  webEnabled: boolean
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
@@ -110,6 +113,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
           ? 'always'
           : 'never',
     docsEnabled: values.DOCS_ENABLED === 'true',
+    webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
     adminPassword: values.ADMIN_PASSWORD,
     bodyLimitBytes: Number(values.BODY_LIMIT_BYTES),
