@@ -12,6 +12,12 @@ import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
+import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
+import {
+  createResetLink,
+  RESET_LINK_MINUTES,
+  resetUrl
+} from '#src/repositories/password-resets.js'
 
 const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> [options])
 
@@ -21,6 +27,9 @@ Commands:
         Creates an active user; without --password a random one is generated and printed.
   user:reset-password <username> [--password PW]
         Sets a new password (random and printed unless given) and ends all of the user's sessions.
+  user:reset-link <username> [--base-url URL]
+        Prints a one-time password reset link (15 minutes) for an active user; the base URL
+        defaults to PUBLIC_URL, else http://localhost:PORT.
   db:migrate
         Applies pending migrations (the server also does this at start).
   db:backup <file>
@@ -28,6 +37,15 @@ Commands:
   demo:seed [--force]
         Fills the database with a demo band; refuses a database with data beyond the admin
         unless --force.
+  export <file.json>
+        The whole band (every table except secrets and sessions) as one JSON file.
+  import <file.json> [--base-url URL]
+        Restores a band export into a database without band data (a new DATA_DIR); prints a
+        one-time password reset link per active member (valid 72 hours).
+  import-librestage <app.db> [--dry-run] [--json] [--force] [--base-url URL]
+        Imports a libreStage database (opened read-only) in one transaction and prints a report
+        per table (--json: as JSON) and a reset link per active member (valid 72 hours).
+        --dry-run writes nothing; --force adds to a database that already holds band data.
 
 Environment: DATA_DIR (default ./data) and .env as for the server.`
 
@@ -58,7 +76,10 @@ export async function runCli (
         'display-name': { type: 'string' },
         email: { type: 'string' },
         password: { type: 'string' },
+        'base-url': { type: 'string' },
         force: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -70,6 +91,14 @@ export async function runCli (
     const config = loadConfig(env)
     const open = () => (handle = openDatabase(config.databaseFile))
     const now = new Date()
+    const linkBase = () => {
+      const baseUrl =
+        values['base-url'] ?? config.publicUrl ?? `http://localhost:${config.port}`
+      if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+        throw new UsageError('--base-url must be an http(s) URL')
+      }
+      return baseUrl
+    }
 
     switch (command) {
       case 'user:create': {
@@ -117,6 +146,17 @@ export async function runCli (
         if (!values.password) io.out(`password: ${password}`)
         return 0
       }
+      case 'user:reset-link': {
+        const username = requireArg(args[0], 'username')
+        const baseUrl = linkBase()
+        const { db } = open()
+        const user = findUserByUsername(db, username)
+        if (!user) throw new UsageError(`no user "${username}"`)
+        const { token } = createResetLink(db, user.id, null, now)
+        io.out(`reset link for "${user.username}" (valid ${RESET_LINK_MINUTES} minutes, once):`)
+        io.out(resetUrl(baseUrl, token))
+        return 0
+      }
       case 'db:migrate': {
         open()
         io.out(`database ${config.databaseFile} is migrated`)
@@ -158,6 +198,34 @@ export async function runCli (
         io.out(`every demo user's password: ${password}`)
         return 0
       }
+      case 'export': {
+        const file = requireArg(args[0], 'file.json')
+        exportBand(open(), file, now, io)
+        return 0
+      }
+      case 'import': {
+        const file = requireArg(args[0], 'file.json')
+        const baseUrl = linkBase()
+        importBand(open(), file, { now, baseUrl }, io)
+        return 0
+      }
+      case 'import-librestage': {
+        const file = requireArg(args[0], 'app.db')
+        const baseUrl = linkBase()
+        const dryRun = values['dry-run']
+        // A dry run writes nothing, not even a new database file.
+        const target = () =>
+          dryRun && !existsSync(config.databaseFile)
+            ? (handle = openDatabase(':memory:'))
+            : open()
+        importFromLibreStage(
+          target,
+          file,
+          { now, baseUrl, dryRun, force: values.force, json: values.json },
+          io
+        )
+        return 0
+      }
       default:
         throw new UsageError(`unknown command "${command}"\n\n${USAGE}`)
     }
@@ -166,7 +234,8 @@ export async function runCli (
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof SeedRefused ||
-      error instanceof ApiError
+      error instanceof ApiError ||
+      isTransferError(error)
     ) {
       io.err(`error: ${error.message}`)
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1

@@ -22,12 +22,26 @@ export const EnvSchema = Type.Object({
   }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
+  WEB_ENABLED: Type.Union([Bool], { default: 'true' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' }
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
-  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) })
+  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+      description: 'the address members reach Bandstand at, e.g. https://band.example'
+    })
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
+  ),
+  SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  NOTIFY_WEBHOOK_URL: Type.Optional(
+    Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
+  )
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -44,9 +58,16 @@ export interface Config {
   trustProxy: TrustProxy
   cookieSecure: 'auto' | 'always' | 'never'
   docsEnabled: boolean
+  /** Serve the web app at /app/ (and redirect / there). */
+  webEnabled: boolean
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
+  /** Base of the links in reset mails and chat notices (without: the request's own origin). */
+  publicUrl?: string
+  smtpUrl?: string
+  smtpFrom: string
+  notifyWebhookUrl?: string
 }
 
 export class ConfigError extends Error {
@@ -63,7 +84,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const values = Value.Default(EnvSchema, known) as Env
   const problems = [...Value.Errors(EnvSchema, values)].map((error) => {
     const name = error.path.replace(/^\//, '')
-    const secret = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD'
+    // These may carry passwords or tokens: never echoed.
+    const secret = ['JWT_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'NOTIFY_WEBHOOK_URL'].includes(name)
     return `${name}: ${error.message}${secret ? '' : ` (got "${String(error.value)}")`}`
   })
   if (problems.length > 0) {
@@ -91,9 +113,14 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
           ? 'always'
           : 'never',
     docsEnabled: values.DOCS_ENABLED === 'true',
+    webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
     adminPassword: values.ADMIN_PASSWORD,
-    bodyLimitBytes: Number(values.BODY_LIMIT_BYTES)
+    bodyLimitBytes: Number(values.BODY_LIMIT_BYTES),
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
+    notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL
   }
 }
 

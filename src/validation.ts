@@ -32,13 +32,13 @@ export function isRealLocalDateTime (value: string): boolean {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   )
 }
+const localDateTime = {
+  type: 'string' as const,
+  validate: (value: string) => value.length < 10 || isRealLocalDateTime(value)
+}
 const addFormats = (ajv: {
-  addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown
-}) =>
-  ajv.addFormat('local-date-time', {
-    type: 'string',
-    validate: (value) => value.length < 10 || isRealLocalDateTime(value)
-  })
+  addFormat(name: string, format: typeof localDateTime): unknown
+}) => ajv.addFormat('local-date-time', localDateTime)
 
 /**
  * An Ajv validate function as Fastify calls it: `errors` after a failed call, `schemaEnv` for root
@@ -90,7 +90,9 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
   return {
     compilersFactory: {
       buildSerializer (...[externalSchemas, options]: Parameters<SerializerFactory>) {
-        const compile = SerializerSelector()(externalSchemas, options)
+        // fast-json-stringify picks anyOf branches with its own Ajv, which needs the format too.
+        const ajv = { ...options?.ajv, formats: { 'local-date-time': localDateTime } }
+        const compile = SerializerSelector()(externalSchemas, { ...options, ajv })
         const compiled = new Map<string, Serialize>()
         return (route: Parameters<ReturnType<SerializerFactory>>[0]) => {
           const key = JSON.stringify(route.schema)

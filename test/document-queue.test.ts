@@ -10,7 +10,8 @@ import {
 } from '#src/services/document-queue.js'
 import { gigs } from '#src/db/schema.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
-import { DOCUMENT_QUEUE_WAITING, DOCUMENTS_PER_USER } from '#plugins/documents/routes.js'
+import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/document-workers.js'
+import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
 import { createTestApp, json, userClient, type Client } from './helpers.js'
 import { pdfText } from './pdf-tools.js'
 import type { App } from '#src/app.js'
@@ -198,6 +199,8 @@ test(
     assert.match(pdfText(answers[0]!.rawPayload), /Gig 0/)
     assert.equal(held.jobs.length, 1)
 
+    const editor = await userClient(ctx.app, 'ed', 'editor')
+    const programme = json(await editor.post('/repertoire', { name: 'Standard' })) as { id: number }
     // Distinct documents fill the threads and the queue; the next one is refused at once.
     const stuck = holdRenders(ctx.app)
     const ids = insertGigs(ctx.app, threads + DOCUMENT_QUEUE_WAITING)
@@ -208,6 +211,10 @@ test(
     assert.equal(refused.statusCode, 503)
     assert.equal(json(refused).code, 'DOCUMENTS_BUSY')
     assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/)
+    // Repertoire setlists render through the same queue.
+    const repertoire = await members[10]!.get(`/repertoire/${programme.id}/setlist.pdf`)
+    assert.equal(repertoire.statusCode, 503)
+    assert.equal(json(repertoire).code, 'DOCUMENTS_BUSY')
     // A request for a document already queued still shares it.
     const shared = members[11]!.get(`/gigs/${ids.at(-1)}/gema`)
     // A member with four documents in flight gets 429 for a fifth.
@@ -223,8 +230,9 @@ test(
     assert.equal(stuck.jobs.length, ids.length)
     // Both refusals are in the OpenAPI document of every document route.
     const spec = ctx.app.swagger() as { paths: Record<string, { get: { responses: object } }> }
-    for (const path of ['setlist.pdf', 'schedule.pdf', 'gema']) {
-      const responses = spec.paths[`/gigs/{id}/${path}`]!.get.responses
+    for (const path of ['gigs/{id}/setlist.pdf', 'gigs/{id}/schedule.pdf', 'gigs/{id}/gema',
+      'repertoire/{id}/setlist.pdf']) {
+      const responses = spec.paths[`/${path}`]!.get.responses
       assert.ok('429' in responses && '503' in responses, path)
     }
     // A gig deleted while its request waited: 404 (from the job, when it loads).

@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox'
+import { ErrorResponse } from './common.js'
+
+export const CSV_TYPE = 'text/csv; charset=utf-8'
+export const TEXT_TYPE = 'text/plain; charset=utf-8'
+
+/** A text download's response schema, naming its real media type in the OpenAPI document. */
+export const textFile = (mediaType: string, description: string) =>
+  Type.Unsafe<string | Buffer>({
+    description,
+    content: { [mediaType.split(';')[0]!]: { schema: { type: 'string' } } }
+  })
+
+/** A binary download's response schema (PDF, workbook). */
+export const binaryFile = (mediaType: string, description: string) =>
+  Type.Unsafe<Buffer>({
+    description,
+    content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } }
+  })
+
+export const SetlistStyleQuery = Type.Object({
+  style: Type.Union([Type.Literal('print'), Type.Literal('stage')], {
+    default: 'print',
+    description: 'print (default): black on white; stage: dark high-contrast, larger type'
+  })
+})
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** Every document of one gig at once (setlist print and stage, running order, GEMA). */
+export const DOCUMENTS_PER_USER = 4
+
+/** The description and refusals of every route that renders through the document queue. */
+export const DOCUMENT_QUEUE_DESCRIPTION =
+  'When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
+  `${DOCUMENTS_PER_USER} documents of one member at once: 429 RATE_LIMITED with Retry-After.`
+export const DocumentQueueErrors = {
+  429: { ...ErrorResponse, description: `More than ${DOCUMENTS_PER_USER} documents of one member` },
+  503: { ...ErrorResponse, description: 'The document queue is full' }
+}
