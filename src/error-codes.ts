@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   URL_TOO_LONG: { status: 414, means: 'a path segment is too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'a Content-Type the route does not take' },
   RATE_LIMITED: { status: 429, means: 'too many requests; see Retry-After' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    means: 'the server holds as many live-mode event streams as it may; see Retry-After'
+  },
   INTERNAL_ERROR: { status: 500, means: 'a server error (logged with the reference)' },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },

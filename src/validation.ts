@@ -127,3 +127,11 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
     }
   } as unknown as NonNullable<FastifyServerOptions['schemaController']>
 }
+
+/**
+ * A response schema's serializer for bytes built outside a request (the live view rendered once
+ * for its pollers and its event-stream followers): the compiler Fastify uses for route answers.
+ */
+export function compileSerializer (schema: unknown): Serialize {
+  return SerializerSelector()({}, {})({ schema, method: 'GET', url: '', httpStatus: '200' })
+}

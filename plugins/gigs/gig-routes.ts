@@ -94,7 +94,6 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkKind(request.body.kind)
       const row = patchGig(app.db, request.params.id, request.body, app.clock())
       if (!row) throw notFound('gig', request.params.id)
-      app.liveBus.publish(row.id, { type: 'changed', version: row.liveVersion })
       return toGig(row)
     }
   )
@@ -112,7 +111,6 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!deleteGig(app.db, request.params.id)) throw notFound('gig', request.params.id)
-      app.liveBus.publish(request.params.id, { type: 'deleted' })
       return reply.status(204).send(null)
     }
   )
