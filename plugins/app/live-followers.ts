@@ -49,7 +49,8 @@ class Follower {
   lastTag: string | undefined
   checkedAt: number
   ended = false
-  private congested = false
+  /** write() said the reader is behind; nothing more is queued until it drains. */
+  congested = false
   private withheld = 0
 
   constructor (
@@ -125,6 +126,13 @@ export class LiveFollowers {
 
   count (gigId?: number): number {
     return gigId === undefined ? this.all.size : (this.groups.get(gigId)?.followers.size ?? 0)
+  }
+
+  /** Streams whose reader is behind (nothing is queued for them until they drain). */
+  behind (): number {
+    let n = 0
+    for (const follower of this.all) if (follower.congested) n++
+    return n
   }
 
   current (gigId: number): LiveSnapshot | undefined {
