@@ -108,6 +108,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
 
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
+  await app.register(requestBodyPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
   await app.register(clockPlugin, { clock })
   await app.register(compressPlugin)
@@ -115,7 +116,6 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
-  await app.register(requestBodyPlugin)
   await app.register(cookiePlugin)
   await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
   await app.register(sessionPlugin, { cookieSecure: config.cookieSecure })

@@ -27,7 +27,7 @@ export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
         '(everyone logs in again), or set JWT_SECRET.'
     )
   }
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
   chmodSync(file, 0o600)
