@@ -57,7 +57,7 @@ export interface Config {
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
-  /** Caps on live-mode event streams (see plugins/app/live-followers.ts). */
+  /** Caps on live-mode event streams (see src/live-followers.ts). */
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
 }
 

@@ -3,7 +3,7 @@ import { LiveState } from '#schemas/live.js'
 import { ApiError, notFound } from '#src/errors.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { compileSerializer } from '#src/validation.js'
-import { LiveFollowers, type FollowerLimits } from './live-followers.js'
+import { LiveFollowers, type FollowerLimits } from '#src/live-followers.js'
 import { opaqueTag, type CachedAnswer } from './response-cache.js'
 
 /** The live view as an SSE `snapshot` frame: built once, written to every follower as is. */

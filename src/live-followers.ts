@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { LiveSnapshot } from './live-views.js'
+import type { LiveSnapshot } from '#plugins/app/live-views.js'
 
 export interface FollowerLimits {
   /** Streams one session may hold; a new one beyond it ends the session's oldest. */
