@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http'
-import type { LiveSnapshot } from '#plugins/app/live-views.js'
+
+/** The live view as an SSE `snapshot` frame: built once, written to every follower as is. */
+export interface LiveSnapshot {
+  /** The opaque part of the view's ETag: the SSE event id. */
+  tag: string
+  frame: Buffer
+}
 
 export interface FollowerLimits {
   /** Streams one session may hold; a new one beyond it ends the session's oldest. */

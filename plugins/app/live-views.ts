@@ -3,15 +3,8 @@ import { LiveState } from '#schemas/live.js'
 import { ApiError, notFound } from '#src/errors.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { compileSerializer } from '#src/validation.js'
-import { LiveFollowers, type FollowerLimits } from '#src/live-followers.js'
+import { LiveFollowers, type FollowerLimits, type LiveSnapshot } from '#src/live-followers.js'
 import { opaqueTag, type CachedAnswer } from './response-cache.js'
-
-/** The live view as an SSE `snapshot` frame: built once, written to every follower as is. */
-export interface LiveSnapshot {
-  /** The opaque part of the view's ETag: the SSE event id. */
-  tag: string
-  frame: Buffer
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
