@@ -55,7 +55,8 @@ const sseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(reply.getHeaders() as Record<string, string | string[]>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        // The connection ends with the stream: an ended stream (replaced, slow, deleted) frees it.
+        connection: 'close',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff'
       })
