@@ -53,7 +53,8 @@ export async function startServer (
     base,
     output: () => output,
     async stop (signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode
+      // A process ended by a signal has a signalCode and no exitCode.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
       const exited = once(child, 'exit')
       child.kill(signal)
       const [code] = (await exited) as [number | null]
