@@ -282,8 +282,13 @@ async function main () {
     const headers = { cookie }
 
     bare = fork(projectPath('bench', 'bare-server.ts'), {
-      execArgv: [...sourceConditions, '--import', 'tsx'],
-      env: { ...process.env, BENCH_DATABASE: join(dataDir, 'bandstand.db') },
+      // With the server's V8 flags and environment: the same young generation, so the same GC.
+      execArgv: [...sourceConditions, '--import', 'tsx', ...productionNodeFlags()],
+      env: {
+        ...process.env,
+        ...startCommand().env,
+        BENCH_DATABASE: join(dataDir, 'bandstand.db')
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc']
     })
     const bareAddress = await new Promise<string>((resolve) =>
@@ -530,6 +535,7 @@ function print (
       `MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} ` +
       'MB'
   )
+  console.log(targets(rows, process.rssEnd))
   const { env, flags } = startCommand()
   console.log(
     `server started as npm start does: ${Object.entries(env)
@@ -538,5 +544,30 @@ function print (
   )
 }
 const processVersion = () => globalThis.process.version
+
+/** Issue 14's targets (2 cores, 50 connections) as ratios to the bare routes of the same run. */
+function targets (rows: Row[], rssEnd: number): string {
+  const row = (name: string) => rows.find((r) => r.name === name)
+  const percent = (part = 0, whole = 0) => (whole > 0 ? Math.round((part / whole) * 100) : 0)
+  const live = row('GET /gigs_lm/{id}')
+  const notModified = row('GET /gigs_lm/{id} 304')
+  const floor = row('floor: bare Fastify, empty 304')
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met')
+  const liveShare = percent(live?.rps, live?.bareRps)
+  const p99Times = live?.bareP99 ? Math.round((live.p99 / live.bareP99) * 10) / 10 : 0
+  const share304 = percent(notModified?.rps, floor?.rps)
+  const lists = ['GET /songs (500)', 'GET /gigs (300)'].map((name) => {
+    const r = row(name)
+    return { name, share: percent(r?.rps, r?.bareRps) }
+  })
+  return [
+    '\nTargets:',
+    `  live GET ${liveShare} % of bare (>= 25 %: ${mark(liveShare >= 25)}), ` +
+      `p99 ${p99Times}x bare's (<= 3x: ${mark(p99Times > 0 && p99Times <= 3)})`,
+    `  304 ${share304} % of bare Fastify's empty 304 (>= 40 %: ${mark(share304 >= 40)})`,
+    ...lists.map((l) => `  ${l.name} ${l.share} % of bare (>= 40 %: ${mark(l.share >= 40)})`),
+    `  RSS after the run ${rssEnd} MB (<= 120 MB: ${mark(rssEnd <= 120)})`
+  ].join('\n')
+}
 
 await main()
