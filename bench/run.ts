@@ -12,6 +12,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { projectPath } from '#src/project-path.js'
+import { npmStartCommand } from '#test/server-process.js'
 import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
@@ -188,22 +189,7 @@ async function waitForHealth (url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/**
- * `npm start` as package.json says it (the one source), so the bench measures what runs in
- * production.
- */
-function startCommand (): { env: Record<string, string>; flags: string[] } {
-  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
-    scripts: { start: string }
-  }
-  const words = pkg.scripts.start.split(/\s+/)
-  const env = Object.fromEntries(
-    words
-      .filter((w) => /^[A-Z_]+=/.test(w))
-      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
-  )
-  return { env, flags: words.filter((w) => w.startsWith('--')) }
-}
+const startCommand = npmStartCommand
 const productionNodeFlags = () => startCommand().flags
 
 async function freePort (): Promise<number> {
