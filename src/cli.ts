@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, realpathSync } from 'node:fs'
+import { closeSync, existsSync, openSync, realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -175,6 +175,8 @@ export async function runCli (
         // turn therefore restarts hundreds of times under steady writes and may never finish.
         // Copying every page in one step reads one consistent WAL snapshot and, in WAL mode, does
         // not block the server's writers.
+        // Every password hash is in it: as private as the database, from its first byte on.
+        closeSync(openSync(target, 'wx', 0o600))
         const { totalPages } = await sqlite.backup(target, { progress: () => 0x7fffffff })
         const copy = new Database(target, { readonly: true })
         try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
-import { buildApp, type App } from '#src/app.js'
+import { buildApp, type App, type BuildAppOptions } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/services/password.js'
@@ -49,7 +49,10 @@ export async function createTestApp (
   env: NodeJS.ProcessEnv = {},
   // Tests compile every schema at start, so a broken one fails at once; the fuzz test runs the
   // server's lazy compilation instead.
-  { compileSchemasAtStart = true }: { compileSchemasAtStart?: boolean } = {}
+  {
+    compileSchemasAtStart = true,
+    logger = false
+  }: { compileSchemasAtStart?: boolean; logger?: BuildAppOptions['logger'] } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
   const config: Config = {
@@ -67,7 +70,7 @@ export async function createTestApp (
     config,
     clock: now,
     createFirstAdmin: false,
-    logger: false,
+    logger,
     traceSql: true,
     compileSchemasAtStart
   })

@@ -23,16 +23,22 @@ export interface ServerProcess {
 }
 
 /**
- * How `npm start` runs the server (package.json's start script without the build): its environment
- * variables and node options, e.g. the 128 MB heap. Tests start the server exactly so.
+ * How `npm start` runs the server (package.json's start script without the build, the one
+ * source): its environment variables, its node options (e.g. the 128 MB heap) and the arguments to
+ * spawn node with. Tests and benchmarks start the server exactly so.
  */
-export function npmStartCommand (): { env: Record<string, string>; args: string[] } {
+export function npmStartCommand (): {
+  env: Record<string, string>
+  flags: string[]
+  args: string[]
+} {
   const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8'))
   const words = String(pkg.scripts.start).trim().split(/\s+/)
   const node = words.indexOf('node')
   const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)))
   const args = words.slice(node + 1)
-  return { env, args: [...args.slice(0, -1), projectPath(args.at(-1)!)] }
+  const flags = args.filter((word) => word.startsWith('--'))
+  return { env, flags, args: [...args.slice(0, -1), projectPath(args.at(-1)!)] }
 }
 
 /**
@@ -77,7 +83,8 @@ export async function startServer (
     base,
     output: () => output,
     async stop (signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode
+      // A process ended by a signal has a signalCode and no exitCode.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
       const exited = once(child, 'exit')
       child.kill(signal)
       const [code] = (await exited) as [number | null]

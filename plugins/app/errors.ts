@@ -48,6 +48,14 @@ export function frameworkErrorHandler (
   }
 }
 
+/** 404 for a URL no route serves (also from a hook, before any body is read). */
+export function sendRouteNotFound (request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]
+  return reply
+    .status(404)
+    .send(body(404, 'ROUTE_NOT_FOUND', `route ${request.method} ${path} not found`))
+}
+
 /** The one error handler: Fastify's error shape plus a stable code; 5xx never carry internals. */
 export default fp(
   async (app) => {
@@ -81,17 +89,7 @@ export default fp(
       return reply.status(statusCode).send(body(statusCode, code, error.message))
     })
 
-    app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send(
-          body(
-            404,
-            'ROUTE_NOT_FOUND',
-            `route ${request.method} ${request.url.split('?')[0]} not found`
-          )
-        )
-    })
+    app.setNotFoundHandler(sendRouteNotFound)
   },
   { name: 'errors', fastify: '5.x' }
 )

@@ -25,6 +25,20 @@ export default {
     'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
+  BAD_REQUEST:
+    'Der Server konnte diese Anfrage nicht lesen. Lade die Seite neu und versuch es noch einmal.',
+  TOO_MANY_STREAMS:
+    'Gerade folgen zu viele Handys dem Live-Modus; dieses fragt alle paar Sekunden nach.',
+  DOCUMENTS_BUSY:
+    'Gerade werden viele Dokumente erstellt. Bitte versuch es in ein paar Sekunden noch einmal.',
+  SET_NOT_FOUND: 'Dieses Set gibt es nicht (mehr). Lade die Setlist neu.',
+  SETLIST_ENTRY_NOT_FOUND: 'Dieser Song steht nicht mehr in der Setlist. Lade die Setlist neu.',
+  CHECKLIST_ITEM_NOT_FOUND: 'Diesen Checklisten-Punkt gibt es nicht (mehr).',
+  REPERTOIRE_NOT_FOUND: 'Diese Repertoire-Setlist gibt es nicht (mehr).',
+  INVALID_IMAGE: 'Diese Datei ist kein lesbares PNG- oder JPEG-Bild.',
+  IMAGE_TOO_LARGE: 'Dieses Bild ist zu groß. Bitte nimm ein kleineres.',
+  SET_NOT_IN_REPERTOIRE: 'Dieses Set gehört nicht zu dieser Repertoire-Setlist. Lade sie neu.',
+  ENTRY_NOT_IN_REPERTOIRE: 'Dieser Song gehört nicht zu dieser Repertoire-Setlist. Lade sie neu.',
   GIG_NOT_FOUND: 'Diesen Gig gibt es nicht (mehr).',
   SONG_NOT_FOUND: 'Diesen Song gibt es nicht (mehr).',
   REHEARSAL_NOT_FOUND: 'Diese Probe gibt es nicht (mehr).',
