@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { encodePng } from '#src/services/png-decode.js'
+import { twoColourPng } from './image-fixtures.js'
 import { EDITOR_PASSWORD, startBand } from './browser/band-fixture.js'
 import { openAppInEnglish } from './browser/english.js'
 import {
@@ -20,12 +20,7 @@ const JONAS_OWN_PASSWORD = 'he picked this one himself at home'
 
 // A logo with a clear blue: the documents' accent colour becomes #1e5ac8 (src/services/palette.ts).
 function blueLogo (): Buffer {
-  const size = 24
-  const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) {
-    pixels.set(i % size < 10 ? [30, 90, 200, 255] : [255, 255, 255, 255], i * 4)
-  }
-  return encodePng({ width: size, height: size, pixels })
+  return twoColourPng([30, 90, 200], [255, 255, 255], 24)
 }
 
 // The admin's screens in a real browser, every effect checked through the API: users (create with
