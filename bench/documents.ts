@@ -1,21 +1,29 @@
-// Document and calendar benchmark: median render times of the pure renderers, and how GET /health
-// answers while four setlist PDFs render at once on a real listening server. Run alone with `node
-// --import tsx bench/documents.ts`; bench/run.ts calls runDocumentBench().
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// Document and calendar benchmark: median render times of the pure renderers, the logo check at
+// upload, and how GET /health answers while 2,000 document requests arrive at once at the server
+// as `npm start` runs it. Run alone with `node --conditions=bandstand-source --import tsx
+// bench/documents.ts` (after `npm run build`); bench/run.ts calls runDocumentBench().
+import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { Agent, get as httpGet } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { buildApp } from '#src/app.js'
-import { loadConfig } from '#src/config.js'
-import { gigs, setlistEntries, setlistSets, songs, users } from '#src/db/schema.js'
 import { renderSetlistPdf } from '#src/services/setlist-pdf.js'
 import { renderSchedulePdf } from '#src/services/schedule-pdf.js'
 import { renderGemaXlsx } from '#src/services/gema-xlsx.js'
 import { renderIcal, type CalendarGig, type CalendarRehearsal } from '#src/services/ical.js'
-import { encodePng } from '#src/services/png-decode.js'
-import { createSession } from '#src/repositories/sessions.js'
+import { prepareLogo } from '#src/services/logo.js'
+import { encodePng, twoColourPng } from '#test/image-fixtures.js'
 import { bigGig, contextFixture } from '#test/document-fixtures.js'
+import { freePort, npmStartCommand, startServer } from '#test/server-process.js'
+import {
+  cpuSeconds,
+  insertGig,
+  JWT_SECRET,
+  memory,
+  memoryOf,
+  resetPeakOf,
+  seedDatabase
+} from '#test/seeded-server.js'
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -26,8 +34,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-// BENCH_DOC_RUNS shortens the CI smoke run; the figures in the README use the default.
+// BENCH_DOC_RUNS and BENCH_DOC_FLOOD shorten the CI smoke run; the README's figures use the
+// defaults.
 const RUNS = Number(process.env.BENCH_DOC_RUNS ?? 20)
+const FLOOD = Number(process.env.BENCH_DOC_FLOOD ?? 2000)
 
 async function timeIt (
   label: string,
@@ -92,133 +102,212 @@ function calendarEvents (count: number): { gigs: CalendarGig[]; rehearsals: Cale
   return { gigs: gigList, rehearsals: rehearsalList }
 }
 
-function logo (): { mimeType: string; data: Buffer } {
-  const size = 256
-  const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) {
-    pixels.set(i % size < size / 2 ? [200, 40, 90, 255] : [250, 250, 250, 255], i * 4)
+/** A 256-pixel two-colour logo, prepared as at upload. */
+function logo () {
+  const prepared = prepareLogo(twoColourPng([200, 40, 90], [250, 250, 250], 256))
+  if (!prepared.ok) throw new Error(prepared.message)
+  return { accent: prepared.accent, watermark: prepared.watermark }
+}
+
+const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
+
+/** GET /health on one kept-alive connection every 10 ms until `until` settles; ms per probe. */
+async function probeHealth (base: string, until: Promise<unknown>): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const probe = () =>
+    new Promise<void>((resolve, reject) =>
+      httpGet(`${base}/health`, { agent }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`/health answered ${res.statusCode}`))
+        res.resume().on('end', resolve)
+      }).on('error', reject))
+  await probe()
+  let running = true
+  void until.finally(() => (running = false))
+  const latencies: number[] = []
+  // eslint-disable-next-line no-unmodified-loop-condition -- `until` settling clears it
+  while (running) {
+    const started = performance.now()
+    await probe()
+    latencies.push(performance.now() - started)
+    await sleep(10)
   }
-  return { mimeType: 'image/png', data: encodePng({ width: size, height: size, pixels }) }
+  agent.destroy()
+  return latencies
+}
+
+/** bench/document-flood.ts in its own process: `count` requests at once. */
+function flood (base: string, count: number, paths: string[], cookies: string[]) {
+  return new Promise<{ statuses: Record<string, number>; seconds: number; cpuSeconds: number }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          ...sourceConditions,
+          '--import',
+          'tsx',
+          new URL('./document-flood.ts', import.meta.url).pathname,
+          JSON.stringify({ base, count, paths, cookies })
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] }
+      )
+      let output = ''
+      child.stdout.on('data', (chunk) => (output += chunk))
+      child.on('error', reject)
+      child.on('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`flood exited ${code}`)))
+    }
+  )
+}
+
+export interface FloodFigures {
+  label: string
+  statuses: Record<string, number>
+  seconds: number
+  /** CPU of the server process (all threads) per request, and of the load generator. */
+  serverCpuMsPerRequest: number
+  floodCpuSeconds: number
+  healthP50: number
+  healthP99: number
+  healthMax: number
+  probes: number
+  rssBefore: number
+  rssPeak: number
+  rssAfter: number
+}
+
+/** One flood against a running server, /health probed meanwhile; prints and returns the figures. */
+async function measureFlood (
+  label: string,
+  target: { base: string; pid: number },
+  requests: number,
+  paths: string[],
+  cookies: string[]
+): Promise<FloodFigures> {
+  const status = () => memoryOf(target.pid)
+  const rssBefore = status().rss
+  resetPeakOf(target.pid)
+  const cpuBefore = cpuSeconds(target.pid)
+  const run = flood(target.base, requests, paths, cookies)
+  const latencies = await probeHealth(target.base, run)
+  const result = await run
+  const serverCpu = cpuSeconds(target.pid) - cpuBefore
+  await sleep(1000)
+  const figure: FloodFigures = {
+    label,
+    statuses: result.statuses,
+    seconds: result.seconds,
+    serverCpuMsPerRequest: (serverCpu * 1000) / requests,
+    floodCpuSeconds: result.cpuSeconds,
+    healthP50: percentile(latencies, 50),
+    healthP99: percentile(latencies, 99),
+    healthMax: Math.max(...latencies),
+    probes: latencies.length,
+    rssBefore,
+    rssPeak: status().peak,
+    rssAfter: status().rss
+  }
+  console.log(
+    `GET /health while ${requests} requests arrive at once (${label}): ` +
+      `p50 ${figure.healthP50.toFixed(1)} ms, p99 ${figure.healthP99.toFixed(1)} ms, max ` +
+      `${figure.healthMax.toFixed(0)} ms (${figure.probes} probes); answers ` +
+      `${JSON.stringify(figure.statuses)} within ${figure.seconds.toFixed(1)} s; server CPU ` +
+      `${figure.serverCpuMsPerRequest.toFixed(2)} ms per request (load generator ` +
+      `${figure.floodCpuSeconds.toFixed(1)} s); RSS ${figure.rssBefore.toFixed(0)} → peak ` +
+      `${figure.rssPeak.toFixed(0)} → ${figure.rssAfter.toFixed(0)} MB`
+  )
+  return figure
 }
 
 /**
- * Latency of GET /health while `parallel` setlist PDFs (60 songs) render, through a real listening
- * server.
+ * Issue 14's target: GET /health while 2,000 document requests arrive at once, on the server as
+ * `npm start` runs it (128 MB heap), 20 gigs of 60 songs, 50 members. The flood comes from another
+ * process, each request on its own connection; /health is probed every 10 ms on a kept-alive
+ * connection. Then the same flood against bare Fastify refusing everything at once: the floor of
+ * what 2,000 connections cost on this machine.
  */
-async function healthUnderPdfLoad (
-  parallel = 4,
-  rounds = 10
-): Promise<{
-  p50: number
-  p99: number
-  max: number
-  samples: number
-  pdfs: number
-  loopDelayMaxMs: number
-  loopDelayP99Ms: number
-}> {
-  const dir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
-  const config = loadConfig({
-    DATA_DIR: dir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    LOG_LEVEL: 'silent'
+export async function documentFlood (requests = FLOOD): Promise<FloodFigures[]> {
+  const gigIds: number[] = []
+  const seeded = await seedDatabase(50, (app) => {
+    for (let i = 0; i < 20; i++) gigIds.push(insertGig(app, `Gig${i}`, 4, 15))
   })
-  const app = await buildApp({ config, createFirstAdmin: false, logger: false })
+  const server = await startServer({ DATA_DIR: seeded.dir, JWT_SECRET })
+  const target = { base: server.base, pid: server.child.pid! }
+  const setlists = gigIds.flatMap((id) => [
+    `/gigs/${id}/setlist.pdf`,
+    `/gigs/${id}/setlist.pdf?style=stage`
+  ])
+  const mixed = gigIds.flatMap((id) => [
+    `/gigs/${id}/setlist.pdf`,
+    `/gigs/${id}/schedule.pdf`,
+    `/gigs/${id}/gema`
+  ])
+  const figures: FloodFigures[] = []
   try {
-    const stamp = new Date().toISOString()
-    const user = app.db
-      .insert(users)
-      .values({
-        username: 'bench',
-        displayName: 'Bench',
-        passwordHash: 'x',
-        createdAt: stamp,
-        updatedAt: stamp
-      })
-      .returning()
-      .get()
-    const gig = app.db
-      .insert(gigs)
-      .values({
-        name: 'Benchmark-Gig',
-        date: '2026-06-13',
-        startTime: '20:00',
-        status: 'confirmed',
-        createdAt: stamp,
-        updatedAt: stamp
-      })
-      .returning()
-      .get()
-    app.db.transaction((tx) => {
-      for (let s = 0; s < 4; s++) {
-        const set = tx
-          .insert(setlistSets)
-          .values({ gigId: gig.id, position: s, name: `Set ${s + 1}` })
-          .returning()
-          .get()
-        for (let e = 0; e < 15; e++) {
-          const song = tx
-            .insert(songs)
-            .values({
-              title: `Titel ${s * 15 + e + 1} – Grüße aus Übersee`,
-              durationSeconds: 210,
-              leadSinger: ['Anna', 'Björn'][e % 2]!,
-              key: 'G-Dur',
-              createdAt: stamp,
-              updatedAt: stamp
-            })
-            .returning()
-            .get()
-          tx.insert(setlistEntries)
-            .values({ gigId: gig.id, setId: set.id, position: e, songId: song.id })
-            .run()
-        }
-      }
-    })
-    const { session } = createSession(app.db, user.id, new Date(), { userAgent: 'bench' })
-    const cookie = `access_token=${app.signAccessToken(user.id, session.id).token}`
-    const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    const pdf = async () => {
-      const res = await fetch(`${address}/gigs/${gig.id}/setlist.pdf`, { headers: { cookie } })
-      if (res.status !== 200) throw new Error(`setlist.pdf answered ${res.status}`)
-      await res.arrayBuffer()
+    const idle = await probeHealth(server.base, sleep(1000))
+    console.log(
+      `GET /health without load: p50 ${percentile(idle, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(idle, 99).toFixed(1)} ms`
+    )
+    const scenarios: Array<[string, string[], string[]]> = [
+      ['setlist PDFs, 40 documents, 50 members', setlists, seeded.cookies],
+      ['setlist PDFs, 40 documents, one member', setlists, seeded.cookies.slice(0, 1)],
+      ['setlist, schedule, GEMA: 60 documents, 50 members', mixed, seeded.cookies]
+    ]
+    for (const [label, paths, cookies] of scenarios) {
+      figures.push(await measureFlood(label, target, requests, paths, cookies))
     }
-    // Warm-up: every worker of the pool started and has rendered once.
-    for (let i = 0; i < 2; i++) await Promise.all(Array.from({ length: parallel }, () => pdf()))
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 })
-    loopDelay.enable()
-    let rendering = true
-    let pdfs = 0
-    const load = (async () => {
-      for (let r = 0; r < rounds; r++) {
-        await Promise.all(Array.from({ length: parallel }, () => pdf().then(() => pdfs++)))
-      }
-      rendering = false
-    })()
-    const latencies: number[] = []
-    // eslint-disable-next-line no-unmodified-loop-condition -- the render task above clears it
-    while (rendering) {
-      const start = performance.now()
-      const res = await fetch(`${address}/health`)
-      await res.arrayBuffer()
-      latencies.push(performance.now() - start)
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    await load
-    loopDelay.disable()
-    return {
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
-      samples: latencies.length,
-      pdfs,
-      loopDelayMaxMs: loopDelay.max / 1e6,
-      loopDelayP99Ms: loopDelay.percentile(99) / 1e6
+    if (server.child.exitCode !== null) throw new Error(`the server died:\n${server.output()}`)
+    if (requests >= 1000) {
+      // Idle worker threads leave after a minute, and their memory with them.
+      await sleep(65_000)
+      console.log(`RSS a minute after the last document: ${memory(server).rss.toFixed(0)} MB`)
     }
   } finally {
-    await app.close()
-    rmSync(dir, { recursive: true, force: true })
+    await server.stop()
+    rmSync(seeded.dir, { recursive: true, force: true })
   }
+  const bare = await startBareRefuser()
+  try {
+    figures.push(
+      await measureFlood(
+        'floor: bare Fastify refusing all',
+        bare,
+        requests,
+        setlists,
+        seeded.cookies
+      )
+    )
+  } finally {
+    bare.child.kill('SIGTERM')
+  }
+  return figures
+}
+
+/** bench/bare-refuser.ts with the node options of `npm start`. */
+async function startBareRefuser () {
+  const port = await freePort()
+  const start = npmStartCommand()
+  const child = spawn(
+    process.execPath,
+    [
+      ...start.args.slice(0, -1),
+      ...sourceConditions,
+      '--import',
+      'tsx',
+      new URL('./bare-refuser.ts', import.meta.url).pathname
+    ],
+    { env: { ...process.env, ...start.env, PORT: String(port) }, stdio: 'inherit' }
+  )
+  const base = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break
+    } catch {
+      if (attempt > 300) throw new Error('bare-refuser did not start')
+      await sleep(50)
+    }
+  }
+  return { base, pid: child.pid!, child }
 }
 
 export async function runDocumentBench (): Promise<Record<string, number>> {
@@ -255,6 +344,22 @@ export async function runDocumentBench (): Promise<Record<string, number>> {
     renderSchedulePdf(gig, ctx)
   )
   results.gema = await timeIt('GEMA xlsx, 60 works', () => renderGemaXlsx(live, ctx))
+  // The largest logo accepted (16 MiB decoded, within the 2 MB upload), checked at upload (a
+  // small one in the CI smoke run).
+  const side = RUNS >= 10 ? 2048 : 256
+  const pixels = new Uint8Array(side * side * 4)
+  for (let i = 0; i < side * side; i++) {
+    const [x, y] = [i % side >> 5, Math.floor(i / side) >> 5]
+    pixels.set([(x * 37) % 256, (y * 59) % 256, ((x ^ y) * 23) % 256, x < 32 ? 255 : 128], i * 4)
+  }
+  const largest = encodePng({ width: side, height: side, pixels })
+  if (!prepareLogo(largest).ok) throw new Error('the largest logo must be accepted')
+  results.logoLargest = await timeIt(
+    `logo check at upload, ${side}×${side} PNG (${(largest.length / 1e6).toFixed(2)} MB)`,
+    () => prepareLogo(largest),
+    Math.min(RUNS, 5),
+    1
+  )
   results.calendar = await timeIt('iCal feed, 500 events', () =>
     renderIcal({
       calendarName: 'Bench',
@@ -264,15 +369,10 @@ export async function runDocumentBench (): Promise<Record<string, number>> {
       ...events
     })
   )
-  const health = await healthUnderPdfLoad()
-  console.log(
-    `GET /health while 4 setlist PDFs render in parallel: p50 ${health.p50.toFixed(1)} ms, ` +
-      `p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms ` +
-      `(${health.samples} requests, ${health.pdfs} PDFs); main event-loop delay ` +
-      `p99 ${health.loopDelayP99Ms.toFixed(1)} ms, max ${health.loopDelayMaxMs.toFixed(1)} ms`
-  )
-  results.healthP50 = health.p50
-  results.healthP99 = health.p99
+  for (const figure of await documentFlood()) {
+    const key = figure.label.split(',')[0]!
+    results[`health p99 (${key})`] = figure.healthP99
+  }
   return results
 }
 

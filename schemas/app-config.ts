@@ -116,3 +116,20 @@ export const LogoInfo = Type.Object({
   updatedAt: Type.String({ format: 'date-time' })
 })
 export type LogoInfoType = Static<typeof LogoInfo>
+
+const Colour = Type.String({ pattern: '^#[0-9a-f]{6}$', examples: ['#37474f'] })
+
+/** The colours the generated documents use (src/services/palette.ts), for the admin's preview. */
+export const DocumentPaletteSchema = Type.Object({
+  accent: Type.String({ ...Colour, description: 'bars and table heads' }),
+  onAccent: Type.String({ ...Colour, description: 'text on the accent' }),
+  accentText: Type.String({ ...Colour, description: 'the accent as text on the page' }),
+  tint: Type.String({ ...Colour, description: 'zebra rows and boxes' }),
+  text: Colour,
+  mutedText: Colour,
+  textOnTint: Colour,
+  background: Colour,
+  source: Type.Union([Type.Literal('logo'), Type.Literal('neutral')], {
+    description: 'logo: taken from the logo (PNG); neutral: no logo, a JPEG or a greyscale logo'
+  })
+})

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { ErrorResponse } from './common.js'
 
 export const CSV_TYPE = 'text/csv; charset=utf-8'
 export const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -23,3 +24,17 @@ export const SetlistStyleQuery = Type.Object({
     description: 'print (default): black on white; stage: dark high-contrast, larger type'
   })
 })
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** Every document of one gig at once (setlist print and stage, running order, GEMA). */
+export const DOCUMENTS_PER_USER = 4
+
+/** The description and refusals of every route that renders through the document queue. */
+export const DOCUMENT_QUEUE_DESCRIPTION =
+  'When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than ' +
+  `${DOCUMENTS_PER_USER} documents of one member at once: 429 RATE_LIMITED with Retry-After.`
+export const DocumentQueueErrors = {
+  429: { ...ErrorResponse, description: `More than ${DOCUMENTS_PER_USER} documents of one member` },
+  503: { ...ErrorResponse, description: 'The document queue is full' }
+}

@@ -1,6 +1,6 @@
-// `npm test` (pretest): the tests read PDFs with pdftotext (poppler-utils) and drive Debian's
-// Chromium. Without them, stop at once with one line naming the packages instead of failing test by
-// test.
+// `npm test` (pretest): the tests read PDFs with pdftotext (poppler-utils), drive Debian's
+// Chromium and run the bench with wrk. Without them, stop at once with one line naming the
+// packages instead of failing test by test.
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 
@@ -25,6 +25,7 @@ const executable = (file) => {
 const missing = []
 if (!onPath('pdftotext')) missing.push('poppler-utils')
 if (!executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium')
+if (!onPath('wrk')) missing.push('wrk')
 if (missing.length > 0) {
   console.error(
     `The tests need the Debian packages ${missing.join(' and ')}: run \`npm run test:all\` ` +

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # `npm run test:all` (README's test command, also what .ci/run runs): installs the Debian packages the
-# tests need when they are missing — poppler-utils (pdftotext reads the generated PDFs back) and chromium
-# (the browser tests) — then `npm test` runs.
+# tests need when they are missing — poppler-utils (pdftotext reads the generated PDFs back), chromium
+# (the browser tests) and wrk (the benchmark's load generator, run by the bench smoke test) — then
+# `npm test` runs.
 set -euo pipefail
 missing=()
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { loadConfig, type Config } from './config.js'
+import { fastifyTrustProxy, loadConfig, type Config } from './config.js'
 import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
@@ -18,8 +18,10 @@ import accessControlPlugin from '#plugins/app/access-control.js'
 import appSettingsPlugin from '#plugins/app/app-settings.js'
 import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
+import documentWorkersPlugin from '#plugins/app/document-workers.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
-import liveBusPlugin from '#plugins/app/live-bus.js'
+import dbChangesPlugin from '#plugins/app/db-changes.js'
+import liveViewsPlugin from '#plugins/app/live-views.js'
 import notifierPlugin from '#plugins/app/notifier.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
@@ -69,20 +71,55 @@ export interface BuildAppOptions {
   compileSchemasAtStart?: boolean
 }
 
+/**
+ * How long a client may take (README → Deployment → Timeouts). Nothing waits for a client for ever:
+ * a connection that withholds its request, or holds a socket without traffic, is closed.
+ */
+export const NETWORK_TIMEOUTS = {
+  /** Headers and body of a request (a 2 MB logo over a slow phone uplink takes ~15 s). */
+  requestMs: 30_000,
+  /** The headers alone. */
+  headersMs: 10_000,
+  /** How often Node looks for requests over these two limits. */
+  checkIntervalMs: 1_000,
+  /**
+   * A socket without any traffic either way (event streams send a heartbeat every 15 s; a
+   * document download sends as fast as the client reads).
+   */
+  idleMs: 60_000,
+  /** An idle keep-alive connection between two requests (phones poll every second or two). */
+  keepAliveMs: 10_000
+} as const
+
 export async function buildApp (options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
+    requestTimeout: NETWORK_TIMEOUTS.requestMs,
+    connectionTimeout: NETWORK_TIMEOUTS.idleMs,
+    keepAliveTimeout: NETWORK_TIMEOUTS.keepAliveMs,
+    http: {
+      headersTimeout: NETWORK_TIMEOUTS.headersMs,
+      connectionsCheckingInterval: NETWORK_TIMEOUTS.checkIntervalMs
+    },
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For hop: any client can choose the address the ' +
+        'rate limits count. Set the number of proxies (TRUST_PROXY=1) or their addresses.'
+    )
+  }
+
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
+  await app.register(requestBodyPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
   await app.register(clockPlugin, { clock })
   await app.register(compressPlugin)
@@ -90,14 +127,15 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
   await app.register(rateLimitPlugin)
-  await app.register(requestBodyPlugin)
   await app.register(cookiePlugin)
   await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
   await app.register(sessionPlugin, { cookieSecure: config.cookieSecure })
   await app.register(accessControlPlugin)
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)
-  await app.register(liveBusPlugin)
+  await app.register(dbChangesPlugin)
+  await app.register(liveViewsPlugin, { limits: config.liveStreams })
+  await app.register(documentWorkersPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,
     publicUrl: config.publicUrl

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, realpathSync } from 'node:fs'
+import { closeSync, existsSync, openSync, realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +12,7 @@ import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
+import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
 import {
   createResetLink,
   RESET_LINK_MINUTES,
@@ -36,6 +37,15 @@ Commands:
   demo:seed [--force]
         Fills the database with a demo band; refuses a database with data beyond the admin
         unless --force.
+  export <file.json>
+        The whole band (every table except secrets and sessions) as one JSON file.
+  import <file.json> [--base-url URL]
+        Restores a band export into a database without band data (a new DATA_DIR); prints a
+        one-time password reset link per active member (valid 72 hours).
+  import-librestage <app.db> [--dry-run] [--json] [--force] [--base-url URL]
+        Imports a libreStage database (opened read-only) in one transaction and prints a report
+        per table (--json: as JSON) and a reset link per active member (valid 72 hours).
+        --dry-run writes nothing; --force adds to a database that already holds band data.
 
 Environment: DATA_DIR (default ./data) and .env as for the server.`
 
@@ -68,6 +78,8 @@ export async function runCli (
         password: { type: 'string' },
         'base-url': { type: 'string' },
         force: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -79,6 +91,14 @@ export async function runCli (
     const config = loadConfig(env)
     const open = () => (handle = openDatabase(config.databaseFile))
     const now = new Date()
+    const linkBase = () => {
+      const baseUrl =
+        values['base-url'] ?? config.publicUrl ?? `http://localhost:${config.port}`
+      if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+        throw new UsageError('--base-url must be an http(s) URL')
+      }
+      return baseUrl
+    }
 
     switch (command) {
       case 'user:create': {
@@ -128,11 +148,7 @@ export async function runCli (
       }
       case 'user:reset-link': {
         const username = requireArg(args[0], 'username')
-        const baseUrl =
-          values['base-url'] ?? config.publicUrl ?? `http://localhost:${config.port}`
-        if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-          throw new UsageError('--base-url must be an http(s) URL')
-        }
+        const baseUrl = linkBase()
         const { db } = open()
         const user = findUserByUsername(db, username)
         if (!user) throw new UsageError(`no user "${username}"`)
@@ -159,6 +175,8 @@ export async function runCli (
         // turn therefore restarts hundreds of times under steady writes and may never finish.
         // Copying every page in one step reads one consistent WAL snapshot and, in WAL mode, does
         // not block the server's writers.
+        // Every password hash is in it: as private as the database, from its first byte on.
+        closeSync(openSync(target, 'wx', 0o600))
         const { totalPages } = await sqlite.backup(target, { progress: () => 0x7fffffff })
         const copy = new Database(target, { readonly: true })
         try {
@@ -182,6 +200,34 @@ export async function runCli (
         io.out(`every demo user's password: ${password}`)
         return 0
       }
+      case 'export': {
+        const file = requireArg(args[0], 'file.json')
+        exportBand(open(), file, now, io)
+        return 0
+      }
+      case 'import': {
+        const file = requireArg(args[0], 'file.json')
+        const baseUrl = linkBase()
+        importBand(open(), file, { now, baseUrl }, io)
+        return 0
+      }
+      case 'import-librestage': {
+        const file = requireArg(args[0], 'app.db')
+        const baseUrl = linkBase()
+        const dryRun = values['dry-run']
+        // A dry run writes nothing, not even a new database file.
+        const target = () =>
+          dryRun && !existsSync(config.databaseFile)
+            ? (handle = openDatabase(':memory:'))
+            : open()
+        importFromLibreStage(
+          target,
+          file,
+          { now, baseUrl, dryRun, force: values.force, json: values.json },
+          io
+        )
+        return 0
+      }
       default:
         throw new UsageError(`unknown command "${command}"\n\n${USAGE}`)
     }
@@ -190,7 +236,8 @@ export async function runCli (
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof SeedRefused ||
-      error instanceof ApiError
+      error instanceof ApiError ||
+      isTransferError(error)
     ) {
       io.err(`error: ${error.message}`)
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1

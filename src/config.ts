@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import proxyAddr from '@fastify/proxy-addr'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
@@ -18,7 +19,8 @@ export const EnvSchema = Type.Object({
   }),
   TRUST_PROXY: Type.String({
     default: 'false',
-    pattern: '^(true|false|[0-9a-fA-F:.\\/]+(,\\s*[0-9a-fA-F:.\\/]+)*)$'
+    pattern: '^(true|false|[0-9]{1,2}|[0-9a-zA-Z:.\\/]+(,\\s*[0-9a-zA-Z:.\\/]+)*)$',
+    description: 'false, a hop count (1 = one proxy), or proxy addresses/CIDRs'
   }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
@@ -28,7 +30,7 @@ export const EnvSchema = Type.Object({
     { default: 'info' }
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
-  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(3 * 1024 * 1024) }),
+  BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(1024 * 1024) }),
   PUBLIC_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
@@ -41,11 +43,19 @@ export const EnvSchema = Type.Object({
   SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   NOTIFY_WEBHOOK_URL: Type.Optional(
     Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
-  )
+  ),
+  SSE_MAX_STREAMS: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '256' }),
+  SSE_MAX_STREAMS_PER_USER: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '8' }),
+  SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' })
 })
 export type Env = Static<typeof EnvSchema>
 
-export type TrustProxy = boolean | string[]
+/**
+ * Which peers may speak for the client in X-Forwarded-For/-Proto/-Host: none (false), all (true:
+ * the left-most, client-written address counts; warned about at start), the nearest `hops` peers,
+ * or the listed proxy addresses. In the last two the client is the right-most untrusted hop.
+ */
+export type TrustProxy = boolean | { hops: number } | string[]
 
 /** The validated, typed configuration the app runs with. */
 export interface Config {
@@ -68,7 +78,16 @@ export interface Config {
   smtpUrl?: string
   smtpFrom: string
   notifyWebhookUrl?: string
+  /** Caps on live-mode event streams (see src/live-followers.ts). */
+  liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
 }
+
+/**
+ * An event stream whose unread bytes pass this is closed: a quarter of a MiB is a dozen snapshots
+ * of a 60-song gig, or one of a setlist with ~700 entries (a larger one closes at once and the
+ * client reconnects for the newest).
+ */
+const SLOW_READER_BYTES = 256 * 1024
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -120,17 +139,45 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
-    notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL
+    notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL,
+    liveStreams: {
+      total: Number(values.SSE_MAX_STREAMS),
+      perUser: Number(values.SSE_MAX_STREAMS_PER_USER),
+      perSession: Number(values.SSE_MAX_STREAMS_PER_SESSION),
+      slowReaderBytes: SLOW_READER_BYTES
+    }
   }
 }
 
 function parseTrustProxy (raw: string): TrustProxy {
   if (raw === 'true') return true
-  if (raw === 'false') return false
-  return raw
+  if (raw === 'false' || raw === '0') return false
+  if (/^[0-9]+$/.test(raw)) return { hops: Number(raw) }
+  const proxies = raw
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean)
+  try {
+    proxyAddr.compile(proxies) // the names loopback, linklocal, uniquelocal included
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message} (got "${raw}")`
+    )
+  }
+  return proxies
+}
+
+/**
+ * What Fastify takes: since 5.12.1 a bare number is no longer a hop count (it trusts nothing), so
+ * a hop count is a function of the hop's position (proxy-addr walks from the socket's peer, hop 0,
+ * towards the left of X-Forwarded-For and stops at the first hop it does not trust).
+ */
+export function fastifyTrustProxy (
+  trust: TrustProxy
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'boolean' || Array.isArray(trust)) return trust
+  const { hops } = trust
+  return (_address, hop) => hop < hops
 }
 
 /** Loads `.env` from the working directory when present (Node ≥ 20.12 has it built in). */

@@ -7,7 +7,10 @@ export const ERROR_CODES = {
   // Any request
   VALIDATION_ERROR: { status: 400, means: 'fields missing, unknown or invalid (see details)' },
   INVALID_JSON: { status: 400, means: 'the body is not valid JSON' },
-  INVALID_TEXT: { status: 400, means: 'text with control characters or broken Unicode' },
+  INVALID_TEXT: {
+    status: 400,
+    means: 'text with control characters, bidirectional overrides or broken Unicode'
+  },
   UNEXPECTED_BODY: { status: 400, means: 'a body sent to a route that takes none' },
   INVALID_CONTENT_LENGTH: { status: 400, means: 'Content-Length does not match the body' },
   INVALID_URL: { status: 400, means: 'the URL is not validly encoded' },
@@ -22,7 +25,15 @@ export const ERROR_CODES = {
   URL_TOO_LONG: { status: 414, means: 'a path segment is too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'a Content-Type the route does not take' },
   RATE_LIMITED: { status: 429, means: 'too many requests; see Retry-After' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    means: 'the server holds as many live-mode event streams as it may; see Retry-After'
+  },
   INTERNAL_ERROR: { status: 500, means: 'a server error (logged with the reference)' },
+  DOCUMENTS_BUSY: {
+    status: 503,
+    means: 'the document queue or the logo checks are full (see Retry-After); nothing was done'
+  },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
   REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },
@@ -48,6 +59,8 @@ export const ERROR_CODES = {
   // App configuration
   INVALID_TIMEZONE: { status: 400, means: 'not an IANA timezone' },
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
+  INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
+  IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
   CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
   // Songs
   INVALID_KEY: { status: 400, means: 'not one of the configured keys' },

@@ -1,18 +1,20 @@
 import { stdSerializers } from 'pino'
 import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 
-// Secrets that travel in URL paths (the personal calendar feed token) must never reach the log:
-// whoever reads the log could subscribe to a member's calendar. The router decodes percent-escapes,
-// and a mistyped URL (404) may still carry a real token, so a pattern on the raw URL is not enough:
-// the matched route names the secret exactly, and everything else is judged on its decoded,
-// slash-collapsed form.
+// Secrets that travel in URLs (the personal calendar feed token) must never reach the log: whoever
+// reads the log could subscribe to a member's calendar. A mistyped, re-encoded or differently
+// routed URL (`/cal/./ical/<t>`, `/calendar/ical/<t>`, `?t=<t>`, a 404) may still carry a real
+// token, so the rule is not about paths: anything shaped like a token is cut, wherever it stands.
+// A token is 22 or more characters of the base64url alphabet (128 random bits; Bandstand's have
+// 43) with a digit or both letter cases; words of a path (swagger-ui-standalone-preset) have
+// neither. Percent-escapes are decoded first, so an encoded token is found too.
 
 const FEED_ROUTE = '/cal/ical/:token'
 const REDACTED = '[redacted]'
-/** The segment sequence cal/ical; whatever follows it may be a feed token. */
-const FEED_SEGMENTS = /(?:^|[/\\])cal[/\\]+ical(?=[/\\?#;]|$)/i
-/** Text can only spell the sequence if it has these letters or percent-escapes. */
-const MAY_SPELL_FEED = /ical|%/i
+const TOKEN_RUN = /[A-Za-z0-9_-]{22,}/g
+/** Text can only hold a token if it has such a run, possibly with percent-escapes in it. */
+const MAY_HOLD_TOKEN = /[\w%-]{22,}/
+const looksRandom = (run: string) => /\d/.test(run) || (/[a-z]/.test(run) && /[A-Z]/.test(run))
 
 /**
  * Percent-decodes byte-wise until nothing changes: double-encoded text hides nothing from this
@@ -31,17 +33,13 @@ function decodeAll (text: string): string {
 }
 
 /**
- * Cuts everything after a cal/ical segment sequence (in any spelling); other text is returned
- * unchanged.
+ * Cuts every token-shaped run (after percent-decoding); text without one is returned unchanged.
  */
-function redactFeedPath (text: string): string {
-  if (!MAY_SPELL_FEED.test(text)) return text
+function redactTokens (text: string): string {
+  if (!MAY_HOLD_TOKEN.test(text)) return text
   const plain = decodeAll(text)
-  const match = FEED_SEGMENTS.exec(plain)
-  if (!match) return text
-  const end = match.index + match[0].length
-  if (plain.slice(end).replace(/^[/\\]+/, '') === '') return text
-  return `${plain.slice(0, end).replace(/[/\\]+/g, '/')}/${REDACTED}`
+  const redacted = plain.replace(TOKEN_RUN, (run) => (looksRandom(run) ? REDACTED : run))
+  return redacted === plain ? text : redacted
 }
 
 /**
@@ -57,23 +55,26 @@ function redactSecret (text: string, secret: string): string {
 }
 
 /**
- * The URL as it may be logged. With the feed route's token known (`secret`), the path is the route
- * with the token redacted and the token is removed from the query too; any URL is also cut after
- * cal/ical.
+ * The URL as it may be logged: token-shaped runs cut. With the feed route's token known (`secret`),
+ * the path is the route with the token redacted, and the token is removed from the query in any
+ * spelling too.
  */
 export function redactUrl (url: string, secret?: string): string {
-  if (!secret) return redactFeedPath(url)
+  if (!secret) return redactTokens(url)
   const queryStart = url.indexOf('?')
-  const query = queryStart < 0 ? '' : redactFeedPath(redactSecret(url.slice(queryStart), secret))
+  const query = queryStart < 0 ? '' : redactTokens(redactSecret(url.slice(queryStart), secret))
   return `/cal/ical/${REDACTED}${query}`
 }
 
 /**
- * Every path-like word of free text (log messages, error messages and stacks) through
- * redactFeedPath.
+ * Free text (log messages, error messages and stacks, a client error's raw request): every word
+ * that could be part of a URL (it has a slash, `?`, `=`, `&` or a percent-escape) through
+ * redactTokens. A plain word is left alone: the first start's generated admin password is meant to
+ * be read in the log.
  */
 function redactText (text: string): string {
-  return MAY_SPELL_FEED.test(text) ? text.replace(/[^\s'"`<>]+/g, redactFeedPath) : text
+  if (!MAY_HOLD_TOKEN.test(text)) return text
+  return text.replace(/[^\s'"`<>]+/g, (word) => (/[/?=&%]/.test(word) ? redactTokens(word) : word))
 }
 
 function feedToken (request: FastifyRequest): string | undefined {

@@ -32,13 +32,13 @@ export function isRealLocalDateTime (value: string): boolean {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   )
 }
+const localDateTime = {
+  type: 'string' as const,
+  validate: (value: string) => value.length < 10 || isRealLocalDateTime(value)
+}
 const addFormats = (ajv: {
-  addFormat(name: string, format: { type: 'string'; validate: (value: string) => boolean }): unknown
-}) =>
-  ajv.addFormat('local-date-time', {
-    type: 'string',
-    validate: (value) => value.length < 10 || isRealLocalDateTime(value)
-  })
+  addFormat(name: string, format: typeof localDateTime): unknown
+}) => ajv.addFormat('local-date-time', localDateTime)
 
 /**
  * An Ajv validate function as Fastify calls it: `errors` after a failed call, `schemaEnv` for root
@@ -66,6 +66,37 @@ function lazyValidator (compile: () => Validate): Validate {
   return lazy
 }
 
+/**
+ * Ajv's coercion turns the text "Infinity" or "1e400" into the number Infinity, which passes
+ * `integer` and skips `minimum`/`maximum` (they only test finite numbers): a number in a path,
+ * query string or header must be finite.
+ */
+function finiteNumbersOnly (validate: Validate): Validate {
+  const checked: Validate = (data, context) => {
+    const valid = validate(data, context)
+    checked.errors = validate.errors
+    if (!valid || data === null || typeof data !== 'object') return valid
+    for (const [key, value] of Object.entries(data)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value]
+      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+        checked.errors = [
+          {
+            instancePath: `/${key}`,
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: {},
+            message: 'must be a finite number'
+          }
+        ]
+        return false
+      }
+    }
+    return true
+  }
+  checked.schemaEnv = validate.schemaEnv
+  return checked
+}
+
 function lazySerializer (compile: () => Serialize): Serialize {
   let serialize: Serialize | undefined
   return (data) => (serialize ??= compile())(data)
@@ -90,7 +121,9 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
   return {
     compilersFactory: {
       buildSerializer (...[externalSchemas, options]: Parameters<SerializerFactory>) {
-        const compile = SerializerSelector()(externalSchemas, options)
+        // fast-json-stringify picks anyOf branches with its own Ajv, which needs the format too.
+        const ajv = { ...options?.ajv, formats: { 'local-date-time': localDateTime } }
+        const compile = SerializerSelector()(externalSchemas, { ...options, ajv })
         const compiled = new Map<string, Serialize>()
         return (route: Parameters<ReturnType<SerializerFactory>>[0]) => {
           const key = JSON.stringify(route.schema)
@@ -119,6 +152,7 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
             const compile = () =>
               (kind === 'body' ? bodyValidator : textValidator)(route) as Validate
             validate = compileAtStart ? compile() : lazyValidator(compile)
+            if (kind === 'text') validate = finiteNumbersOnly(validate)
             compiled.set(key, validate)
           }
           return validate
@@ -126,4 +160,12 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
       }
     }
   } as unknown as NonNullable<FastifyServerOptions['schemaController']>
+}
+
+/**
+ * A response schema's serializer for bytes built outside a request (the live view rendered once
+ * for its pollers and its event-stream followers): the compiler Fastify uses for route answers.
+ */
+export function compileSerializer (schema: unknown): Serialize {
+  return SerializerSelector()({}, {})({ schema, method: 'GET', url: '', httpStatus: '200' })
 }

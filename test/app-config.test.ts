@@ -1,21 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, appWithLog, createTestApp, json, userClient } from './helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
-import { buildApp } from '#src/app.js'
 import { appSettings } from '#src/db/schema.js'
+import { encodeJpeg, pngOfSize, twoColourImage, twoColourPng } from './image-fixtures.js'
+import { paletteForAccent } from '#src/services/palette.js'
 
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(40, 1)
-])
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  Buffer.alloc(40, 2),
-  Buffer.from([0xff, 0xd9])
-])
+const png = twoColourPng([200, 30, 90])
+const jpeg = encodeJpeg(twoColourImage([20, 90, 200]))
 
 test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secret', async (t) => {
   const ctx = await createTestApp()
@@ -194,7 +186,7 @@ test(
     const tooBig = await admin.put('/admin/logo', big, { 'content-type': 'image/png' })
     assert.equal(tooBig.statusCode, 413)
     assert.equal(json(tooBig).code, 'BODY_TOO_LARGE')
-    const justFits = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length)])
+    const justFits = pngOfSize(2 * 1024 * 1024)
     assert.equal(
       (await admin.put('/admin/logo', justFits, { 'content-type': 'image/png' })).statusCode,
       200
@@ -221,6 +213,40 @@ test(
   }
 )
 
+test('GET /admin/logo/palette: the documents\' colours for the logo; admin only', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const admin = await userClient(ctx.app, 'boss', 'admin')
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  const neutral = json(await admin.get('/admin/logo/palette'))
+  assert.equal(neutral.source, 'neutral')
+  assert.deepEqual(neutral, paletteForAccent(null))
+
+  // A blue logo on white: the accent is its blue, exactly as the schedule PDF takes it.
+  const logo = twoColourPng([30, 90, 200])
+  const upload = async (bytes: Buffer, type: string) =>
+    assert.equal((await admin.put('/admin/logo', bytes, { 'content-type': type })).statusCode, 200)
+  await upload(logo, 'image/png')
+  const fromLogo = json(await admin.get('/admin/logo/palette'))
+  assert.equal(fromLogo.source, 'logo')
+  assert.equal(fromLogo.accent, '#1e5ac8')
+  assert.deepEqual(fromLogo, paletteForAccent('#1e5ac8'))
+
+  // A new logo (a red JPEG) gives a new palette, not the remembered one.
+  await upload(encodeJpeg(twoColourImage([200, 30, 90])), 'image/jpeg')
+  const red = json(await admin.get('/admin/logo/palette'))
+  assert.equal(red.source, 'logo')
+  const [r, , b] = [1, 3, 5].map((i) => parseInt(red.accent.slice(i, i + 2), 16)) as number[]
+  assert.ok(r! > 150 && b! < 130, red.accent)
+  await upload(logo, 'image/png')
+  assert.equal(json(await admin.get('/admin/logo/palette')).accent, '#1e5ac8')
+  assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
+  assert.equal(json(await admin.get('/admin/logo/palette')).source, 'neutral')
+
+  assert.equal((await editor.get('/admin/logo/palette')).statusCode, 403)
+  assert.equal((await anonymous(ctx.app).get('/admin/logo/palette')).statusCode, 401)
+})
+
 test('a stored configuration keeps its valid fields; each invalid one is logged', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
@@ -237,19 +263,7 @@ test('a stored configuration keeps its valid fields; each invalid one is logged'
     .insert(appSettings)
     .values({ id: 1, config: stored, updatedAt: '2026-01-01T00:00:00.000Z' })
     .run()
-  const lines: Array<{ level: number; field?: string; msg: string }> = []
-  const log = new Writable({
-    write (chunk, _encoding, done) {
-      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
-      done()
-    }
-  })
-  const app = await buildApp({
-    config: ctx.config,
-    createFirstAdmin: false,
-    logger: { level: 'warn', stream: log }
-  })
-  t.after(() => app.close())
+  const { app, lines } = await appWithLog(ctx.config, t)
   const config = json(await anonymous(app).get('/public/app_config'))
   assert.equal(config.bandName, 'Die Gültigen')
   assert.deepEqual(config.genres, ['Jazz', 'Polka'])

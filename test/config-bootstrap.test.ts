@@ -1,8 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { spawnSync } from 'node:child_process'
 import { buildApp } from '#src/app.js'
@@ -134,6 +134,35 @@ test(
     }
     assert.equal(admins.n, 1)
     assert.ok(!again.lines.join('').includes('First start'))
+  }
+)
+
+test(
+  'DATA_DIR is 0700 and the database files 0600: created so on a first start, and tightened ' +
+    'at start where an older version left them 0755/0644',
+  async (t) => {
+    const modes = (dir: string) =>
+      ['', 'bandstand.db', 'bandstand.db-wal', 'bandstand.db-shm', 'jwt-secret'].map((name) =>
+        (statSync(join(dir, name)).mode & 0o777).toString(8))
+    const fresh = join(tempDir(), 'data')
+    t.after(() => rmSync(dirname(fresh), { recursive: true, force: true }))
+    const first = await buildApp({ config: loadConfig({ DATA_DIR: fresh }), logger: false })
+    await first.ready()
+    assert.deepEqual(modes(fresh), ['700', '600', '600', '600', '600'])
+    await first.close()
+
+    const old = tempDir()
+    t.after(() => rmSync(old, { recursive: true, force: true }))
+    const handle = openDatabase(join(old, 'bandstand.db'))
+    handle.sqlite.prepare('CREATE TABLE IF NOT EXISTS probe (x)').run()
+    for (const name of ['bandstand.db', 'bandstand.db-wal', 'bandstand.db-shm']) {
+      chmodSync(join(old, name), 0o644)
+    }
+    chmodSync(old, 0o755)
+    const upgraded = await buildApp({ config: loadConfig({ DATA_DIR: old }), logger: false })
+    t.after(() => upgraded.close())
+    assert.deepEqual(modes(old), ['700', '600', '600', '600', '600'])
+    handle.close()
   }
 )
 

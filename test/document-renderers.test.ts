@@ -1,7 +1,5 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import XLSX from 'xlsx'
 import {
@@ -9,14 +7,17 @@ import {
   colourForName,
   contrast,
   dominantAccent,
-  paletteForLogo,
-  MIN_CONTRAST,
-  type Rgb
+  paletteForAccent,
+  MIN_CONTRAST
 } from '#src/services/palette.js'
-import { decodePng, encodePng } from '#src/services/png-decode.js'
+import { prepareLogo } from '#src/services/logo.js'
 import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatDuration } from '#src/services/document-format.js'
-import { documentWorkersActive, renderPdfJob } from '#src/services/document-workers.js'
+import {
+  DocumentWorkers,
+  LOGOS_IN_FLIGHT,
+  WorkersBusyError
+} from '#src/services/document-workers.js'
 import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
 import { fontParses } from '#src/services/pdf.js'
 import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
@@ -28,19 +29,14 @@ import {
 } from '#src/services/gema-xlsx.js'
 import { assembleGigDocument } from '#src/services/gig-document.js'
 import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from './document-fixtures.js'
+import { encodePng, pngFile, twoColourImage, twoColourPng } from './image-fixtures.js'
+import { pdfImages, pdfInfo, pdfText } from './pdf-tools.js'
 
-/** PDF text by poppler's pdftotext (installed in CI), layout kept so one row stays one line. */
-export const pdfText = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
-export const pdfInfo = (pdf: Buffer) =>
-  execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8')
-
-const solidLogo = (colour: Rgb, background: Rgb = [255, 255, 255], size = 16) => {
-  const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) {
-    pixels.set(i % size < size / 2 ? [...colour, 255] : [...background, 255], i * 4)
-  }
-  return { width: size, height: size, pixels }
+/** The logo as documents get it: prepared once, as at upload. */
+export function documentLogo (png: Buffer) {
+  const prepared = prepareLogo(png)
+  assert.ok(prepared.ok, 'the test logo is accepted')
+  return { accent: prepared.accent, watermark: prepared.watermark }
 }
 
 test(
@@ -60,7 +56,7 @@ test(
       assert.ok(contrast(palette.mutedText, palette.tint) >= MIN_CONTRAST)
       assert.ok(contrast(palette.mutedText, palette.background) >= MIN_CONTRAST)
     }
-    const neutral = paletteForLogo(null)
+    const neutral = paletteForAccent(null)
     assert.equal(neutral.source, 'neutral')
     check(neutral)
     const channel = fc.integer({ min: 0, max: 255 })
@@ -69,11 +65,7 @@ test(
         fc.tuple(channel, channel, channel),
         fc.tuple(channel, channel, channel),
         (colour, background) => {
-          const palette = paletteForLogo({
-            mimeType: 'image/png',
-            data: encodePng(solidLogo(colour, background))
-          })
-          check(palette)
+          check(buildPalette(dominantAccent(twoColourImage(colour, background))))
         }
       ),
       { numRuns: 300 }
@@ -99,133 +91,14 @@ test('palette: the accent is the most saturated mid-brightness colour of the log
     pixels.set([...colour, 255], i * 4)
   }
   assert.deepEqual(dominantAccent({ width: size, height: size, pixels }), [235, 110, 20])
-  const palette = paletteForLogo({
-    mimeType: 'image/png',
-    data: encodePng({ width: size, height: size, pixels })
-  })
+  const palette = paletteForAccent(
+    documentLogo(encodePng({ width: size, height: size, pixels })).accent
+  )
   assert.equal(palette.source, 'logo')
   assert.equal(palette.accent, '#eb6e14')
-  // Greyscale, transparent, JPEG and broken logos fall back to neutral.
-  assert.equal(
-    paletteForLogo({ mimeType: 'image/png', data: encodePng(solidLogo([90, 90, 90])) }).source,
-    'neutral'
-  )
-  assert.equal(
-    paletteForLogo({ mimeType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) }).source,
-    'neutral'
-  )
-  assert.equal(
-    paletteForLogo({ mimeType: 'image/png', data: Buffer.from('not a png') }).source,
-    'neutral'
-  )
-})
-
-/**
- * A test PNG encoder: any colour type/bit depth given as raw sample rows, each row with its own
- * filter.
- */
-function pngOf (
-  width: number,
-  height: number,
-  bitDepth: number,
-  colourType: number,
-  rows: number[][],
-  extra: Array<[string, number[]]> = []
-): Buffer {
-  const bpp = Math.max(1, ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colourType]! * bitDepth) >> 3)
-  const filtered: number[] = []
-  rows.forEach((row, y) => {
-    const filter = y % 5
-    filtered.push(filter)
-    row.forEach((value, x) => {
-      const left = x >= bpp ? row[x - bpp]! : 0
-      const up = y > 0 ? rows[y - 1]![x]! : 0
-      const upLeft = y > 0 && x >= bpp ? rows[y - 1]![x - bpp]! : 0
-      const p = left + up - upLeft
-      const paeth =
-        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
-          ? left
-          : Math.abs(p - up) <= Math.abs(p - upLeft)
-            ? up
-            : upLeft
-      const predicted = [0, left, up, (left + up) >> 1, paeth][filter]!
-      filtered.push((value - predicted) & 0xff)
-    })
-  })
-  const reference = encodePng({ width: 1, height: 1, pixels: new Uint8Array(4) })
-  const chunk = (type: string, body: Buffer) => {
-    // The decoder does not check CRCs, so they are left zero here.
-    const head = Buffer.alloc(8)
-    head.writeUInt32BE(body.length, 0)
-    head.write(type, 4, 'latin1')
-    return Buffer.concat([head, body, Buffer.alloc(4)])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = bitDepth
-  ihdr[9] = colourType
-  return Buffer.concat([
-    reference.subarray(0, 8),
-    chunk('IHDR', ihdr),
-    ...extra.map(([type, body]) => chunk(type, Buffer.from(body))),
-    chunk('IDAT', deflateSync(Buffer.from(filtered))),
-    chunk('IEND', Buffer.alloc(0))
-  ])
-}
-
-test('PNG decoder: all filters, RGB/RGBA/grey/grey+alpha/palette, 16-bit and 2-bit', () => {
-  const rgba = [
-    [10, 20, 30, 255, 200, 100, 50, 128],
-    [0, 0, 0, 0, 255, 255, 255, 255],
-    [1, 2, 3, 4, 5, 6, 7, 8],
-    [90, 80, 70, 60, 50, 40, 30, 20],
-    [9, 9, 9, 9, 250, 3, 3, 3],
-    [7, 7, 7, 7, 8, 8, 8, 8]
-  ]
-  const rows = rgba.length
-  assert.deepEqual([...decodePng(pngOf(2, rows, 8, 6, rgba))!.pixels], rgba.flat())
-  const rgb = rgba.map((r) => [r[0]!, r[1]!, r[2]!, r[4]!, r[5]!, r[6]!])
-  assert.deepEqual(
-    [...decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels],
-    rgba.flatMap((r) => [r[0]!, r[1]!, r[2]!, 255, r[4]!, r[5]!, r[6]!, 255])
-  )
-  const grey = rgba.map((r) => [r[0]!, r[4]!])
-  assert.deepEqual(
-    [...decodePng(pngOf(2, rows, 8, 0, grey))!.pixels],
-    grey.flatMap((r) => [r[0]!, r[0]!, r[0]!, 255, r[1]!, r[1]!, r[1]!, 255])
-  )
-  const greyAlpha = rgba.map((r) => [r[0]!, r[3]!, r[4]!, r[7]!])
-  assert.deepEqual(
-    [...decodePng(pngOf(2, rows, 8, 4, greyAlpha))!.pixels],
-    greyAlpha.flatMap((r) => [r[0]!, r[0]!, r[0]!, r[1]!, r[2]!, r[2]!, r[2]!, r[3]!])
-  )
-  const rgb16 = rgb.map((r) => r.flatMap((v) => [v, 0x55]))
-  assert.deepEqual(
-    [...decodePng(pngOf(2, rows, 16, 2, rgb16))!.pixels],
-    [...decodePng(pngOf(2, rows, 8, 2, rgb))!.pixels]
-  )
-  // 2-bit palette: four pixels per byte; index 1 is half transparent via tRNS.
-  const palette = [255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9]
-  const indexed = [[0b00011011], [0b11100100]]
-  const decoded = decodePng(
-    pngOf(4, 2, 2, 3, indexed, [
-      ['PLTE', palette],
-      ['tRNS', [255, 128]]
-    ])
-  )!
-  assert.deepEqual(
-    [...decoded.pixels.slice(0, 16)],
-    [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255, 9, 9, 9, 255]
-  )
-  assert.deepEqual([...decoded.pixels.slice(16, 20)], [9, 9, 9, 255])
-  // Round trip of the RGBA encoder; garbage and interlaced images are refused (neutral palette).
-  const image = solidLogo([12, 200, 99], [1, 2, 3], 9)
-  assert.deepEqual(decodePng(encodePng(image)), image)
-  assert.equal(decodePng(Buffer.alloc(10)), null)
-  const interlaced = pngOf(2, rows, 8, 6, rgba)
-  interlaced[8 + 8 + 12] = 1
-  assert.equal(decodePng(interlaced), null)
+  // A greyscale logo, and an accent that is not a colour (edited in the database): neutral.
+  assert.equal(documentLogo(twoColourPng([90, 90, 90])).accent, null)
+  assert.equal(paletteForAccent('orange').source, 'neutral')
 })
 
 test('content disposition: ASCII fallback and RFC 8187 filename* for umlauts', () => {
@@ -383,11 +256,11 @@ test('schedule PDF: master data, running order, footer; with a logo and without'
     where: 'Küche',
     notes: 'vegetarisch'
   })
-  const logo = { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) }
+  const logo = documentLogo(twoColourPng([200, 30, 90]))
   for (const ctx of [
     contextFixture(),
     contextFixture({ logo }),
-    contextFixture({ logo: { mimeType: 'image/png', data: Buffer.from('broken') } })
+    contextFixture({ logo: { accent: '#c81e5a', watermark: Buffer.from('broken') } })
   ]) {
     const pdf = await renderSchedulePdf(doc, ctx)
     const info = pdfInfo(pdf)
@@ -531,24 +404,79 @@ test('person names: "Last, First", else the last word is the surname', () => {
   assert.deepEqual(splitPersonName('Madonna'), { last: 'Madonna', first: '' })
 })
 
-test('PDFs render in a worker thread, off the main event loop', async () => {
-  const pdf = await renderPdfJob({
-    kind: 'setlist',
-    doc: bigGig(1, 4),
-    ctx: contextFixture(),
-    style: 'print'
-  })
-  assert.match(pdfText(pdf), /Song 4/)
-  const schedule = await renderPdfJob({
-    kind: 'schedule',
-    doc: bigGig(1, 2),
-    ctx: contextFixture({
-      logo: { mimeType: 'image/png', data: encodePng(solidLogo([200, 30, 90])) }
+test('documents render in worker threads: setlist, schedule with logo, GEMA', async () => {
+  const workers = new DocumentWorkers(1)
+  try {
+    const setlist = await workers.render({
+      kind: 'setlist',
+      doc: bigGig(1, 4),
+      ctx: contextFixture(),
+      style: 'print'
     })
-  })
-  assert.match(pdfText(schedule), /Ablaufplan/)
-  assert.equal(documentWorkersActive(), true)
+    assert.match(pdfText(setlist), /Song 4/)
+    assert.equal(workers.startedThreads, 1)
+    const schedule = await workers.render({
+      kind: 'schedule',
+      doc: bigGig(1, 2),
+      ctx: contextFixture({ logo: documentLogo(twoColourPng([200, 30, 90])) })
+    })
+    assert.match(pdfText(schedule), /Ablaufplan/)
+    const gema = await workers.render({ kind: 'gema', doc: bigGig(1, 2), ctx: contextFixture() })
+    const rows = XLSX.utils.sheet_to_json<string[]>(
+      XLSX.read(gema, { type: 'buffer' }).Sheets['Titelliste']!,
+      { header: 1 }
+    )
+    assert.ok(rows.some((row) => row[1] === 'Song 2'))
+  } finally {
+    await workers.close()
+  }
 })
+
+test('logo checks: at most LOGOS_IN_FLIGHT at once, the next ones refused at once', async () => {
+  const workers = new DocumentWorkers(1)
+  try {
+    const logo = twoColourPng([200, 30, 90], [255, 255, 255], 600)
+    const checks = Array.from({ length: LOGOS_IN_FLIGHT + 3 }, () => workers.prepareLogo(logo))
+    const outcomes = await Promise.allSettled(checks)
+    const busy = outcomes.filter(
+      (o) => o.status === 'rejected' && o.reason instanceof WorkersBusyError
+    )
+    assert.equal(busy.length, 3)
+    const prepared = outcomes.filter((o) => o.status === 'fulfilled' && o.value.ok)
+    assert.equal(prepared.length, LOGOS_IN_FLIGHT)
+    // The places are given back, also by a refused file.
+    assert.equal((await workers.prepareLogo(Buffer.from('not an image'))).ok, false)
+    const again = await Promise.all(
+      Array.from({ length: LOGOS_IN_FLIGHT }, () => workers.prepareLogo(logo))
+    )
+    assert.ok(again.every((p) => p.ok))
+  } finally {
+    await workers.close()
+  }
+})
+
+test(
+  'an image pdfkit fails on inside its zlib callback costs the logo, not the sheet or the thread',
+  async () => {
+    // RGBA makes pdfkit inflate the image to split off its alpha channel, in a zlib callback.
+    const broken = pngFile({ width: 4, height: 4 }, Buffer.from('this is no zlib stream'))
+    // (Only in a worker: on this thread, node:test would count the thrown error as a failure.)
+    const ctx = contextFixture({ logo: { accent: '#c81e5a', watermark: broken } })
+    const workers = new DocumentWorkers(1)
+    try {
+      const pdf = await workers.render({ kind: 'schedule', doc: bigGig(1, 2), ctx })
+      assert.match(pdfText(pdf), /Ablaufplan/)
+      assert.equal(pdfImages(pdf).length, 0, 'rendered without the logo')
+      // The same thread renders the next document.
+      const doc = bigGig(1, 2)
+      const again = await workers.render({ kind: 'setlist', doc, ctx, style: 'print' })
+      assert.match(pdfText(again), /Song 2/)
+      assert.equal(workers.startedThreads, 1)
+    } finally {
+      await workers.close()
+    }
+  }
+)
 
 test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
   await renderSetlistPdf(bigGig(1, 3), contextFixture())

@@ -1,6 +1,5 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import XLSX from 'xlsx'
 import {
   anonymous,
@@ -12,7 +11,6 @@ import {
   type TestContext
 } from './helpers.js'
 import {
-  appLogo,
   gigAvailability,
   gigs,
   gigScheduleItems,
@@ -20,11 +18,10 @@ import {
   setlistSets,
   songs
 } from '#src/db/schema.js'
-import { encodePng } from '#src/services/png-decode.js'
+import { encodePng } from './image-fixtures.js'
+import { pdfImages, pdfText } from './pdf-tools.js'
 import type { App } from '#src/app.js'
 
-const pdfText = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')
 const stamp = '2026-05-01T10:00:00.000Z'
 
 function insertGig (app: App, values: Partial<typeof gigs.$inferInsert> = {}) {
@@ -162,20 +159,16 @@ test('schedule PDF with the band logo; GEMA export with the performed works', as
     })
     .run()
   const pixels = new Uint8Array(8 * 8 * 4).map((_, i) => [20, 90, 200, 255][i % 4]!)
-  t.app.db
-    .insert(appLogo)
-    .values({
-      id: 1,
-      mimeType: 'image/png',
-      data: encodePng({ width: 8, height: 8, pixels }),
-      etag: 'x',
-      updatedAt: stamp
-    })
-    .onConflictDoNothing()
-    .run()
+  const admin = await userClient(t.app, 'ada', 'admin')
+  const upload = await admin.put('/admin/logo', encodePng({ width: 8, height: 8, pixels }), {
+    'content-type': 'image/png'
+  })
+  assert.equal(upload.statusCode, 200)
   const res = await member.get(`/gigs/${gig.id}/schedule.pdf`)
   assert.equal(res.statusCode, 200)
   assert.equal(res.headers['content-type'], 'application/pdf')
+  // The watermark is the logo's prepared copy.
+  assert.deepEqual(pdfImages(res.rawPayload), [{ width: 8, height: 8 }])
   const text = pdfText(res.rawPayload)
   for (const expected of [
     'Stadt Würzburg',

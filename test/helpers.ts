@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
-import { buildApp, type App } from '#src/app.js'
+import { buildApp, type App, type BuildAppOptions } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/services/password.js'
@@ -24,13 +25,34 @@ export interface TestContext {
   close(): Promise<void>
 }
 
+/**
+ * Another app on a test's configuration (a restart on its database) whose log lines from `warn` up
+ * are collected; closed after the test.
+ */
+export async function appWithLog (config: Config, t: { after(fn: () => unknown): void }) {
+  const lines: Array<{ level: number; msg: string; field?: string }> = []
+  const stream = new Writable({
+    write (chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
+      done()
+    }
+  })
+  const app = await buildApp({ config, createFirstAdmin: false, logger: { level: 'warn', stream } })
+  t.after(() => app.close())
+  await app.ready()
+  return { app, lines }
+}
+
 /** A real app on a fresh, migrated SQLite file in a temp dir. */
 export async function createTestApp (
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
   // Tests compile every schema at start, so a broken one fails at once; the fuzz test runs the
   // server's lazy compilation instead.
-  { compileSchemasAtStart = true }: { compileSchemasAtStart?: boolean } = {}
+  {
+    compileSchemasAtStart = true,
+    logger = false
+  }: { compileSchemasAtStart?: boolean; logger?: BuildAppOptions['logger'] } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
   const config: Config = {
@@ -48,7 +70,7 @@ export async function createTestApp (
     config,
     clock: now,
     createFirstAdmin: false,
-    logger: false,
+    logger,
     traceSql: true,
     compileSchemasAtStart
   })

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
-import { anonymous, createTestApp, json, userClient } from './helpers.js'
+import { anonymous, createTestApp, json, sessionClient, userClient } from './helpers.js'
 
 test('impossible dates and instants are 400, never stored', async (t) => {
   const ctx = await createTestApp()
@@ -43,7 +43,18 @@ test('control characters and broken Unicode in any body string are refused', asy
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'ed', 'editor')
-  for (const name of ['a\u0000b', 'bell\u0007', 'esc\u001b[31m', 'half \uD800 surrogate']) {
+  for (const name of [
+    'a\u0000b',
+    'bell\u0007',
+    'esc\u001b[31m',
+    'half \uD800 surrogate',
+    'C1 next line\u0085',
+    'C1 CSI\u009b31m',
+    // Bidi overrides and isolates: "Trojan Source" text that shows in another order than stored.
+    'invoice\u202Efdp.exe',
+    'left \u202A embedding',
+    'isolate \u2066x\u2069'
+  ]) {
     const r = await editor.post('/gigs', { name, date: '2026-12-31' })
     assert.equal(r.statusCode, 400, JSON.stringify(name))
     assert.equal(json(r).code, 'INVALID_TEXT')
@@ -124,6 +135,90 @@ test('a route that takes no body refuses one with content; an empty object is fi
   assert.equal(json(await member.get('/me/calendar')).enabled, false)
   assert.equal((await member.post('/me/calendar', {})).statusCode, 201)
   assert.equal((await member.post('/logout')).statusCode, 204)
+})
+
+test('ids must be finite: Infinity and 1e400 are 400 in paths, not a lookup', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  for (const id of ['Infinity', '-Infinity', '1e400', '+Infinity']) {
+    for (const url of [`/gigs/${id}`, `/gigs_lm/${id}`, `/songs/${id}/votes`]) {
+      const r = await editor.get(url)
+      assert.equal(r.statusCode, 400, url)
+      assert.equal(json(r).code, 'VALIDATION_ERROR', url)
+      assert.match(json(r).message, /params\.id must be a finite number/, url)
+    }
+  }
+  const body = await ctx.app.inject({
+    method: 'PUT',
+    url: '/gigs_lm/1/',
+    headers: { cookie: editor.jar.header(), 'content-type': 'application/json' },
+    payload: '{"entryId": 1e400, "status": "played"}'
+  })
+  assert.equal(json(body).code, 'VALIDATION_ERROR', 'a JSON 1e400 (Infinity) is no integer either')
+  assert.equal((await editor.get('/gigs/1e3')).statusCode, 404, 'finite exponents stay numbers')
+})
+
+test('bodies: a route without one takes at most a few bytes, a public one 16 KiB, unknown routes ' +
+  'answer 404 whatever the body; the largest real body fits the global limit', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'ed', 'editor')
+  const send = (method: string, url: string, payload: string, cookie = editor.jar.header()) =>
+    ctx.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload
+    })
+  const padded = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes) })
+  const noBody = [
+    ['POST', '/me/calendar'],
+    ['DELETE', '/me/calendar'],
+    ['POST', '/logout'] // last: it ends the session
+  ]
+  for (const [method, url] of noBody) {
+    assert.ok((await send(method!, url!, '{}')).statusCode < 300, `${method} ${url} takes {}`)
+    const big = await send(method!, url!, padded(100))
+    assert.equal(big.statusCode, 413, `${method} ${url}`)
+    assert.equal(json(big).code, 'BODY_TOO_LARGE')
+  }
+  // /login is public (no session yet): 16 KiB, far more than a username and password.
+  assert.equal((await send('POST', '/login', padded(20_000), '')).statusCode, 413)
+  assert.equal(json(await send('POST', '/login', padded(10_000), '')).code, 'VALIDATION_ERROR')
+  // A body on an unknown route: the normal 404, not a complaint about the body; never read.
+  for (const payload of ['{"a":1}', padded(2_000_000)]) {
+    const r = await send('POST', '/no/such/route', payload, '')
+    assert.equal(r.statusCode, 404)
+    assert.deepEqual(json(r), {
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+      message: 'route POST /no/such/route not found'
+    })
+  }
+  // The largest body a band sends: a setlist at the schema's maximum (20 sets of 200 entries),
+  // every entry with 150 characters of notes and a duration, fits the default 1 MiB.
+  const leader = sessionClient(ctx.app, editor.user)
+  const songId = json(await leader.post('/songs', { title: 'Riff', status: 'ready' })).id
+  const gig = json(await leader.post('/gigs', { name: 'Marathon', date: '2030-01-01' }))
+  const setlist = JSON.stringify({
+    version: 0,
+    sets: Array.from({ length: 20 }, (_, s) => ({
+      name: `Set ${s + 1}`,
+      breakAfterSeconds: 600,
+      entries: Array.from({ length: 200 }, () => ({
+        songId,
+        notes: 'Capo 2, Einzähler vom Drummer, Schluss auf Zeichen; '.repeat(3).slice(0, 150),
+        durationSeconds: 240
+      }))
+    }))
+  })
+  assert.ok(setlist.length > 700_000, `${setlist.length} bytes`)
+  assert.ok(setlist.length < ctx.config.bodyLimitBytes, `${setlist.length} bytes`)
+  const saved = await send('PUT', `/gigs/${gig.id}/setlist`, setlist, leader.jar.header())
+  assert.equal(saved.statusCode, 200, saved.body.slice(0, 200))
+  assert.equal(json(saved).sets.length, 20)
 })
 
 test('compressed request bodies are not decompressed: a gzip body is not JSON', async (t) => {

@@ -67,6 +67,67 @@ test(
   }
 )
 
+test(
+  'TRUST_PROXY as a hop count or a proxy list: the client is the right-most untrusted hop, so ' +
+    'a client-written X-Forwarded-For entry changes nothing',
+  async (t) => {
+    for (const TRUST_PROXY of ['1', '127.0.0.1', 'loopback']) {
+      const ctx = await createTestApp({}, { TRUST_PROXY })
+      t.after(() => ctx.close())
+      // What nginx's $proxy_add_x_forwarded_for sends: whatever the client wrote, then its address.
+      const login = (forwarded: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/login',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: {}
+        })
+      for (let i = 0; i < 10; i++) await login(`10.9.9.${i}, 198.51.100.7`)
+      const spoofed = await login('203.0.113.1, 198.51.100.7')
+      assertLimited(spoofed, 10)
+      assert.equal((await login('198.51.100.8')).statusCode, 400, `${TRUST_PROXY}: another client`)
+    }
+  }
+)
+
+test('TRUST_PROXY: two hops, a list, true (left-most, with a warning at start)', async (t) => {
+  const Fastify = (await import('fastify')).default
+  const { fastifyTrustProxy, loadConfig } = await import('#src/config.js')
+  const seen = async (trust: string, socketAddress: string, forwarded: string) => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: trust })
+    const app = Fastify({ trustProxy: fastifyTrustProxy(trustProxy) })
+    t.after(() => app.close())
+    app.get('/', (request) => ({ ip: request.ip, protocol: request.protocol }))
+    const r = await app.inject({
+      url: '/',
+      remoteAddress: socketAddress,
+      headers: { 'x-forwarded-for': forwarded, 'x-forwarded-proto': 'https' }
+    })
+    return json(r) as { ip: string, protocol: string }
+  }
+  const chain = '203.0.113.66, 198.51.100.7, 10.0.0.2' // spoofed, the client, an inner proxy
+  assert.deepEqual(await seen('2', '127.0.0.1', chain), { ip: '198.51.100.7', protocol: 'https' })
+  assert.deepEqual(await seen('127.0.0.1,10.0.0.0/8', '127.0.0.1', chain), {
+    ip: '198.51.100.7',
+    protocol: 'https'
+  })
+  // A listed proxy only: a client connecting directly cannot speak for anyone else.
+  assert.deepEqual(await seen('127.0.0.1', '192.0.2.5', chain), {
+    ip: '192.0.2.5',
+    protocol: 'http'
+  })
+  assert.deepEqual(await seen('false', '127.0.0.1', chain), { ip: '127.0.0.1', protocol: 'http' })
+  assert.equal((await seen('true', '127.0.0.1', chain)).ip, '203.0.113.66', 'true: the left-most')
+  assert.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.300' }), /TRUST_PROXY/)
+
+  let log = ''
+  const warned = await createTestApp({}, { TRUST_PROXY: 'true' }, {
+    logger: { level: 'warn', stream: { write: (line: string) => (log += line) } }
+  })
+  t.after(() => warned.close())
+  assert.match(log, /TRUST_PROXY=true trusts every X-Forwarded-For hop/)
+})
+
 test('/refresh: 11th in a minute is 429', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())

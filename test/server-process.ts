@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -21,15 +22,44 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts the built server (`node dist/server.js`, built by `npm test`) and waits for /health. */
+/**
+ * How `npm start` runs the server (package.json's start script without the build, the one
+ * source): its environment variables, its node options (e.g. the 128 MB heap) and the arguments to
+ * spawn node with. Tests and benchmarks start the server exactly so.
+ */
+export function npmStartCommand (): {
+  env: Record<string, string>
+  flags: string[]
+  args: string[]
+} {
+  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8'))
+  const words = String(pkg.scripts.start).trim().split(/\s+/)
+  const node = words.indexOf('node')
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)))
+  const args = words.slice(node + 1)
+  const flags = args.filter((word) => word.startsWith('--'))
+  return { env, flags, args: [...args.slice(0, -1), projectPath(args.at(-1)!)] }
+}
+
+/**
+ * Starts the built server as `npm start` does (built by `npm test`) and waits for /health.
+ */
 export async function startServer (
   env: Record<string, string>,
   options: { cwd?: string } = {}
 ): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, [projectPath('dist', 'server.js')], {
+  const start = npmStartCommand()
+  const child = spawn(process.execPath, start.args, {
     cwd: options.cwd,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...start.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
@@ -53,7 +83,8 @@ export async function startServer (
     base,
     output: () => output,
     async stop (signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode
+      // A process ended by a signal has a signalCode and no exitCode.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
       const exited = once(child, 'exit')
       child.kill(signal)
       const [code] = (await exited) as [number | null]

@@ -317,3 +317,38 @@ test(
     assert.equal((await anonymous(ctx.app).delete(`/users/${member.user.id}`)).statusCode, 401)
   }
 )
+
+test(
+  'reactivating a member does not revive their old calendar URL (also one an older version kept)',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const admin = await userClient(ctx.app, 'boss', 'admin')
+    const anna = await userClient(ctx.app, 'anna', 'member')
+    const feedOf = async (c: typeof anna) =>
+      new URL(json<{ url: string }>(await c.post('/me/calendar')).url).pathname
+    const feed = (path: string) => anonymous(ctx.app).get(path)
+
+    const path = await feedOf(anna)
+    assert.equal((await feed(path)).statusCode, 200)
+    for (const status of ['inactive', 'active']) {
+      const r = await admin.patch(`/users/${anna.user.id}`, { status })
+      assert.equal(r.statusCode, 200)
+      assert.equal((await feed(path)).statusCode, 404, `after ${status}`)
+    }
+    const again = sessionClient(ctx.app, anna.user)
+    assert.equal(json(await again.get('/me/calendar')).enabled, false, 'she subscribes anew')
+    const fresh = await feedOf(again)
+    assert.notEqual(fresh, path)
+    assert.equal((await feed(fresh)).statusCode, 200)
+
+    // Deactivated by an older version, which left the token in place: reactivation ends it.
+    ctx.app.sqlite.prepare("UPDATE users SET status = 'inactive' WHERE id = ?").run(anna.user.id)
+    assert.equal((await feed(fresh)).statusCode, 404, 'an inactive member has no feed')
+    assert.equal(
+      (await admin.patch(`/users/${anna.user.id}`, { status: 'active' })).statusCode,
+      200
+    )
+    assert.equal((await feed(fresh)).statusCode, 404, 'the kept URL stays dead')
+  }
+)

@@ -1,51 +1,74 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { appLogo } from '#src/db/schema.js'
-
-export type LogoMime = 'image/png' | 'image/jpeg'
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-/**
- * The image type from the bytes themselves, never from the file name or Content-Type: a PNG starts
- * with its 8-byte signature followed by the IHDR chunk, a JPEG with the SOI marker and another
- * marker.
- */
-export function sniffImage (data: Buffer): LogoMime | null {
-  if (
-    data.length >= 24 &&
-    data.subarray(0, 8).equals(PNG_SIGNATURE) &&
-    data.toString('latin1', 12, 16) === 'IHDR'
-  ) {
-    return 'image/png'
-  }
-  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
-    return 'image/jpeg'
-  }
-  return null
-}
+import type { LogoMime } from '#src/services/logo.js'
 
 /** A strong entity tag: the same bytes always give the same tag. */
 export const strongEtag = (data: Buffer | string) =>
   `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`
 
 export function findLogo (db: Db) {
-  return db.select().from(appLogo).where(eq(appLogo.id, 1)).get()
+  return db
+    .select({ mimeType: appLogo.mimeType, data: appLogo.data, etag: appLogo.etag })
+    .from(appLogo)
+    .where(eq(appLogo.id, 1))
+    .get()
 }
 
 export function hasLogo (db: Db): boolean {
   return db.select({ id: appLogo.id }).from(appLogo).where(eq(appLogo.id, 1)).get() !== undefined
 }
 
-export function saveLogo (db: Db, mimeType: LogoMime, data: Buffer, now: Date) {
-  const values = { mimeType, data, etag: strongEtag(data), updatedAt: now.toISOString() }
+/** The current logo's accent colour without reading the image (null: no logo or none found). */
+export function logoAccent (db: Db): string | null {
+  const row = db.select({ accent: appLogo.accent }).from(appLogo).where(eq(appLogo.id, 1)).get()
+  return row?.accent ?? null
+}
+
+/** The upload as sent, with its copy and accent colour for documents (src/services/logo.ts). */
+export function saveLogo (
+  db: Db,
+  logo: { mimeType: LogoMime; data: Buffer; watermark: Buffer; accent: string | null },
+  now: Date
+) {
+  const values = {
+    ...logo,
+    prepared: true,
+    etag: strongEtag(logo.data),
+    updatedAt: now.toISOString()
+  }
   return db
     .insert(appLogo)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: appLogo.id, set: values })
     .returning()
     .get()
+}
+
+/** A logo stored by a version that did not prepare logos for documents yet. */
+export function findUnpreparedLogo (db: Db) {
+  return db
+    .select({ data: appLogo.data, etag: appLogo.etag })
+    .from(appLogo)
+    .where(and(eq(appLogo.id, 1), eq(appLogo.prepared, false)))
+    .get()
+}
+
+/** Stores the preparation of that logo (nulls: refused), unless it was replaced meanwhile. */
+export function markLogoPrepared (
+  db: Db,
+  etag: string,
+  prepared: { watermark: Buffer; accent: string | null } | null
+): void {
+  db.update(appLogo)
+    .set({
+      prepared: true,
+      watermark: prepared?.watermark ?? null,
+      accent: prepared?.accent ?? null
+    })
+    .where(and(eq(appLogo.id, 1), eq(appLogo.etag, etag)))
+    .run()
 }
 
 export function deleteLogo (db: Db): boolean {

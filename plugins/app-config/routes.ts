@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import {
+  DocumentPaletteSchema,
   EditableAppConfig,
   LogoInfo,
   PublicAppConfig,
@@ -10,8 +11,21 @@ import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
+import { paletteForAccent } from '#src/services/palette.js'
 import { APP_VERSION } from '#src/version.js'
-import { deleteLogo, findLogo, hasLogo, saveLogo, sniffImage, strongEtag } from './repository.js'
+import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/services/logo.js'
+import { LOGOS_IN_FLIGHT, WorkersBusyError } from '#src/services/document-workers.js'
+import { errorBody } from '#plugins/app/errors.js'
+import {
+  deleteLogo,
+  findLogo,
+  findUnpreparedLogo,
+  hasLogo,
+  logoAccent,
+  markLogoPrepared,
+  saveLogo,
+  strongEtag
+} from './repository.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 
 export interface AppConfigPluginOptions {
@@ -20,6 +34,8 @@ export interface AppConfigPluginOptions {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 const PUBLIC_CACHE = 'public, max-age=300'
+/** A logo check takes about a second; a few seconds free a place. */
+const LOGO_RETRY_AFTER = 5
 const logoNotFound = () => new ApiError('LOGO_NOT_FOUND', 'no logo has been uploaded')
 
 /** The public app configuration and the band logo (API.md → App configuration). */
@@ -30,6 +46,26 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
     (_request, body, done) => done(null, body)
   )
+
+  // A logo stored by an older version was never checked: it is prepared (or refused for documents)
+  // once, at the first start after the upgrade, so that no document ever decodes a stored file.
+  app.addHook('onReady', async () => {
+    const legacy = findUnpreparedLogo(app.db)
+    if (!legacy) return
+    try {
+      const prepared = await app.documentWorkers.prepareLogo(legacy.data)
+      markLogoPrepared(app.db, legacy.etag, prepared.ok ? prepared : null)
+      if (!prepared.ok) {
+        app.log.warn(
+          `The stored logo is not used in documents (${prepared.message}); upload another one ` +
+            'with PUT /admin/logo.'
+        )
+      }
+    } catch (error) {
+      // Documents go without the logo until the next start tries again.
+      app.log.error({ err: error }, 'preparing the stored logo failed')
+    }
+  })
 
   // Built only from the stored band settings and constants: nothing from the environment but the
   // docs switch.
@@ -111,18 +147,35 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         summary: 'Upload the band logo (admin): PNG or JPEG, at most 2 MB, as the raw request body',
         description:
           'Content-Type image/png, image/jpeg or application/octet-stream; the type ' +
-          'is taken from the bytes, ' +
-          'not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413.',
+          'is taken from the bytes, not from the header or a file name (anything else: 400 ' +
+          'UNSUPPORTED_IMAGE). Larger: 413. ' +
+          `At most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels and ` +
+          `${LOGO_MAX_DECODED_BYTES / 1024 / 1024} MiB decoded (4 megapixels): else 400 ` +
+          'IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason). ' +
+          `More than ${LOGOS_IN_FLIGHT} uploads being checked at once: 503 DOCUMENTS_BUSY with ` +
+          'Retry-After.',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
         body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-        response: { 200: LogoInfo }
+        response: { 200: LogoInfo, 503: ErrorResponse }
       }
     },
-    async (request) => {
+    async (request, reply) => {
       const data = request.body
-      const mimeType = Buffer.isBuffer(data) ? sniffImage(data) : null
-      if (!mimeType) throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
-      const row = saveLogo(app.db, mimeType, data, app.clock())
+      if (!Buffer.isBuffer(data)) {
+        throw badRequest('UNSUPPORTED_IMAGE', 'the logo must be a PNG or JPEG image')
+      }
+      // Checked and decoded once, here, in a worker thread; documents use only the prepared copy.
+      let prepared
+      try {
+        prepared = await app.documentWorkers.prepareLogo(data)
+      } catch (error) {
+        if (!(error instanceof WorkersBusyError)) throw error
+        const body = errorBody('DOCUMENTS_BUSY', `${error.message}; retry in ${LOGO_RETRY_AFTER} s`)
+        return reply.status(503).header('retry-after', String(LOGO_RETRY_AFTER)).send(body)
+      }
+      if (!prepared.ok) throw badRequest(prepared.code, prepared.message)
+      const { mimeType, watermark, accent } = prepared
+      const row = saveLogo(app.db, { mimeType, data, watermark, accent }, app.clock())
       return { mimeType, bytes: row.data.length, etag: row.etag, updatedAt: row.updatedAt }
     }
   )
@@ -141,6 +194,25 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       if (!deleteLogo(app.db)) throw logoNotFound()
       return reply.status(204).send(null)
     }
+  )
+
+  app.get(
+    '/admin/logo/palette',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        summary: 'The colours the documents use with the current logo (admin)',
+        description:
+          'Exactly what the schedule PDF uses: the accent is the logo’s most saturated ' +
+          'mid-brightness colour (found once at upload), every text colour adjusted to a ' +
+          'contrast of at least 4.5:1; without a usable logo the neutral palette ' +
+          '(`source: "neutral"`).',
+        response: { 200: DocumentPaletteSchema }
+      }
+    },
+    // The accent was found once, when the logo was uploaded.
+    async () => paletteForAccent(logoAccent(app.db))
   )
 
   app.get(

@@ -25,6 +25,13 @@ function body (statusCode: number, code: ErrorCode, message: string): ErrorRespo
 }
 
 /**
+ * The error body for a code of the catalogue, for a route that answers an expected refusal itself
+ * rather than throwing (no stack trace to capture: a flood is refused thousands of times).
+ */
+export const errorBody = (code: ErrorCode, message: string) =>
+  body(ERROR_CODES[code].status, code, message)
+
+/**
  * Errors the router raises before any route or hook runs (undecodable URL, over-long path segment).
  * The message does not echo the URL: a calendar token could be part of it.
  */
@@ -39,6 +46,14 @@ export function frameworkErrorHandler (
   } else {
     reply.status(400).send(body(400, 'INVALID_URL', 'the URL is not validly encoded'))
   }
+}
+
+/** 404 for a URL no route serves (also from a hook, before any body is read). */
+export function sendRouteNotFound (request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]
+  return reply
+    .status(404)
+    .send(body(404, 'ROUTE_NOT_FOUND', `route ${request.method} ${path} not found`))
 }
 
 /** The one error handler: Fastify's error shape plus a stable code; 5xx never carry internals. */
@@ -74,17 +89,7 @@ export default fp(
       return reply.status(statusCode).send(body(statusCode, code, error.message))
     })
 
-    app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send(
-          body(
-            404,
-            'ROUTE_NOT_FOUND',
-            `route ${request.method} ${request.url.split('?')[0]} not found`
-          )
-        )
-    })
+    app.setNotFoundHandler(sendRouteNotFound)
   },
   { name: 'errors', fastify: '5.x' }
 )

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
 import { negotiate } from '@fastify/accept-negotiator'
@@ -25,6 +26,21 @@ declare module 'fastify' {
       contentType: string,
       build: () => string | Buffer
     ): FastifyReply
+    /** The two halves of sendCached, for answers that are also used outside a request. */
+    responseCache: {
+      /**
+       * The answer for `key` at `revision`: from memory, or built now and kept. A build that
+       * throws keeps nothing.
+       */
+      answer(key: string, revision: string, build: () => string | Buffer): CachedAnswer
+      /** 304 when If-None-Match names it, else its body in the client's preferred encoding. */
+      send(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        answer: CachedAnswer,
+        contentType: string
+      ): FastifyReply
+    }
   }
 }
 
@@ -49,11 +65,16 @@ export function etagMatches (
 // br first: smaller than gzip for the same CPU at the quality used here, so it wins a tie.
 type Encoding = 'br' | 'gzip'
 const ENCODINGS: Encoding[] = ['br', 'gzip']
-interface Entry {
-  revision: string
-  body: Buffer
+/** A serialized answer as the cache keeps it. */
+export interface CachedAnswer {
+  readonly key: string
+  /** The database revision it was built at. */
+  readonly revision: string
+  readonly body: Buffer
+  /** Names the bytes: the same answer keeps its tag across revisions and restarts. */
+  readonly etag: string
   /** Compressed once per revision, on first demand: a 300 KB list is not compressed per request. */
-  encoded: Partial<Record<Encoding, Buffer>>
+  readonly encoded: Partial<Record<Encoding, Buffer>>
 }
 const COMPRESS_FROM_BYTES = 1024
 
@@ -74,10 +95,15 @@ function keyTag (key: string): string {
 }
 
 /**
- * The ETag of a cached answer: the key is part of the tag, as the same URL can mean another answer
- * at the same revision (`upcoming` after midnight).
+ * The ETag of a cached answer: the key and a digest of the bytes (120 bits). A write that leaves an
+ * answer as it was (another gig, a survey) leaves its tag too, so pollers get their 304; the key is
+ * part of it, as two URLs can give the same bytes.
  */
-export const entityTag = (key: string, revision: string) => `W/"${keyTag(key)}.${revision}"`
+export const entityTag = (key: string, body: Buffer) =>
+  `W/"${keyTag(key)}.${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"`
+
+/** The opaque part of a weak ETag (what an SSE event id carries). */
+export const opaqueTag = (etag: string) => etag.slice(3, -1)
 
 export interface ResponseCacheOptions {
   maxBytes?: number
@@ -86,47 +112,44 @@ export interface ResponseCacheOptions {
 /**
  * A read-through cache for the hot reads (live mode polled every second by every phone, the big
  * lists). Its validity is the database revision (see the db plugin): any write, by this process or
- * the CLI, invalidates everything, so nothing can be stale. Reads between writes (the common case
- * on gig night) cost no statement of their own: the revision comes with the session check.
+ * the CLI, makes every answer be built again on its next read, so nothing can be stale. Reads
+ * between writes (the common case on gig night) cost no statement of their own: the revision comes
+ * with the session check.
  */
 export default fp<ResponseCacheOptions>(
   async (app, options) => {
     const maxBytes = options.maxBytes ?? 8 * 1024 * 1024
-    const size = (entry: Entry) =>
+    const size = (entry: CachedAnswer) =>
       entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
     // Least recently used out beyond maxBytes; one answer may take at most a quarter of it.
-    const entries = new LRUCache<string, Entry>({
+    const entries = new LRUCache<string, CachedAnswer>({
       maxSize: maxBytes,
       maxEntrySize: maxBytes / 4,
       sizeCalculation: size
     })
 
-    const sendCached = (
+    const answer = (key: string, revision: string, build: () => string | Buffer) => {
+      const cached = entries.get(key)
+      if (cached?.revision === revision) return cached
+      // Built before any header is set: a build that fails (a missing gig: 404) answers without
+      // an ETag, and a 304 is only ever given for an answer that exists at this revision.
+      const built = build()
+      const body = Buffer.isBuffer(built) ? built : Buffer.from(built)
+      const entry: CachedAnswer = { key, revision, body, etag: entityTag(key, body), encoded: {} }
+      entries.set(key, entry)
+      return entry
+    }
+
+    const send = (
       request: FastifyRequest,
       reply: FastifyReply,
-      key: string,
-      contentType: string,
-      build: () => string | Buffer
+      entry: CachedAnswer,
+      contentType: string
     ) => {
-      // The session check already read it: the revision is read before the body is built, so a
-      // write in between can only make the entry look older than it is (rebuilt once more), never
-      // newer.
-      const revision = request.dbRevision ?? app.dbRevision()
-      let entry = entries.get(key)
-      let changed = false
-      if (entry?.revision !== revision) {
-        // Built before any header is set: a build that fails (a missing gig: 404) answers without
-        // an ETag, and a 304 is only ever given for an answer that exists at this revision.
-        const body = build()
-        entry = { revision, body: Buffer.isBuffer(body) ? body : Buffer.from(body), encoded: {} }
-        changed = true
-      }
-      const etag = entityTag(key, revision)
-      reply.header('etag', etag).header('cache-control', 'private, no-cache')
+      reply.header('etag', entry.etag).header('cache-control', 'private, no-cache')
       // `*` is never taken on trust. No payload at all on a 304 (not even "null"): a
       // content-length would stall keep-alive clients.
-      if (etagMatches(request.headers['if-none-match'], etag, false)) {
-        if (changed) entries.set(key, entry)
+      if (etagMatches(request.headers['if-none-match'], entry.etag, false)) {
         return reply.status(304).send(undefined as never)
       }
       reply.type(contentType).header('vary', 'accept-encoding')
@@ -134,31 +157,39 @@ export default fp<ResponseCacheOptions>(
         entry.body.length >= COMPRESS_FROM_BYTES
           ? preferredEncoding(request.headers['accept-encoding'])
           : null
-      let payload = entry.body
-      if (encoding) {
-        payload = entry.encoded[encoding] ?? compress(encoding, entry.body)
-        changed ||= entry.encoded[encoding] === undefined
-        entry.encoded[encoding] = payload
+      if (!encoding) return reply.send(entry.body)
+      let payload = entry.encoded[encoding]
+      if (!payload) {
+        payload = entry.encoded[encoding] = compress(encoding, entry.body)
+        // Stored again so that its size is counted again (unless a newer revision replaced it).
+        if (entries.peek(entry.key) === entry) entries.set(entry.key, entry)
       }
-      // (Re)stored when built or newly compressed, so that its size is counted again.
-      if (changed) entries.set(key, entry)
       // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
-      if (encoding) reply.header('content-encoding', encoding)
-      return reply.send(payload)
+      return reply.header('content-encoding', encoding).send(payload)
     }
+
+    const sendCached = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => string | Buffer
+    ) =>
+      // The session check already read it: the revision is read before the body is built, so a
+      // write in between can only make the entry look older than it is (rebuilt once more), never
+      // newer.
+      send(request, reply, answer(key, request.dbRevision ?? app.dbRevision(), build), contentType)
+
+    app.decorate('responseCache', { answer, send })
     app.decorate('sendCached', sendCached)
     app.decorate(
       'sendCachedJson',
       (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) =>
-        sendCached(
-          request,
-          reply,
-          key,
-          'application/json; charset=utf-8',
-          () => reply.serialize(build()) as string
-        )
+        sendCached(request, reply, key, JSON_TYPE, () => reply.serialize(build()) as string)
     )
   },
   // The session check reads the revision for it (request.dbRevision); without it, it reads its own.
   { name: 'response-cache', fastify: '5.x', dependencies: ['db', 'session'] }
 )
+
+export const JSON_TYPE = 'application/json; charset=utf-8'

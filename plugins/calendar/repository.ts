@@ -29,10 +29,6 @@ export function saveCalendarToken (
   })
 }
 
-export function deleteCalendarToken (db: Db, userId: number): void {
-  db.delete(calendarTokens).where(eq(calendarTokens.userId, userId)).run()
-}
-
 /** The active user a feed token belongs to, if any. */
 export function findUserByCalendarToken (db: Db, tokenHash: string) {
   return db

@@ -6,8 +6,8 @@ import { ApiError, conflict } from '#src/errors.js'
 import { renderIcal } from '#src/services/ical.js'
 import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
+import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
 import {
-  deleteCalendarToken,
   findCalendarToken,
   findUserByCalendarToken,
   installationUid,

@@ -2,7 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { appLogo, gigAvailability, gigScheduleItems, users } from '#src/db/schema.js'
 import { readSetlistData } from '#src/repositories/setlists.js'
-import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
+import {
+  assembleGigDocument,
+  type DocumentLogo,
+  type GigDocument
+} from '#src/services/gig-document.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 
 /**
@@ -50,12 +54,15 @@ export function loadGigDocument (
   return assembleGigDocument({ ...data, schedule, musicianCount: musicianCount(db, id) }, defaults)
 }
 
-export function loadLogo (db: Db): { mimeType: string; data: Buffer } | null {
-  return (
-    db
-      .select({ mimeType: appLogo.mimeType, data: appLogo.data })
-      .from(appLogo)
-      .where(eq(appLogo.id, 1))
-      .get() ?? null
-  )
+/**
+ * The logo as prepared for documents; null without a logo, and for one stored by an older version
+ * and not prepared yet (plugins/app-config prepares it at start) or refused then.
+ */
+export function loadDocumentLogo (db: Db): DocumentLogo | null {
+  const row = db
+    .select({ watermark: appLogo.watermark, accent: appLogo.accent })
+    .from(appLogo)
+    .where(and(eq(appLogo.id, 1), eq(appLogo.prepared, true)))
+    .get()
+  return row ? { watermark: row.watermark, accent: row.accent } : null
 }

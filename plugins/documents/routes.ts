@@ -1,46 +1,70 @@
-import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
+import {
+  binaryFile,
+  DOCUMENT_QUEUE_DESCRIPTION,
+  DocumentQueueErrors,
+  SetlistStyleQuery,
+  XLSX_TYPE
+} from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
-import { contentDisposition, slug } from '#src/services/content-disposition.js'
-import type { DocumentContext, GigDocument } from '#src/services/gig-document.js'
-import { closeDocumentWorkers, renderPdfJob } from '#src/services/document-workers.js'
-import { loadGigDocument, loadLogo } from './repository.js'
+import type { DocumentFile } from '#plugins/app/document-workers.js'
+import { slug } from '#src/services/content-disposition.js'
+import type { GigDocument } from '#src/services/gig-document.js'
+import type { DocumentJob } from '#src/services/document-workers.js'
+import type { SetlistStyle } from '#src/services/setlist-pdf.js'
+import { loadDocumentLogo, loadGigDocument } from './repository.js'
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-// Per-content-type response schemas, so the OpenAPI document names the real media types.
-const binary = (mediaType: string, description: string) =>
-  Type.Unsafe<Buffer>({
-    description,
-    content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } }
-  })
-const PdfFile = binary('application/pdf', 'PDF document')
-const XlsxFile = binary(XLSX_TYPE, 'Excel workbook (.xlsx)')
-const SetlistQuery = Type.Object({
-  style: Type.Union([Type.Literal('print'), Type.Literal('stage')], {
-    default: 'print',
-    description: 'print (default): black on white; stage: dark high-contrast, larger type'
-  })
-})
+const PdfFile = binaryFile('application/pdf', 'PDF document')
+const XlsxFile = binaryFile(XLSX_TYPE, 'Excel workbook (.xlsx)')
+/** A missing gig and the queue's refusals, in every document route's schema. */
+const DOCUMENT_ERRORS = { 404: ErrorResponse, ...DocumentQueueErrors }
+
+type Kind = DocumentJob['kind']
+
+const FILES: Record<Kind, Pick<DocumentFile, 'type' | 'disposition'>> = {
+  setlist: { type: 'application/pdf', disposition: 'inline' },
+  schedule: { type: 'application/pdf', disposition: 'inline' },
+  gema: { type: XLSX_TYPE, disposition: 'attachment' }
+}
 
 /**
- * GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: data loaded here, rendered by the pure
- * services.
+ * GET /gigs/{id}/setlist.pdf, /schedule.pdf, /gema: admitted by one bounded queue, data loaded when
+ * a worker is free, rendered in a worker thread.
  */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Idle workers end by themselves; on shutdown they must not outlive the server.
-  app.addHook('onClose', async () => closeDocumentWorkers())
-  const load = (id: number): { doc: GigDocument; ctx: DocumentContext } => {
+  const fileName = (prefix: string, doc: GigDocument, extension: string) =>
+    `${prefix}-${doc.gig.date}-${slug(doc.gig.name)}.${extension}`
+
+  /** Runs when a worker is free: reads the gig (a constant number of statements) and renders. */
+  const render = async (kind: Kind, id: number, style: SetlistStyle): Promise<DocumentFile> => {
     const settings = app.appSettings.get()
     const doc = loadGigDocument(app.db, id, settings.timing)
     if (!doc) throw notFound('gig', id)
-    return {
-      doc,
-      ctx: { bandName: settings.bandName, timezone: settings.timezone, generatedAt: app.clock() }
+    const ctx = {
+      bandName: settings.bandName,
+      timezone: settings.timezone,
+      generatedAt: app.clock(),
+      logo: kind === 'schedule' ? loadDocumentLogo(app.db) : null
     }
+    const body = await app.documentWorkers.render(
+      kind === 'setlist' ? { kind, doc, ctx, style } : { kind, doc, ctx }
+    )
+    const file = { body, ...FILES[kind] }
+    if (kind === 'gema') return { ...file, fileName: fileName('GEMA', doc, 'xlsx') }
+    if (kind === 'schedule') return { ...file, fileName: fileName('Ablaufplan', doc, 'pdf') }
+    const prefix = style === 'stage' ? 'Setlist-Buehne' : 'Setlist'
+    return { ...file, fileName: fileName(prefix, doc, 'pdf') }
   }
-  const fileName = (prefix: string, doc: GigDocument, extension: string) =>
-    `${prefix}-${doc.gig.date}-${slug(doc.gig.name)}.${extension}`
+
+  const serve = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: Kind,
+    id: number,
+    style: SetlistStyle = 'print'
+  ) => app.serveDocument(request, reply, `${kind}:${style}:${id}`, () => render(kind, id, style))
 
   app.get(
     '/gigs/:id/setlist.pdf',
@@ -49,26 +73,14 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'Setlist as PDF (A4; print or stage style; shows the live record after the show)',
+        description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
-        querystring: SetlistQuery,
-        response: { 200: PdfFile, 404: ErrorResponse }
+        querystring: SetlistStyleQuery,
+        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      const pdf = await renderPdfJob({ kind: 'setlist', doc, ctx, style: request.query.style })
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition(
-            'inline',
-            fileName(request.query.style === 'stage' ? 'Setlist-Buehne' : 'Setlist', doc, 'pdf')
-          )
-        )
-        .header('cache-control', 'private, no-cache')
-        .send(pdf)
-    }
+    async (request, reply) =>
+      serve(request, reply, 'setlist', request.params.id, request.query.style)
   )
 
   app.get(
@@ -80,26 +92,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Running-order sheet as PDF (A4 portrait, master data, colours from the ' +
           'band logo, logo watermark)',
+        description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
-        response: { 200: PdfFile, 404: ErrorResponse }
+        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      const pdf = await renderPdfJob({
-        kind: 'schedule',
-        doc,
-        ctx: { ...ctx, logo: loadLogo(app.db) }
-      })
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition('inline', fileName('Ablaufplan', doc, 'pdf'))
-        )
-        .header('cache-control', 'private, no-cache')
-        .send(pdf)
-    }
+    async (request, reply) => serve(request, reply, 'schedule', request.params.id)
   )
 
   app.get(
@@ -109,25 +107,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'GEMA music report (.xlsx, layout of the GEMA title upload template v1.2)',
+        description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
-        response: { 200: XlsxFile, 404: ErrorResponse }
+        response: { 200: XlsxFile, ...DOCUMENT_ERRORS }
       }
     },
-    async (request, reply) => {
-      const { doc, ctx } = load(request.params.id)
-      return (
-        reply
-          .type(XLSX_TYPE)
-          .header(
-            'content-disposition',
-            contentDisposition('attachment', fileName('GEMA', doc, 'xlsx'))
-          )
-          .header('cache-control', 'private, no-cache')
-          // xlsx is loaded on the first export only (~300 ms and ~35 MB that most requests never
-          // need).
-          .send((await import('#src/services/gema-xlsx.js')).renderGemaXlsx(doc, ctx))
-      )
-    }
+    async (request, reply) => serve(request, reply, 'gema', request.params.id)
   )
 }
 export default documentRoutes

@@ -41,40 +41,50 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    '/exports/band',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['exports'],
-        summary: 'Full band export: every table except secrets and sessions, one versioned JSON',
-        description:
-          'For moving or archiving the band (the import is the command line’s). Tables in ' +
-          'dependency order, rows by primary key, ids kept; `excluded` names what is left ' +
-          'out and why (sessions, token hashes, password hashes). A database over 16 MB of ' +
-          'data is 409 EXPORT_TOO_LARGE (use the command line).',
-        response: { 200: BandExportDocument, 409: ErrorResponse }
+  // One handler at two paths: /admin/export beside the other admin routes (the web app's download
+  // link), and /exports/band, where issue 15 shipped it, kept for scripts that already use it.
+  for (const [url, deprecated] of [
+    ['/admin/export', false],
+    ['/exports/band', true]
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['exports'],
+          summary: 'Full band export: every table except secrets and sessions, one versioned JSON',
+          description:
+            (deprecated ? 'The same as GET /admin/export (kept for existing scripts). ' : '') +
+            'For moving or archiving the band; `bandstand import <file.json>` restores it into ' +
+            'a new database. Tables in dependency order, rows by primary key, ids kept; ' +
+            '`excluded` names what is left out and why (sessions, token hashes, password ' +
+            'hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use `bandstand ' +
+            'export <file.json>`).',
+          ...(deprecated ? { deprecated: true } : {}),
+          response: { 200: BandExportDocument, 409: ErrorResponse }
+        }
+      },
+      async (request, reply) => {
+        const now = app.clock()
+        let document
+        try {
+          document = buildBandExport(app.sqlite, { now })
+        } catch (error) {
+          if (!(error instanceof ExportTooLarge)) throw error
+          throw conflict('EXPORT_TOO_LARGE', error.message)
+        }
+        const date = todayIn(app.appSettings.get().timezone, now)
+        return reply
+          .type('application/json; charset=utf-8')
+          .header(
+            'content-disposition',
+            contentDisposition('attachment', `Bandstand-Export-${date}.json`)
+          )
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(JSON.stringify(document)))
       }
-    },
-    async (request, reply) => {
-      const now = app.clock()
-      let document
-      try {
-        document = buildBandExport(app.sqlite, { now })
-      } catch (error) {
-        if (!(error instanceof ExportTooLarge)) throw error
-        throw conflict('EXPORT_TOO_LARGE', error.message)
-      }
-      const date = todayIn(app.appSettings.get().timezone, now)
-      return reply
-        .type('application/json; charset=utf-8')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `Bandstand-Export-${date}.json`)
-        )
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(JSON.stringify(document)))
-    }
-  )
+    )
+  }
 }
 export default exportRoutes

@@ -96,7 +96,6 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = findGig(app.db, request.params.id)
       const row = patchGig(app.db, request.params.id, request.body, app.clock())
       if (!row) throw notFound('gig', request.params.id)
-      app.liveBus.publish(row.id, { type: 'changed', version: row.liveVersion })
       const status = row.status
       if (before?.status !== status && (status === 'confirmed' || status === 'cancelled')) {
         app.notify(() => ({ type: `gig.${status}`, gig: row }))
@@ -118,7 +117,6 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!deleteGig(app.db, request.params.id)) throw notFound('gig', request.params.id)
-      app.liveBus.publish(request.params.id, { type: 'deleted' })
       return reply.status(204).send(null)
     }
   )

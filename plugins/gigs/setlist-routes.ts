@@ -60,7 +60,6 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const setlist = loadSetlist(app.db, gigId, timing())
       if (!setlist) throw notFound('gig', gigId)
-      app.liveBus.publish(gigId, { type: 'changed' })
       return setlist
     }
   )

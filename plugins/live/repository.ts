@@ -4,38 +4,8 @@ import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { SetlistEntryType } from '#schemas/setlists.js'
-import type { LiveInsertType, LiveStateType, LiveUpdateType } from '#schemas/live.js'
-import { toGig } from '#src/repositories/gigs.js'
-import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
-
-/**
- * The live view: gig header, timed sets (skipped entries take no time), current entry, progress.
- */
-export function loadLiveState (
-  db: Db,
-  gigId: number,
-  defaults: TimingDefaults
-): LiveStateType | undefined {
-  const data = readSetlistData(db, gigId)
-  if (!data) return undefined
-  const { sets, timing } = buildSets(data, defaults)
-  const progress = { planned: 0, played: 0, skipped: 0 }
-  let current: SetlistEntryType | null = null
-  for (const set of sets) {
-    for (const entry of set.entries) {
-      progress[entry.status] += 1
-      if (!current && entry.status === 'planned') current = entry
-    }
-  }
-  return {
-    gig: toGig(data.gig),
-    version: data.gig.liveVersion,
-    current,
-    sets,
-    totalSeconds: timing.totalSeconds,
-    progress
-  }
-}
+import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
+import { loadLiveState } from '#src/repositories/live.js'
 
 /** The entry as the live view shows it (with its re-computed planned start). */
 export function liveEntry (

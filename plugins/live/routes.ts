@@ -4,7 +4,8 @@ import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '#schemas/live.js'
 import { SetlistEntry } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
-import { insertLiveEntry, liveEntry, loadLiveState, updateLiveEntry } from './repository.js'
+import { JSON_TYPE } from '#plugins/app/response-cache.js'
+import { insertLiveEntry, liveEntry, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
@@ -29,13 +30,14 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     // Every phone polls this once a second: served from the response cache until something is
-    // written.
+    // written; the same bytes the event streams send (plugins/app/live-views.ts).
     async (request, reply) =>
-      app.sendCachedJson(request, reply, `live:${request.params.id}`, () => {
-        const state = loadLiveState(app.db, request.params.id, timing())
-        if (!state) throw notFound('gig', request.params.id)
-        return state
-      })
+      app.responseCache.send(
+        request,
+        reply,
+        app.liveViews.answer(request.params.id, request.dbRevision ?? app.dbRevision()),
+        JSON_TYPE
+      )
   )
 
   app.put(
@@ -61,12 +63,9 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const gigId = request.params.id
-      // Write, re-read and publish without an await in between: the event order equals the commit
-      // order.
       const version = updateLiveEntry(app.db, gigId, request.body, app.clock())
       const entry = liveEntry(app.db, gigId, request.body.entryId, timing())
       if (!entry) throw notFound('setlist entry', request.body.entryId)
-      app.liveBus.publish(gigId, { type: 'entry', version, entry })
       return { entry, version }
     }
   )
@@ -88,10 +87,9 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const gigId = request.params.id
-      const { entryId, version } = insertLiveEntry(app.db, gigId, request.body)
+      const { entryId } = insertLiveEntry(app.db, gigId, request.body)
       const entry = liveEntry(app.db, gigId, entryId, timing())
       if (!entry) throw notFound('setlist entry', entryId)
-      app.liveBus.publish(gigId, { type: 'changed', version })
       return reply.status(201).send(entry)
     }
   )

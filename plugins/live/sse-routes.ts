@@ -1,58 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
-import { notFound } from '#src/errors.js'
-import type { LiveEvent } from '#plugins/app/live-bus.js'
-import { loadLiveState } from './repository.js'
+import { ApiError, notFound } from '#src/errors.js'
 
-export interface SseOptions {
-  /** Comment line that keeps proxies and phones from dropping an idle stream. */
-  heartbeatMs?: number
-}
+/** Seconds a client refused for a full server is asked to wait (it can poll meanwhile). */
+const FULL_RETRY_AFTER_SECONDS = 30
 
 /**
- * Logout and deactivation must reach open streams too; one indexed lookup per stream and second at
- * most.
+ * GET /gigs_lm/{id}/events: Server-Sent Events. A `snapshot` (the whole live view; its id is the
+ * view's tag, the opaque part of the poll's ETag) first and after every change of the view,
+ * whatever changed it; `deleted` when the gig goes; `end` when the stream is closed for a reason.
+ * The streams themselves live in plugins/app/live-views.ts.
  */
-const SESSION_CHECK_MS = 1_000
-
-const frame = (event: string, data: unknown, id?: number) =>
-  `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`
-
-/**
- * GET /gigs_lm/{id}/events: Server-Sent Events. `snapshot` (the whole live view, id = version)
- * first and after structural changes, `entry` ({ version, entry }) per live update, `deleted` when
- * the gig goes.
- */
-const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) => {
-  const heartbeatMs = options.heartbeatMs ?? 15_000
-  const open = new Set<() => void>()
-  // Every follower of a gig gets the same event object: render each snapshot once, not once per
-  // phone.
-  const rendered = new WeakMap<LiveEvent, string | null>()
-
-  const render = (gigId: number, event: LiveEvent): string | null => {
-    const cached = rendered.get(event)
-    if (cached !== undefined) return cached
-    let text: string | null
-    if (event.type === 'entry') {
-      text = frame('entry', { version: event.version, entry: event.entry }, event.version)
-    } else if (event.type === 'deleted') text = frame('deleted', { gigId })
-    else {
-      const state = loadLiveState(app.db, gigId, app.appSettings.get().timing)
-      text = state ? frame('snapshot', state, state.version) : frame('deleted', { gigId })
-    }
-    rendered.set(event, text)
-    return text
-  }
-
-  // Graceful shutdown: streams never end by themselves, so close them before the server waits for
-  // them.
-  const endAll = async () => {
-    for (const end of [...open]) end()
-  }
-  app.addHook('preClose', endAll)
-  app.addHook('onClose', endAll)
+const sseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { followers } = app.liveViews
 
   app.get(
     '/gigs_lm/:id/events',
@@ -62,80 +23,49 @@ const sseRoutes: FastifyPluginAsyncTypebox<SseOptions> = async (app, options) =>
         tags: ['live'],
         summary: 'Follow live mode as Server-Sent Events',
         description:
-          'text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent ' +
-          'first and after setlist changes or inserts), ' +
-          '`entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` ' +
-          'is the live version: a reconnect with ' +
-          '`Last-Event-ID` equal to the current version gets no snapshot, any other ' +
-          'gets a fresh one. A `: heartbeat` comment every 15 s. ' +
-          'After logout, session revocation or deactivation the stream sends `end` ' +
-          '(`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.',
+          'text/event-stream. `snapshot`: the GET /gigs_lm/{id} body, sent first and ' +
+          'after every change of it (an entry, the setlist, the gig, a song, the timing ' +
+          'settings); its `id` is the opaque part of the GET answer\'s ETag. A reconnect ' +
+          'with `Last-Event-ID` equal to the current id gets no snapshot, any other gets ' +
+          'one. `deleted` (`{ gigId }`) when the gig is deleted, then the stream ends. ' +
+          '`end` (`{ reason }`) before the server closes a stream: `session ended` (logout, ' +
+          'revocation, deactivation) or `replaced` (the session or user opened more ' +
+          'streams than allowed; do not reconnect). A `: heartbeat` comment every 15 s.',
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
         response: {
           200: Type.String({ description: 'text/event-stream' }),
-          404: { ...ErrorResponse, description: 'Unknown gig' }
+          404: { ...ErrorResponse, description: 'Unknown gig' },
+          429: { ...ErrorResponse, description: 'The server holds as many streams as it may' }
         }
       }
     },
     async (request, reply) => {
       const gigId = request.params.id
-      const state = loadLiveState(app.db, gigId, app.appSettings.get().timing)
-      if (!state) throw notFound('gig', gigId)
+      const snapshot = app.liveViews.snapshot(gigId, app.dbRevision())
+      if (!snapshot) throw notFound('gig', gigId)
+      const { id: userId, sessionId } = request.user
+      if (!followers.makeRoom(userId, sessionId)) {
+        reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS))
+        throw new ApiError('TOO_MANY_STREAMS', 'the server follows as many live streams as it may')
+      }
 
       reply.hijack()
-      const raw = reply.raw
-      raw.writeHead(200, {
+      reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string | string[]>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        // The connection ends with the stream: an ended stream (replaced, slow, deleted) frees it.
+        connection: 'close',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff'
       })
-      raw.write('retry: 3000\n\n')
-      if (request.headers['last-event-id'] !== String(state.version)) {
-        raw.write(frame('snapshot', state, state.version))
-      }
-
-      // The session was checked in onRequest; a stream outlives that check, so it is repeated
-      // before each event and heartbeat (throttled), and the stream ends once the session or the
-      // user is gone.
-      const { id: userId, sessionId } = request.user
-      let checkedAt = app.clock().getTime()
-      const sessionLive = () => {
-        const now = app.clock().getTime()
-        if (now >= checkedAt && now - checkedAt < SESSION_CHECK_MS) return true
-        checkedAt = now
-        return app.isSessionLive(userId, sessionId)
-      }
-      const send = (text: string) => {
-        if (sessionLive()) return raw.write(text)
-        raw.write(frame('end', { reason: 'session ended' }))
-        end()
-      }
-
-      let ended = false
-      const cleanup = () => {
-        if (ended) return
-        ended = true
-        unsubscribe()
-        clearInterval(heartbeat)
-        open.delete(end)
-      }
-      const end = () => {
-        cleanup()
-        raw.end()
-      }
-      const unsubscribe = app.liveBus.subscribe(gigId, (event) => {
-        const text = render(gigId, event)
-        if (text) send(text)
-        if (event.type === 'deleted') end()
-      })
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs)
-      heartbeat.unref()
-      open.add(end)
-      raw.on('close', cleanup)
+      followers.add(
+        reply.raw,
+        { userId, sessionId, gigId },
+        snapshot,
+        request.headers['last-event-id']
+      )
     }
   )
 }

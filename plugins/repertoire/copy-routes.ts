@@ -52,7 +52,6 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error instanceof SetlistVersionConflict)) throw error
         return reply.status(409).send(error.withCurrent(loadSetlist(app.db, gigId, timing())!))
       }
-      app.liveBus.publish(gigId, { type: 'changed' })
       return loadSetlist(app.db, gigId, timing())!
     }
   )

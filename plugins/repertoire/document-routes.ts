@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
-import { binaryFile, CSV_TYPE, SetlistStyleQuery, textFile } from '#schemas/documents.js'
+import {
+  binaryFile,
+  CSV_TYPE,
+  DOCUMENT_QUEUE_DESCRIPTION,
+  DocumentQueueErrors,
+  SetlistStyleQuery,
+  textFile
+} from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
 import { contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatLength } from '#src/services/document-format.js'
-import { renderPdfJob } from '#src/services/document-workers.js'
 import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
 import { renderSetlistCsv } from '#src/services/setlist-csv.js'
 import type { TimingDefaults } from '#src/services/timing.js'
@@ -68,27 +74,31 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['repertoire'],
         summary: 'A repertoire setlist as PDF (print or stage style, like a gig setlist)',
+        description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
         querystring: SetlistStyleQuery,
-        response: { 200: PdfFile, 404: NotFound }
+        response: { 200: PdfFile, 404: NotFound, ...DocumentQueueErrors }
       }
     },
     async (request, reply) => {
-      const { doc, name } = load(request.params.id)
-      const settings = app.appSettings.get()
+      const { id } = request.params
       const style = request.query.style
-      const pdf = await renderPdfJob({
-        kind: 'setlist',
-        doc,
-        ctx: { bandName: settings.bandName, timezone: settings.timezone, generatedAt: app.clock() },
-        style
+      return app.serveDocument(request, reply, `repertoire:${style}:${id}`, async () => {
+        const { doc, name } = load(id)
+        const settings = app.appSettings.get()
+        const body = await app.documentWorkers.render({
+          kind: 'setlist',
+          doc,
+          ctx: {
+            bandName: settings.bandName,
+            timezone: settings.timezone,
+            generatedAt: app.clock()
+          },
+          style
+        })
+        const file = style === 'stage' ? name.replace('Setlist', 'Setlist-Buehne') : name
+        return { body, type: 'application/pdf', disposition: 'inline', fileName: `${file}.pdf` }
       })
-      const file = style === 'stage' ? name.replace('Setlist', 'Setlist-Buehne') : name
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', `${file}.pdf`))
-        .header('cache-control', 'private, no-cache')
-        .send(pdf)
     }
   )
 

@@ -6,6 +6,7 @@ import type { AuthUser } from '#plugins/app/session.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import { hashPassword, passwordProblem } from '#src/services/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
+import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
 import {
   countOtherActiveAdmins,
   findUserById,
@@ -28,7 +29,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * Applies changes in one synchronous transaction: the last-admin check and the write cannot be
-   * split by another request; leaving the active admins ends sessions at once.
+   * split by another request; leaving the active admins ends sessions (and the feed URL) at once.
    */
   const applyChanges = (target: UserRow, changes: UserChanges, keepSessionId?: number) =>
     app.db.transaction(() => {
@@ -40,6 +41,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw lastAdmin()
       }
       const row = updateUser(app.db, target.id, changes, now)!
+      // Deactivation ends the feed URL with the sessions; a reactivated member subscribes anew.
+      // (Reactivation ends it too: members deactivated by an older version still have theirs.)
+      if (changes.status !== undefined && changes.status !== target.status) {
+        deleteCalendarToken(app.db, target.id)
+      }
       if (changes.status === 'inactive') revokeUserSessions(app.db, target.id, now)
       else if (changes.passwordHash) revokeUserSessions(app.db, target.id, now, keepSessionId)
       return row

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
@@ -19,6 +19,28 @@ export interface DatabaseHandle {
 export const migrationsFolder = projectPath('src', 'db', 'migrations')
 
 /**
+ * The database holds every password hash: only the server's own user may read it. The directory is
+ * 0700 and the database 0600 (SQLite gives its -wal and -shm files the database's mode), created
+ * so or tightened at every start, as older versions left them 0755/0644. A directory or file of
+ * another owner, or a shared one (sticky bit, such as /tmp), is left alone.
+ */
+export function restrictAccess (file: string): void {
+  const dir = dirname(file)
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
+  tightenMode(dir, 0o700)
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) tightenMode(path, 0o600)
+}
+
+/** Sets `mode` on a file or directory of our own that is not shared (no sticky bit). */
+export function tightenMode (path: string, mode: number): void {
+  if (!existsSync(path)) return
+  const stat = statSync(path)
+  const own = process.getuid === undefined || stat.uid === process.getuid()
+  if (own && (stat.mode & 0o1000) === 0 && (stat.mode & 0o7777) !== mode) chmodSync(path, mode)
+}
+
+/**
  * Opens the database file with the settings every connection needs: WAL so readers never wait for
  * the writer, synchronous=FULL so a write that was answered 2xx survives a power cut, foreign keys
  * enforced, and a busy timeout so the CLI and the server can share the file.
@@ -27,7 +49,7 @@ export function openDatabase (
   file: string,
   options: { migrate?: boolean; trace?: boolean } = {}
 ): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') restrictAccess(file)
   const trace: DatabaseHandle['trace'] = {}
   // Tracing makes SQLite expand every statement's text: only tests that count statements ask for
   // it.

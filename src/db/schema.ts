@@ -128,9 +128,19 @@ export const appLogo = sqliteTable(
   {
     id: integer('id').primaryKey(),
     mimeType: text('mime_type').notNull(),
+    /** The upload as sent (GET /public/logo). */
     data: blob('data', { mode: 'buffer' }).notNull(),
     etag: text('etag').notNull(),
-    updatedAt: updatedAt()
+    updatedAt: updatedAt(),
+    /**
+     * Whether the logo was checked and prepared for documents (false: stored by a version before
+     * that; prepared at the next start, see plugins/app-config).
+     */
+    prepared: integer('prepared', { mode: 'boolean' }).notNull().default(false),
+    /** The documents' copy (src/services/logo.ts); null when the stored logo was refused. */
+    watermark: blob('watermark', { mode: 'buffer' }),
+    /** The documents' accent colour `#rrggbb`; null for the neutral palette. */
+    accent: text('accent')
   },
   (t) => [check('app_logo_single_row', sql`${t.id} = 1`)]
 )
@@ -546,4 +556,23 @@ export const passwordResetTokens = sqliteTable(
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId)
   ]
+)
+
+/**
+ * Data brought in from another system (a libreStage database): which file (by the SHA-256 of its
+ * bytes), when, and the per-table counts of its report. A second import of the same file is
+ * refused by its fingerprint; the row travels with the band export, so it is refused after a move
+ * too.
+ */
+export const dataImports = sqliteTable(
+  'data_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    source: text('source').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    fileName: text('file_name').notNull(),
+    importedAt: text('imported_at').notNull(),
+    summary: text('summary', { mode: 'json' }).notNull()
+  },
+  (t) => [uniqueIndex('data_imports_fingerprint_unique').on(t.source, t.fingerprint)]
 )

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { passwordResetTokens, users, type UserRow } from '#src/db/schema.js'
 import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
+import { chunksFor, columnCount } from '#src/db/batch.js'
 import { revokeUserSessions } from './sessions.js'
 import { updateUser } from './users.js'
 
@@ -11,6 +12,12 @@ import { updateUser } from './users.js'
 // HTTP route and the command line (which prints a link per user, e.g. after an import).
 
 export const RESET_LINK_MINUTES = 15
+/**
+ * Links printed for a whole band at once after an import: the admin passes them on by chat or mail
+ * and members open them over the next days, so 15 minutes would not do. Still single use, and
+ * only their hash is stored.
+ */
+export const IMPORT_RESET_LINK_HOURS = 72
 /** Links per user within an hour: more is 429 (a member's inbox is not a target). */
 export const RESET_LINKS_PER_HOUR = 5
 /** Rows older than this (used, expired or replaced) are deleted when a new link is made. */
@@ -33,7 +40,6 @@ export function createResetLink (
   createdBy: number | null,
   now: Date
 ): { token: string; expiresAt: Date; user: UserRow } {
-  const stamp = now.toISOString()
   return db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get()
     if (!user) throw notFound('user', userId)
@@ -54,27 +60,80 @@ export function createResetLink (
         `at most ${RESET_LINKS_PER_HOUR} reset links per user and hour; try again later`
       )
     }
-    // Only the newest link works; rows of a day ago are of no use any more.
-    tx.update(passwordResetTokens)
-      .set({ usedAt: stamp })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-      .run()
-    tx.delete(passwordResetTokens)
-      .where(lt(passwordResetTokens.createdAt, new Date(now.getTime() - KEEP_MS).toISOString()))
-      .run()
-    const token = randomToken()
-    const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000)
-    tx.insert(passwordResetTokens)
-      .values({
-        userId,
-        tokenHash: hashToken(token),
-        createdBy,
-        createdAt: stamp,
-        expiresAt: expiresAt.toISOString()
-      })
-      .run()
+    const { token, expiresAt } = insertLinks(tx, [userId], createdBy, now, RESET_LINK_MINUTES)[0]!
     return { token, expiresAt, user }
   })
+}
+
+type Writer = Pick<Db, 'insert' | 'update' | 'delete'>
+
+/**
+ * New links for these users in three statements (for any realistic number of users): only the
+ * newest link of a user works, and rows of a day ago are of no use any more.
+ */
+function insertLinks (
+  tx: Writer,
+  userIds: number[],
+  createdBy: number | null,
+  now: Date,
+  validMinutes: number
+): Array<{ userId: number; token: string; expiresAt: Date }> {
+  const stamp = now.toISOString()
+  for (const ids of chunksFor(userIds, 1)) {
+    tx.update(passwordResetTokens)
+      .set({ usedAt: stamp })
+      .where(and(inArray(passwordResetTokens.userId, ids), isNull(passwordResetTokens.usedAt)))
+      .run()
+  }
+  tx.delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.createdAt, new Date(now.getTime() - KEEP_MS).toISOString()))
+    .run()
+  const expiresAt = new Date(now.getTime() + validMinutes * 60_000)
+  const links = userIds.map((userId) => ({ userId, token: randomToken(), expiresAt }))
+  for (const chunk of chunksFor(links, columnCount(passwordResetTokens))) {
+    tx.insert(passwordResetTokens)
+      .values(
+        chunk.map((link) => ({
+          userId: link.userId,
+          tokenHash: hashToken(link.token),
+          createdBy,
+          createdAt: stamp,
+          expiresAt: expiresAt.toISOString()
+        }))
+      )
+      .run()
+  }
+  return links
+}
+
+/**
+ * Links for every active user among `userIds`, at once and valid for IMPORT_RESET_LINK_HOURS: what
+ * the importers print for the admin, since imported users have no usable password. Runs inside the
+ * caller's transaction (the links exist only if the import commits). Inactive users get none: they
+ * cannot log in; `user:reset-link` makes one once they are reactivated.
+ */
+export function createImportResetLinks (
+  tx: Writer & Pick<Db, 'select'>,
+  userIds: number[],
+  now: Date
+): Array<{ user: UserRow; token: string; expiresAt: Date }> {
+  const wanted = new Set(userIds)
+  const active = tx
+    .select()
+    .from(users)
+    .where(eq(users.status, 'active'))
+    .orderBy(users.id)
+    .all()
+    .filter((user) => wanted.has(user.id))
+  if (active.length === 0) return []
+  const byId = new Map(active.map((user) => [user.id, user]))
+  return insertLinks(
+    tx,
+    active.map((user) => user.id),
+    null,
+    now,
+    IMPORT_RESET_LINK_HOURS * 60
+  ).map(({ userId, ...link }) => ({ ...link, user: byId.get(userId)! }))
 }
 
 const liveLink = (tokenHash: string, stamp: string) =>

@@ -1,7 +1,6 @@
-import { count, ne } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { gigs, rehearsals, songs, surveys, users } from '#src/db/schema.js'
 import { hashPassword } from '#src/services/password.js'
+import { hasBandData } from '#src/repositories/band-content.js'
 import { seedUsers, type SeededUsers } from './users.js'
 import { seedSongs } from './songs.js'
 import { seedRehearsals } from './rehearsals.js'
@@ -29,20 +28,6 @@ export class SeedRefused extends Error {
 }
 
 /**
- * True when the database holds anything beyond the first admin (so seeding could mix with real
- * data).
- */
-export function hasData (db: Db): boolean {
-  const n = (row: { n: number } | undefined) => row?.n ?? 0
-  return (
-    n(db.select({ n: count() }).from(users).where(ne(users.username, 'admin')).get()) > 0 ||
-    [songs, rehearsals, surveys, gigs].some(
-      (table) => n(db.select({ n: count() }).from(table).get()) > 0
-    )
-  )
-}
-
-/**
  * Fills a database with a demo band. Refuses a database that already has data (SeedRefused) unless
  * forced. Each resource has its own synchronous seeder (one transaction each), called in dependency
  * order.
@@ -51,7 +36,7 @@ export async function seedDemo (
   db: Db,
   options: { now: Date; force?: boolean }
 ): Promise<{ context: SeedContext; password: string }> {
-  if (!options.force && hasData(db)) {
+  if (!options.force && hasBandData(db)) {
     throw new SeedRefused(
       'the database already has data beyond the admin; use --force to seed anyway'
     )

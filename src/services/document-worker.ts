@@ -1,29 +1,29 @@
-import { parentPort } from 'node:worker_threads'
+import type { DocumentContext } from './gig-document.js'
+import type { WorkerTask } from './document-workers.js'
+import { renderGemaXlsx } from './gema-xlsx.js'
+import { prepareLogo, type PreparedLogo } from './logo.js'
 import { renderSchedulePdf } from './schedule-pdf.js'
 import { renderSetlistPdf } from './setlist-pdf.js'
-import type { PdfJob } from './document-workers.js'
 
-// Worker thread entry: renders PDFs off the main event loop (see document-workers.ts).
+// Worker thread entry (piscina calls the default export once per task; see document-workers.ts).
+// pdfmake and xlsx are loaded by their renderers on first use: a worker that only ever prepared
+// logos or rendered PDFs never loads xlsx.
 
-parentPort!.on('message', async ({ id, job }: { id: number; job: PdfJob }) => {
-  try {
-    // Buffers arrive as plain Uint8Arrays after structured cloning.
-    const logo = job.ctx.logo
-      ? { ...job.ctx.logo, data: Buffer.from(job.ctx.logo.data) }
-      : job.ctx.logo
-    const ctx = { ...job.ctx, logo }
-    const pdf =
-      job.kind === 'setlist'
-        ? await renderSetlistPdf(job.doc, ctx, job.style)
-        : await renderSchedulePdf(job.doc, ctx)
-    parentPort!.postMessage({ id, ok: true, pdf })
-  } catch (error) {
-    parentPort!.postMessage({
-      id,
-      ok: false,
-      message: error instanceof Error ? error.message : String(error)
-    })
+/** Buffers arrive as plain Uint8Arrays after structured cloning. */
+const withBuffers = (ctx: DocumentContext): DocumentContext =>
+  ctx.logo?.watermark
+    ? { ...ctx, logo: { ...ctx.logo, watermark: Buffer.from(ctx.logo.watermark) } }
+    : ctx
+
+export default async function runTask (task: WorkerTask): Promise<Uint8Array | PreparedLogo> {
+  switch (task.kind) {
+    case 'logo':
+      return prepareLogo(Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength))
+    case 'setlist':
+      return renderSetlistPdf(task.doc, withBuffers(task.ctx), task.style)
+    case 'schedule':
+      return renderSchedulePdf(task.doc, withBuffers(task.ctx))
+    case 'gema':
+      return renderGemaXlsx(task.doc, task.ctx)
   }
-})
-
-parentPort!.postMessage({ ready: true })
+}

@@ -1,149 +1,126 @@
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
+import { Piscina } from 'piscina'
 import type { DocumentContext, GigDocument } from './gig-document.js'
+import type { PreparedLogo } from './logo.js'
 import type { SetlistStyle } from './setlist-pdf.js'
 
-// pdfmake lays a document out synchronously: 60 songs block the event loop for ~100 ms, four at
-// once for several hundred. PDFs are therefore rendered in a small pool of worker threads, so the
-// server keeps answering other requests meanwhile. Should a worker not start (e.g. an unusual
-// runtime), rendering falls back to the main thread: slower to share, never broken.
+// Documents (pdfmake lays a 60-song setlist out in ~50–100 ms of synchronous work, a 4,000-entry
+// one in ~16 s; xlsx builds the GEMA workbook) and logo decoding run in worker threads, never on
+// the main event loop. The pool is piscina: workers start on first use and leave after a minute
+// idle, a crashed worker is replaced, a task past its time limit ends its worker. The admission
+// of document requests (queue bound, per-user limit, shared renders) is plugins/documents' queue.
 
-export type PdfJob =
+export type DocumentJob =
   | { kind: 'setlist'; doc: GigDocument; ctx: DocumentContext; style: SetlistStyle }
   | { kind: 'schedule'; doc: GigDocument; ctx: DocumentContext }
+  | { kind: 'gema'; doc: GigDocument; ctx: DocumentContext }
 
-interface Pending {
-  resolve(pdf: Buffer): void
-  reject(error: Error): void
-}
+export type WorkerTask = DocumentJob | { kind: 'logo'; data: Uint8Array }
 
-interface PoolWorker {
-  worker: Worker
-  pending: Map<number, Pending>
-  /** Set once the worker has loaded its modules: failures before that disable the pool. */
-  ready: boolean
-  idleTimer?: NodeJS.Timeout
-}
-
-// An idle worker holds a whole pdfmake instance (tens of MB); on a small server it leaves after a
-// minute.
+/** One render per core, at most two: the server keeps a core for everything else on a Pi. */
+export const DOCUMENT_THREADS = Math.max(1, Math.min(2, availableParallelism()))
+/**
+ * The largest setlist the API accepts (20 sets of 200 songs) renders in ~16 s on the project
+ * machine; a slow Raspberry Pi needs a few times that. A render beyond this ends its worker.
+ */
+const RENDER_TIMEOUT_MS = 120_000
+/** Decoding a logo within the limits takes ~1 s; longer means a hostile file. */
+const LOGO_TIMEOUT_MS = 20_000
+/**
+ * A 4,000-entry setlist needs ~110 MB of heap in pdfmake. Over the limit, only that worker ends
+ * (without a limit of its own, a worker running out of heap aborts the whole process).
+ */
+const WORKER_HEAP_MB = 128
+/**
+ * Worker threads run at a lower priority (nice +10, Linux per thread, via piscina's optional
+ * @napi-rs/nice): on two cores, two renders would otherwise take the CPU from the main thread.
+ */
+const WORKER_NICE = 10
+/** An idle worker holds a pdfmake instance (tens of MB); on a small server it leaves. */
 const IDLE_MS = 60_000
-
-const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()))
-const pool: PoolWorker[] = []
-let nextId = 1
-let next = 0
-let disabled = false
-
-class WorkerStartError extends Error {}
-
-// pdfmake is loaded on first use only: most requests never render a PDF, and it costs ~300 ms at
-// start.
-async function renderInline (job: PdfJob): Promise<Buffer> {
-  if (job.kind === 'setlist') {
-    return (await import('./setlist-pdf.js')).renderSetlistPdf(job.doc, job.ctx, job.style)
-  }
-  return (await import('./schedule-pdf.js')).renderSchedulePdf(job.doc, job.ctx)
-}
-
 /**
- * Compiled, the worker is plain JavaScript. Under tsx (development, tests) it is TypeScript: a
- * bootstrap registers tsx inside the worker before importing it (an inherited `--import tsx` races
- * the entry module).
+ * Logo checks in flight (running or waiting for a thread). Renders are bounded by the documents
+ * queue, which hands one over only for a free thread; uploads are bounded here. (piscina's own
+ * `maxQueue` does not apply: a task with an abort signal, as every task here has, waits in a queue
+ * of its own that `maxQueue` does not count.)
  */
-function startWorker (): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./document-worker.js', import.meta.url))
+export const LOGOS_IN_FLIGHT = 4
+
+/** The logo check was refused: `LOGOS_IN_FLIGHT` checks are already running or waiting. */
+export class WorkersBusyError extends Error {
+  constructor () {
+    super(`at most ${LOGOS_IN_FLIGHT} logo checks at once`)
   }
-  const tsxApi = import.meta.resolve('tsx/esm/api')
-  const entry = new URL('./document-worker.ts', import.meta.url).href
-  const bootstrap =
-    `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return ` +
-    `import(${JSON.stringify(entry)}) })`
-  // Only the resolution conditions are passed on: `#src/...` must resolve to the sources here too.
-  const conditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
-  return new Worker(bootstrap, { eval: true, execArgv: conditions })
 }
 
-function spawn (): PoolWorker {
-  const entry: PoolWorker = { worker: startWorker(), pending: new Map(), ready: false }
-  entry.worker.unref()
-  entry.worker.on(
-    'message',
-    (message: { ready?: true; id: number; ok: boolean; pdf?: Uint8Array; message?: string }) => {
-      if (message.ready) {
-        entry.ready = true
-        return
+/** Compiled, the worker is JavaScript; under tsx (tests, development) its TypeScript source. */
+const workerFile = fileURLToPath(
+  new URL(`./document-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
+)
+
+export class DocumentWorkers {
+  readonly threads: number
+  #pool: Piscina<WorkerTask, Uint8Array | PreparedLogo> | undefined
+  #logosInFlight = 0
+
+  constructor (threads = DOCUMENT_THREADS) {
+    this.threads = threads
+  }
+
+  #run (task: WorkerTask, timeoutMs: number): Promise<Uint8Array | PreparedLogo> {
+    this.#pool ??= new Piscina({
+      filename: workerFile,
+      minThreads: 0,
+      maxThreads: this.threads,
+      idleTimeout: IDLE_MS,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      // Renders yield the CPU to the main thread, which answers everything else meanwhile.
+      niceIncrement: WORKER_NICE,
+      // Tasks are asynchronous (pdfkit streams): a worker must not sit in Atomics.wait between
+      // them. (Workers inherit execArgv: the resolution conditions, and tsx in development.)
+      atomics: 'disabled'
+    })
+    return this.#pool.run(task, { signal: AbortSignal.timeout(timeoutMs) })
+  }
+
+  /** Renders a document in a worker thread. */
+  async render (job: DocumentJob): Promise<Buffer> {
+    const bytes = (await this.#run(job, RENDER_TIMEOUT_MS)) as Uint8Array
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  }
+
+  /**
+   * Checks and prepares a logo in a worker thread (src/services/logo.ts); throws WorkersBusyError
+   * beyond `LOGOS_IN_FLIGHT`, before the image takes a thread or a place.
+   */
+  async prepareLogo (data: Buffer): Promise<PreparedLogo> {
+    if (this.#logosInFlight >= LOGOS_IN_FLIGHT) throw new WorkersBusyError()
+    this.#logosInFlight++
+    try {
+      const prepared = (await this.#run({ kind: 'logo', data }, LOGO_TIMEOUT_MS)) as PreparedLogo
+      return prepared.ok ? { ...prepared, watermark: Buffer.from(prepared.watermark) } : prepared
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') throw error
+      return {
+        ok: false,
+        code: 'IMAGE_TOO_LARGE',
+        message: `decoding the image took longer than ${LOGO_TIMEOUT_MS / 1000} s`
       }
-      const pending = entry.pending.get(message.id)
-      entry.pending.delete(message.id)
-      if (entry.pending.size === 0) {
-        entry.worker.unref()
-        entry.idleTimer = setTimeout(() => retire(entry), IDLE_MS).unref()
-      }
-      if (!pending) return
-      if (message.ok) {
-        pending.resolve(
-          Buffer.from(message.pdf!.buffer, message.pdf!.byteOffset, message.pdf!.byteLength)
-        )
-      } else pending.reject(new Error(message.message))
+    } finally {
+      this.#logosInFlight--
     }
-  )
-  const fail = (error: Error) => {
-    if (!entry.ready) {
-      disabled = true
-      error = new WorkerStartError(error.message)
-    }
-    const index = pool.indexOf(entry)
-    if (index >= 0) pool.splice(index, 1)
-    for (const pending of entry.pending.values()) pending.reject(error)
-    entry.pending.clear()
   }
-  entry.worker.on('error', fail)
-  entry.worker.on('exit', (code) => fail(new Error(`document worker exited with code ${code}`)))
-  return entry
-}
 
-function retire (entry: PoolWorker): void {
-  const index = pool.indexOf(entry)
-  if (index >= 0) pool.splice(index, 1)
-  void entry.worker.terminate()
-}
+  /** Ends the worker threads (a later task starts a new pool). */
+  async close (): Promise<void> {
+    const pool = this.#pool
+    this.#pool = undefined
+    await pool?.destroy()
+  }
 
-async function inWorker (job: PdfJob): Promise<Buffer> {
-  if (pool.length < POOL_SIZE) pool.push(spawn())
-  const entry = pool[next++ % pool.length]!
-  clearTimeout(entry.idleTimer)
-  const id = nextId++
-  return new Promise<Buffer>((resolve, reject) => {
-    entry.pending.set(id, { resolve, reject })
-    // Keep the process alive while a job runs; idle workers never hold it open.
-    entry.worker.ref()
-    entry.worker.postMessage({ id, job })
-  })
-}
-
-/**
- * Renders a setlist or schedule PDF in a worker thread (falls back to the main thread if workers
- * fail).
- */
-export async function renderPdfJob (job: PdfJob): Promise<Buffer> {
-  if (disabled) return renderInline(job)
-  try {
-    return await inWorker(job)
-  } catch (error) {
-    // A worker that cannot even start disables the pool (see fail above); a failing render is
-    // rethrown.
-    if (error instanceof WorkerStartError) return renderInline(job)
-    throw error
+  /** Threads currently started (tests). */
+  get startedThreads (): number {
+    return this.#pool?.threads.length ?? 0
   }
 }
-
-/** Ends the worker threads (the pool starts again on the next job). */
-export async function closeDocumentWorkers (): Promise<void> {
-  const workers = pool.splice(0)
-  await Promise.all(workers.map((w) => w.worker.terminate()))
-}
-
-/** Whether PDFs are currently rendered off the main thread (for tests and the benchmark). */
-export const documentWorkersActive = () => !disabled && pool.some((w) => w.ready)

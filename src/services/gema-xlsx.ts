@@ -1,4 +1,5 @@
-import XLSX from 'xlsx'
+import { createRequire } from 'node:module'
+import type XLSX from 'xlsx'
 import { formatDuration, joinPresent } from './document-format.js'
 import { performedEntries, type DocumentContext, type GigDocument } from './gig-document.js'
 import { timeOf } from './local-time.js'
@@ -24,6 +25,11 @@ export const GEMA_COLUMNS = [
   'veröffentlichtes Werk',
   'Potpourri/Fragment'
 ] as const
+
+// xlsx (~35 MB once loaded) is loaded on the first export: most servers and workers never need it.
+const require = createRequire(import.meta.url)
+let xlsxModule: typeof XLSX | undefined
+const xlsx = (): typeof XLSX => (xlsxModule ??= require('xlsx') as typeof XLSX)
 
 const COLUMN_WIDTHS = [14, 40, 24, 12, 11, 30, 24, 26, 22, 22, 20, 28, 14, 14, 16]
 
@@ -88,7 +94,7 @@ function setCell (
   column: number,
   value: string | number
 ): void {
-  const address = XLSX.utils.encode_cell({ r: row, c: column })
+  const address = xlsx().utils.encode_cell({ r: row, c: column })
   sheet[address] = typeof value === 'number' ? { t: 'n', v: value } : { t: 's', v: value }
 }
 
@@ -118,13 +124,13 @@ export function gemaWorkbook (doc: GigDocument, ctx: DocumentContext): XLSX.Work
   rows.forEach((values, r) =>
     values.forEach((value, c) => setCell(sheet, headingRow + 1 + r, c, value))
   )
-  sheet['!ref'] = XLSX.utils.encode_range({
+  sheet['!ref'] = xlsx().utils.encode_range({
     s: { r: 0, c: 0 },
     e: { r: headingRow + Math.max(rows.length, 0), c: GEMA_COLUMNS.length - 1 }
   })
   sheet['!cols'] = COLUMN_WIDTHS.map((wch) => ({ wch }))
-  const workbook = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Titelliste')
+  const workbook = xlsx().utils.book_new()
+  xlsx().utils.book_append_sheet(workbook, sheet, 'Titelliste')
   workbook.Props = {
     Title: `GEMA Musikfolge ${gig.name} ${gig.date}`,
     Author: ctx.bandName,
@@ -134,7 +140,7 @@ export function gemaWorkbook (doc: GigDocument, ctx: DocumentContext): XLSX.Work
 }
 
 export function renderGemaXlsx (doc: GigDocument, ctx: DocumentContext): Buffer {
-  return XLSX.write(gemaWorkbook(doc, ctx), {
+  return xlsx().write(gemaWorkbook(doc, ctx), {
     type: 'buffer',
     bookType: 'xlsx',
     compression: true

@@ -113,7 +113,15 @@ export interface DocumentContext {
   bandName: string
   timezone: string
   generatedAt: Date
-  logo?: { mimeType: string; data: Buffer } | null
+  /** The band logo as prepared at upload (src/services/logo.ts); only the schedule uses it. */
+  logo?: DocumentLogo | null
+}
+
+export interface DocumentLogo {
+  /** `#rrggbb`, or null for the neutral palette. */
+  accent: string | null
+  /** A small RGB PNG (at most 512 px): embedded by pdfkit without decoding. */
+  watermark: Buffer | null
 }
 
 /** Sets and entries arrive in setlist order (sets by position, entries by position in a set). */

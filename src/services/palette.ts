@@ -1,10 +1,15 @@
-import { decodePng, type RgbaImage } from './png-decode.js'
-
 // Colours for generated documents. Every text colour is checked against the background it is
 // printed on and darkened/lightened until it reaches WCAG AA contrast (4.5:1), so a logo can never
 // make a sheet unreadable.
 
 export type Rgb = readonly [number, number, number]
+
+export interface RgbaImage {
+  width: number
+  height: number
+  /** 4 bytes per pixel, row-major. */
+  pixels: Uint8Array
+}
 
 export const MIN_CONTRAST = 4.5
 
@@ -168,17 +173,9 @@ export function dominantAccent (image: RgbaImage): Rgb | null {
   return best?.colour ?? null
 }
 
-/**
- * The document palette for a stored logo (PNG decoded; JPEG and other formats fall back to
- * neutral).
- */
-export function paletteForLogo (
-  logo: { mimeType: string; data: Buffer } | null | undefined
-): DocumentPalette {
-  if (!logo || logo.mimeType !== 'image/png') return buildPalette(null)
-  const image = decodePng(logo.data)
-  return buildPalette(image ? dominantAccent(image) : null)
-}
+/** The document palette for the stored logo's accent colour (`#rrggbb`), neutral without. */
+export const paletteForAccent = (accent: string | null | undefined): DocumentPalette =>
+  buildPalette(accent && /^#[\da-f]{6}$/i.test(accent) ? fromHex(accent) : null)
 
 /**
  * A stable colour for a name (lead singers): hue from a string hash, readable on the given

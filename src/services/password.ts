@@ -34,9 +34,20 @@ export async function hashPassword (password: string): Promise<string> {
   ].join('$')
 }
 
+/**
+ * Stored for users who have no password yet: imported users (a libreStage import, a band import)
+ * until they use their reset link. No password matches it.
+ */
+export const UNUSABLE_PASSWORD_HASH = '!no-password: set one with a reset link'
+
 export async function verifyPassword (password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || !salt || !hash) return false
+  if (scheme !== 'scrypt' || !salt || !hash) {
+    // The same work as a real check, so the time taken does not tell that the account has no
+    // password yet.
+    await verifyPassword(password, await dummyPasswordHash())
+    return false
+  }
   const expected = Buffer.from(hash, 'base64url')
   const actual = await derive(password, Buffer.from(salt, 'base64url'), {
     N: Number(n),

@@ -67,8 +67,26 @@ function pdfmake (): PdfMake {
   return pdf
 }
 
+/**
+ * pdfkit decodes some embedded images in zlib callbacks: an error there is thrown outside of any
+ * promise and would end the thread (or, on the main thread, the process). While a document
+ * renders, such an error fails that document instead, so the caller can fall back. Renders run one
+ * at a time per worker thread, so an error thrown meanwhile belongs to this document.
+ */
+function failOnUncaught<T> (work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    process.once('uncaughtException', reject)
+    Promise.resolve()
+      .then(work)
+      .then(resolve, reject)
+      .finally(() => process.off('uncaughtException', reject))
+  })
+}
+
 export async function renderPdf (definition: TDocumentDefinitions): Promise<Buffer> {
-  return pdfmake()
-    .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
-    .getBuffer()
+  return failOnUncaught(() =>
+    pdfmake()
+      .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
+      .getBuffer()
+  )
 }

@@ -1,5 +1,5 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
-import { paletteForLogo, type DocumentPalette } from './palette.js'
+import { paletteForAccent, type DocumentPalette } from './palette.js'
 import {
   STATUS_LABELS,
   formatDate,
@@ -186,12 +186,11 @@ export function scheduleDocDefinition (
   doc: GigDocument,
   ctx: DocumentContext
 ): TDocumentDefinitions {
-  const palette = paletteForLogo(ctx.logo)
+  const palette = paletteForAccent(ctx.logo?.accent)
   const { gig } = doc
-  const watermark =
-    ctx.logo && (ctx.logo.mimeType === 'image/png' || ctx.logo.mimeType === 'image/jpeg')
-      ? `data:${ctx.logo.mimeType};base64,${ctx.logo.data.toString('base64')}`
-      : null
+  const watermark = ctx.logo?.watermark
+    ? `data:image/png;base64,${ctx.logo.watermark.toString('base64')}`
+    : null
   const generated = formatLocalDateTime(utcToZoned(ctx.generatedAt, ctx.timezone))
   return {
     pageSize: 'A4',
@@ -270,15 +269,14 @@ export function scheduleDocDefinition (
 }
 
 /**
- * Renders the running-order sheet; a logo pdfkit cannot embed only costs the watermark, never the
- * sheet.
+ * Renders the running-order sheet; a logo pdfkit cannot embed only costs the logo (watermark and
+ * colours), never the sheet.
  */
 export async function renderSchedulePdf (doc: GigDocument, ctx: DocumentContext): Promise<Buffer> {
   try {
     return await renderPdf(scheduleDocDefinition(doc, ctx))
   } catch (error) {
     if (!ctx.logo) throw error
-    const definition = scheduleDocDefinition(doc, ctx)
-    return renderPdf({ ...definition, images: {}, background: undefined })
+    return renderPdf(scheduleDocDefinition(doc, { ...ctx, logo: null }))
   }
 }

@@ -27,7 +27,8 @@ const VALIDATION_PATTERNS: [RegExp, string][] = [
   [/must match format/, 'errors.field.format'],
   [/must be equal to one of the allowed values/, 'errors.field.choice'],
   [/must be (integer|number)/, 'errors.field.number'],
-  [/unknown property/, 'errors.field.unknown']
+  [/unknown property/, 'errors.field.unknown'],
+  [/must NOT have duplicate items/, 'errors.field.duplicates']
 ]
 
 // WEAK_PASSWORD names its reason (src/services/password.ts); each reason has its own message.

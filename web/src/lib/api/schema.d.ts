@@ -2215,7 +2215,7 @@ export interface paths {
         get?: never;
         /**
          * Upload the band logo (admin): PNG or JPEG, at most 2 MB, as the raw request body
-         * @description Content-Type image/png, image/jpeg or application/octet-stream; the type is taken from the bytes, not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413.
+         * @description Content-Type image/png, image/jpeg or application/octet-stream; the type is taken from the bytes, not from the header or a file name (anything else: 400 UNSUPPORTED_IMAGE). Larger: 413. At most 4096×4096 pixels and 16 MiB decoded (4 megapixels): else 400 IMAGE_TOO_LARGE; a damaged image: 400 INVALID_IMAGE (the message names the reason). More than 4 uploads being checked at once: 503 DOCUMENTS_BUSY with Retry-After.
          */
         put: {
             parameters: {
@@ -2347,6 +2347,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error (Fastify shape with a stable code) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -2449,6 +2469,136 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/logo/palette": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The colours the documents use with the current logo (admin)
+         * @description Exactly what the schedule PDF uses: the accent is the logo’s most saturated mid-brightness colour (found once at upload), every text colour adjusted to a contrast of at least 4.5:1; without a usable logo the neutral palette (`source: "neutral"`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description bars and table heads
+                             * @example #37474f
+                             */
+                            accent: string;
+                            /**
+                             * @description text on the accent
+                             * @example #37474f
+                             */
+                            onAccent: string;
+                            /**
+                             * @description the accent as text on the page
+                             * @example #37474f
+                             */
+                            accentText: string;
+                            /**
+                             * @description zebra rows and boxes
+                             * @example #37474f
+                             */
+                            tint: string;
+                            /** @example #37474f */
+                            text: string;
+                            /** @example #37474f */
+                            mutedText: string;
+                            /** @example #37474f */
+                            textOnTint: string;
+                            /** @example #37474f */
+                            background: string;
+                            /** @description logo: taken from the logo (PNG); neutral: no logo, a JPEG or a greyscale logo */
+                            source: "logo" | "neutral";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9402,7 +9552,7 @@ export interface paths {
         };
         /**
          * Follow live mode as Server-Sent Events
-         * @description text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent first and after setlist changes or inserts), `entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` is the live version: a reconnect with `Last-Event-ID` equal to the current version gets no snapshot, any other gets a fresh one. A `: heartbeat` comment every 15 s. After logout, session revocation or deactivation the stream sends `end` (`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.
+         * @description text/event-stream. `snapshot`: the GET /gigs_lm/{id} body, sent first and after every change of it (an entry, the setlist, the gig, a song, the timing settings); its `id` is the opaque part of the GET answer's ETag. A reconnect with `Last-Event-ID` equal to the current id gets no snapshot, any other gets one. `deleted` (`{ gigId }`) when the gig is deleted, then the stream ends. `end` (`{ reason }`) before the server closes a stream: `session ended` (logout, revocation, deactivation) or `replaced` (the session or user opened more streams than allowed; do not reconnect). A `: heartbeat` comment every 15 s.
          */
         get: {
             parameters: {
@@ -9486,6 +9636,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The server holds as many streams as it may */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9523,7 +9693,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setlist as PDF (A4; print or stage style; shows the live record after the show) */
+        /**
+         * Setlist as PDF (A4; print or stage style; shows the live record after the show)
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         */
         get: {
             parameters: {
                 query: {
@@ -9607,8 +9780,48 @@ export interface paths {
                         };
                     };
                 };
+                /** @description More than 4 documents of one member */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The document queue is full */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9644,7 +9857,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Running-order sheet as PDF (A4 portrait, master data, colours from the band logo, logo watermark) */
+        /**
+         * Running-order sheet as PDF (A4 portrait, master data, colours from the band logo, logo watermark)
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9725,8 +9941,48 @@ export interface paths {
                         };
                     };
                 };
+                /** @description More than 4 documents of one member */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The document queue is full */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9762,7 +10018,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GEMA music report (.xlsx, layout of the GEMA title upload template v1.2) */
+        /**
+         * GEMA music report (.xlsx, layout of the GEMA title upload template v1.2)
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9843,8 +10102,48 @@ export interface paths {
                         };
                     };
                 };
+                /** @description More than 4 documents of one member */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The document queue is full */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12511,7 +12810,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A repertoire setlist as PDF (print or stage style, like a gig setlist) */
+        /**
+         * A repertoire setlist as PDF (print or stage style, like a gig setlist)
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         */
         get: {
             parameters: {
                 query: {
@@ -12595,8 +12897,48 @@ export interface paths {
                         };
                     };
                 };
+                /** @description More than 4 documents of one member */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The document queue is full */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13216,6 +13558,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full band export: every table except secrets and sessions, one versioned JSON
+         * @description For moving or archiving the band; `bandstand import <file.json>` restores it into a new database. Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use `bandstand export <file.json>`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The band export (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/band": {
         parameters: {
             query?: never;
@@ -13225,7 +13686,8 @@ export interface paths {
         };
         /**
          * Full band export: every table except secrets and sessions, one versioned JSON
-         * @description For moving or archiving the band (the import is the command line’s). Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use the command line).
+         * @deprecated
+         * @description The same as GET /admin/export (kept for existing scripts). For moving or archiving the band; `bandstand import <file.json>` restores it into a new database. Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use `bandstand export <file.json>`).
          */
         get: {
             parameters: {

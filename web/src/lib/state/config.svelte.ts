@@ -24,8 +24,12 @@ export const appConfig = $state<AppConfig>({
   hasLogo: false
 })
 
-export async function loadAppConfig (): Promise<void> {
-  const config = await call(api.GET('/public/app_config'))
+/**
+ * `fresh` after the admin changed it: the answer is cacheable for five minutes, so the browser is
+ * told to revalidate (ETag) instead of taking its copy.
+ */
+export async function loadAppConfig (fresh = false): Promise<void> {
+  const config = await call(api.GET('/public/app_config', fresh ? { cache: 'no-cache' } : {}))
   Object.assign(appConfig, config)
   initLocale(config.locale)
 }

@@ -1,3 +1,4 @@
+import { ApiFailure } from '../api/client'
 import { explainError } from '../errors'
 import { t } from '../i18n/index.svelte'
 import { announce } from './announcer.svelte'
@@ -6,11 +7,18 @@ import { announce } from './announcer.svelte'
  * A form's submit state. `submit(action)` runs the API call; on an error it keeps every value the
  * user typed (the values live in the screen's own state, untouched here) and shows the message
  * above the form and the 400 details next to their fields: `form.fields['venue.name']`.
+ * Errors that name no field but belong to one (`INVALID_TIMEZONE`, `WEAK_PASSWORD`) are shown next
+ * to it too: `new FormState({ INVALID_TIMEZONE: 'timezone' })`.
  */
 export class FormState {
   busy = $state(false)
   error = $state('')
   fields = $state<Record<string, string>>({})
+  #codeFields: Record<string, string>
+
+  constructor (codeFields: Record<string, string> = {}) {
+    this.#codeFields = codeFields
+  }
 
   async submit (action: () => Promise<void>, success?: string): Promise<boolean> {
     if (this.busy) return false
@@ -24,11 +32,26 @@ export class FormState {
     } catch (error) {
       const explained = explainError(error)
       this.error = explained.message
-      this.fields = explained.fields
+      const field = error instanceof ApiFailure ? this.#codeFields[error.code] : undefined
+      this.fields = field
+        ? { [field]: explained.message, ...explained.fields }
+        : explained.fields
       return false
     } finally {
       this.busy = false
     }
+  }
+
+  /**
+   * The message for a list typed one entry per line: the list's own, or its first entry's
+   * (`genres.3` → "Line 4: …").
+   */
+  listError (name: string): string {
+    if (this.fields[name]) return this.fields[name]
+    const entry = Object.entries(this.fields).find(([field]) => field.startsWith(`${name}.`))
+    if (!entry) return ''
+    const line = Number(entry[0].slice(name.length + 1).split('.')[0]) + 1
+    return t('errors.field.line', { line, message: entry[1] })
   }
 
   /** A client-side check before sending: shows `key`'s message next to `field`. */

@@ -13,5 +13,6 @@ export default {
   nothingPlanned: 'Noch keine Gigs oder Proben geplant.',
   needsAnswer: 'Bitte antworten',
   allGigs: 'Alle Gigs',
-  allRehearsals: 'Alle Proben'
+  allRehearsals: 'Alle Proben',
+  stats: 'Saisonstatistik'
 }

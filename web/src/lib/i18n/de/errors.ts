@@ -20,11 +20,31 @@ export default {
   WEAK_PASSWORD_SHORT:
     'Das neue Passwort braucht mindestens {n} Zeichen – ein paar Wörter hintereinander gehen gut.',
   WEAK_PASSWORD_LONG: 'Das neue Passwort darf höchstens {n} Zeichen haben.',
-  WEAK_PASSWORD_USERNAME: 'Das neue Passwort darf deinen Benutzernamen nicht enthalten.',
+  WEAK_PASSWORD_USERNAME: 'Das Passwort darf den Benutzernamen nicht enthalten.',
   WEAK_PASSWORD_COMMON:
     'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
+  BAD_REQUEST:
+    'Der Server konnte diese Anfrage nicht lesen. Lade die Seite neu und versuch es noch einmal.',
+  TOO_MANY_STREAMS:
+    'Gerade folgen zu viele Handys dem Live-Modus; dieses fragt alle paar Sekunden nach.',
+  DOCUMENTS_BUSY:
+    'Gerade werden viele Dokumente erstellt. Bitte versuch es in ein paar Sekunden noch einmal.',
+  SET_NOT_FOUND: 'Dieses Set gibt es nicht (mehr). Lade die Setlist neu.',
+  SETLIST_ENTRY_NOT_FOUND: 'Dieser Song steht nicht mehr in der Setlist. Lade die Setlist neu.',
+  CHECKLIST_ITEM_NOT_FOUND: 'Diesen Checklisten-Punkt gibt es nicht (mehr).',
+  REPERTOIRE_NOT_FOUND: 'Diese Repertoire-Setlist gibt es nicht (mehr).',
+  INVALID_IMAGE: 'Diese Datei ist kein lesbares PNG- oder JPEG-Bild.',
+  IMAGE_TOO_LARGE: 'Dieses Bild ist zu groß. Bitte nimm ein kleineres.',
+  INVALID_JSON: 'Der Server konnte das Gesendete nicht lesen. Lade die Seite neu.',
+  UNEXPECTED_BODY: 'Der Server konnte diese Anfrage nicht lesen. Lade die Seite neu.',
+  INVALID_CONTENT_LENGTH: 'Die Anfrage kam unvollständig an. Bitte versuch es noch einmal.',
+  INVALID_URL: 'Diese Adresse ist ungültig.',
+  URL_TOO_LONG: 'Diese Adresse ist zu lang.',
+  UNSUPPORTED_MEDIA_TYPE: 'Diese Art Datei nimmt der Server hier nicht an.',
+  ENTRY_NOT_IN_SET: 'Dieser Song steht nicht mehr in diesem Set. Lade die Setlist neu.',
+  ENTRY_SKIPPED: 'Dieser Song wurde übersprungen; nimm das zuerst zurück, dann bewerte ihn.',
   GIG_NOT_FOUND: 'Diesen Gig gibt es nicht (mehr).',
   SONG_NOT_FOUND: 'Diesen Song gibt es nicht (mehr).',
   REHEARSAL_NOT_FOUND: 'Diese Probe gibt es nicht (mehr).',
@@ -33,6 +53,14 @@ export default {
   ROUTE_NOT_FOUND: 'Nicht gefunden.',
   UNKNOWN_USER: 'Diese Person ist kein aktives Bandmitglied.',
   USER_INACTIVE: 'Dieses Mitglied ist deaktiviert. Aktiviere es zuerst.',
+  LAST_ADMIN:
+    'Die Band braucht mindestens einen aktiven Admin: Mach zuerst jemand anderen zum Admin.',
+  INVALID_TIMEZONE: 'Das ist kein Zeitzonenname. Wähle einen aus der Liste, z. B. Europe/Berlin.',
+  UNSUPPORTED_IMAGE: 'Diese Datei ist weder ein PNG- noch ein JPEG-Bild.',
+  LOGO_NOT_FOUND: 'Es gibt kein Logo (mehr).',
+  DUPLICATE_SONG: 'Ein Song steht zweimal auf der Liste.',
+  END_BEFORE_START: 'Das Ende muss nach dem Beginn liegen.',
+  START_TOO_LATE: 'Bei diesem Beginn bleibt an dem Tag keine Zeit: früher beginnen.',
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   EXPORT_TOO_LARGE:
     'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
@@ -99,5 +127,7 @@ export default {
   'field.choice': 'Wähl einen der angebotenen Werte.',
   'field.number': 'Gib eine ganze Zahl ein.',
   'field.unknown': 'Dieses Feld wird nicht angenommen.',
-  'field.mismatch': 'Die beiden Passwörter sind verschieden.'
+  'field.duplicates': 'Jeden Eintrag nur einmal.',
+  'field.mismatch': 'Die beiden Passwörter sind verschieden.',
+  'field.line': 'Zeile {line}: {message}'
 }

@@ -1,8 +1,9 @@
 export default {
   title: 'Nicht erlaubt',
-  'needs.member': 'Bitte melde dich an, um diese Seite zu sehen.',
+  'needs.member': 'Diese Seite ist für Mitglieder der Band.',
   'needs.editor':
-    'Diese Seite können nur die Redakteure der Band öffnen. Frag eine Redakteurin oder einen ' +
-    'Redakteur, wenn etwas geändert werden soll.',
-  'needs.admin': 'Diese Seite kann nur die Administration der Band öffnen.'
+    'Diese Seite ist für die Bearbeiter der Band (sie planen Auftritte, Songs und Proben).',
+  'needs.admin': 'Diese Seite ist für die Verwaltung der Band (Benutzer und Einstellungen).',
+  yourRole: 'Du bist als {role} angemeldet.',
+  ask: 'Wenn du sie brauchst, bitte den Admin deiner Band, dir die Rolle zu geben.'
 }

@@ -28,7 +28,15 @@ export default {
   answerSaved: 'Antwort gespeichert',
   results: 'Ergebnis',
   counts: '{yes} ja · {maybe} vielleicht · {no} nein',
-  closeTitle: 'Umfrage schließen',
+  manageTitle: 'Schließen oder löschen',
+  delete: 'Umfrage löschen',
+  deleteConfirm: {
+    zero: 'Diese Umfrage löschen? Noch niemand hat geantwortet.',
+    one: 'Diese Umfrage mit ihrer einen Antwort löschen?',
+    other: 'Diese Umfrage mit ihren {count} Antworten löschen?'
+  },
+  deleteYes: 'Ja, löschen',
+  deleted: 'Umfrage „{title}“ gelöscht',
   close: 'Umfrage schließen',
   closeConfirm:
     'Diese Umfrage schließen? Danach kann niemand mehr antworten oder eine Antwort ändern.',

@@ -13,5 +13,6 @@ export default {
   nothingPlanned: 'No gigs or rehearsals planned yet.',
   needsAnswer: 'Please answer',
   allGigs: 'All gigs',
-  allRehearsals: 'All rehearsals'
+  allRehearsals: 'All rehearsals',
+  stats: 'Season statistics'
 }

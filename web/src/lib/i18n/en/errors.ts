@@ -22,11 +22,29 @@ export default {
   WEAK_PASSWORD_SHORT:
     'The new password needs at least {n} characters — a few words in a row work well.',
   WEAK_PASSWORD_LONG: 'The new password can have at most {n} characters.',
-  WEAK_PASSWORD_USERNAME: 'The new password must not contain your username.',
+  WEAK_PASSWORD_USERNAME: 'The password must not contain the username.',
   WEAK_PASSWORD_COMMON:
     'This password is on the list of common passwords. Please pick another one.',
   USERNAME_TAKEN: 'This username is taken.',
   SESSION_NOT_FOUND: 'That device is already logged out.',
+  BAD_REQUEST: 'The server could not read this request. Please reload the page and try again.',
+  TOO_MANY_STREAMS:
+    'Too many phones follow live mode right now; this one checks for changes every few seconds.',
+  DOCUMENTS_BUSY: 'Many documents are being prepared right now. Please try again in a few seconds.',
+  SET_NOT_FOUND: 'This set does not exist (any more). Reload the setlist.',
+  SETLIST_ENTRY_NOT_FOUND: 'This song is no longer in the setlist. Reload the setlist.',
+  CHECKLIST_ITEM_NOT_FOUND: 'This checklist item does not exist (any more).',
+  REPERTOIRE_NOT_FOUND: 'This repertoire setlist does not exist (any more).',
+  INVALID_IMAGE: 'This file is not a readable PNG or JPEG image.',
+  IMAGE_TOO_LARGE: 'This image is too large. Please use a smaller one.',
+  INVALID_JSON: 'The server could not read what was sent. Please reload the page and try again.',
+  UNEXPECTED_BODY: 'The server could not read this request. Please reload the page and try again.',
+  INVALID_CONTENT_LENGTH: 'The request arrived incomplete. Please try again.',
+  INVALID_URL: 'This address is not valid.',
+  URL_TOO_LONG: 'This address is too long.',
+  UNSUPPORTED_MEDIA_TYPE: 'The server does not take this kind of file here.',
+  ENTRY_NOT_IN_SET: 'This song is no longer in that set. Reload the setlist.',
+  ENTRY_SKIPPED: 'This song was skipped; undo the skip before rating it.',
   GIG_NOT_FOUND: 'This gig does not exist (any more).',
   SONG_NOT_FOUND: 'This song does not exist (any more).',
   REHEARSAL_NOT_FOUND: 'This rehearsal does not exist (any more).',
@@ -35,6 +53,13 @@ export default {
   ROUTE_NOT_FOUND: 'Not found.',
   UNKNOWN_USER: 'That person is not an active member of the band.',
   USER_INACTIVE: 'This member is deactivated. Reactivate them first.',
+  LAST_ADMIN: 'The band needs at least one active admin: make someone else admin first.',
+  INVALID_TIMEZONE: 'This is not a timezone name. Pick one from the list, e.g. Europe/Berlin.',
+  UNSUPPORTED_IMAGE: 'This file is neither a PNG nor a JPEG image.',
+  LOGO_NOT_FOUND: 'There is no logo (any more).',
+  DUPLICATE_SONG: 'A song is on the list twice.',
+  END_BEFORE_START: 'The end must be after the start.',
+  START_TOO_LATE: 'This start leaves no time on that day: start earlier.',
   LIMIT_REACHED: 'This list is full: remove an item before adding another.',
   EXPORT_TOO_LARGE:
     'The band\'s data is too large to download here. Use the command line: bandstand export.',
@@ -91,5 +116,7 @@ export default {
   'field.choice': 'Choose one of the offered values.',
   'field.number': 'Enter a whole number.',
   'field.unknown': 'This field is not accepted.',
-  'field.mismatch': 'The two passwords differ.'
+  'field.duplicates': 'Each entry only once.',
+  'field.mismatch': 'The two passwords differ.',
+  'field.line': 'Line {line}: {message}'
 }

@@ -28,7 +28,15 @@ export default {
   answerSaved: 'Answer saved',
   results: 'Results',
   counts: '{yes} yes · {maybe} maybe · {no} no',
-  closeTitle: 'Close the survey',
+  manageTitle: 'Close or delete',
+  delete: 'Delete survey',
+  deleteConfirm: {
+    zero: 'Delete this survey? Nobody has answered yet.',
+    one: 'Delete this survey with its one answer?',
+    other: 'Delete this survey with its {count} answers?'
+  },
+  deleteYes: 'Yes, delete it',
+  deleted: 'Survey “{title}” deleted',
   close: 'Close survey',
   closeConfirm: 'Close this survey? Nobody can answer or change an answer afterwards.',
   closeYes: 'Yes, close it',

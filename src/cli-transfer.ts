@@ -1,0 +1,102 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { DatabaseHandle } from './db/client.js'
+import { buildBandExport, ExportTooLarge } from '#src/repositories/band-export.js'
+import {
+  BandImportError,
+  importBandExport,
+  readBandExport
+} from '#src/repositories/band-import.js'
+import { resetUrl } from '#src/repositories/password-resets.js'
+import { importLibreStage } from '#src/librestage/import.js'
+import { formatReport } from '#src/librestage/report.js'
+import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js'
+
+// The command line's moving commands: the full band export and its import, and the import of a
+// libreStage database. The work is done by src/repositories/band-*.ts and src/librestage/.
+
+export interface TransferIo {
+  out(line: string): void
+}
+
+/** Over HTTP the export is capped at 16 MB (built in memory per request); a file may be larger. */
+export const CLI_EXPORT_MAX_BYTES = 128 * 1024 * 1024
+
+export class TransferRefused extends Error {
+  override name = 'TransferRefused'
+}
+
+/** `export <file.json>`: the whole band as one JSON file (never overwrites; mode 0600). */
+export function exportBand (
+  handle: DatabaseHandle,
+  file: string,
+  now: Date,
+  io: TransferIo
+): void {
+  const target = resolve(file)
+  if (existsSync(target)) throw new TransferRefused(`${target} exists; choose a new file`)
+  let document
+  try {
+    document = buildBandExport(handle.sqlite, { now, maxBytes: CLI_EXPORT_MAX_BYTES })
+  } catch (error) {
+    if (error instanceof ExportTooLarge) throw new TransferRefused(error.message)
+    throw error
+  }
+  // It holds the members' names and addresses: readable by the owner only.
+  writeFileSync(target, JSON.stringify(document), { flag: 'wx', mode: 0o600 })
+  const rows = document.tables.reduce((n, t) => n + t.rows.length, 0)
+  io.out(`band export written to ${target} (${document.tables.length} tables, ${rows} rows)`)
+}
+
+/** `import <file.json>`: restores a band export into a database without band data. */
+export function importBand (
+  handle: DatabaseHandle,
+  file: string,
+  options: { now: Date; baseUrl: string },
+  io: TransferIo
+): void {
+  const document = readBandExport(resolve(file))
+  const result = importBandExport(handle, document, { now: options.now })
+  const rows = result.tables.reduce((n, t) => n + t.rows, 0)
+  io.out(
+    `imported ${rows} rows in ${result.tables.length} tables from ${file} ` +
+      `(exported ${document.exportedAt} by Bandstand ${document.appVersion})`
+  )
+  printLinks(result.resetLinks, options.baseUrl, io)
+}
+
+function printLinks (
+  links: Array<{ username: string; displayName: string; token: string; expiresAt: Date }>,
+  baseUrl: string,
+  io: TransferIo
+): void {
+  if (links.length === 0) return
+  io.out(
+    'Passwords are never exported: every member sets a new one with their own link (once, ' +
+      `until ${links[0]!.expiresAt.toISOString()}):`
+  )
+  for (const link of links) {
+    io.out(`  ${link.username} (${link.displayName}): ${resetUrl(baseUrl, link.token)}`)
+  }
+  io.out('Expired? `bandstand user:reset-link <username>` makes a new one.')
+}
+
+/** `import-librestage <app.db> [--dry-run] [--json] [--force]`. */
+export function importFromLibreStage (
+  open: () => DatabaseHandle,
+  file: string,
+  options: { now: Date; baseUrl: string; dryRun: boolean; force: boolean; json: boolean },
+  io: TransferIo
+): void {
+  // The source is checked before Bandstand's database is opened at all.
+  const source = readLibreStage(resolve(file))
+  const report = importLibreStage(open(), source, options)
+  if (options.json) io.out(JSON.stringify(report, null, 2))
+  else for (const line of formatReport(report)) io.out(line)
+}
+
+/** A refusal with a message for the user (exit code 1), not a bug. */
+export const isTransferError = (error: unknown) =>
+  error instanceof TransferRefused ||
+  error instanceof LibreStageImportError ||
+  error instanceof BandImportError

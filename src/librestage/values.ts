@@ -1,0 +1,417 @@
+import type {
+  AnswerValue,
+  AvailabilityStatus,
+  GigStatus,
+  Role,
+  SongStatus,
+  UserStatus,
+  VoteValue
+} from '#src/db/enums.js'
+import type { SourceValue } from './source.js'
+
+// Pure translations of libreStage's values into Bandstand's. Each returns `undefined` for a value
+// it does not know, so that the caller reports it (and decides the fallback) instead of guessing
+// silently.
+
+/** Python's str(None) and SQLAlchemy's empty values: stored as text, they mean "nothing". */
+const EMPTY = new Set(['', 'none', 'null', 'nan', 'undefined'])
+
+// Control characters other than tab and line feed would end up in PDFs, spreadsheets and calendar
+// files (the API refuses them in bodies).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+
+/** Text with line ends normalised, control characters removed, trimmed; null when empty. */
+export function cleanText (value: SourceValue | undefined): string | null {
+  if (value === null || value === undefined) return null
+  const text = (Buffer.isBuffer(value) ? value.toString('utf8') : String(value))
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .trim()
+  return EMPTY.has(text.toLowerCase()) ? null : text
+}
+
+/** Cuts text to `max` characters (whole code points), marking the cut with an ellipsis. */
+export function shorten (text: string, max: number): string {
+  const chars = [...text]
+  return chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…'
+}
+
+/** SQLAlchemy booleans are 0/1; older rows may hold text. */
+export function flag (value: SourceValue | undefined): boolean {
+  if (value === null || value === undefined) return false
+  const text = String(value).trim().toLowerCase()
+  return !['', '0', 'false', 'f', 'no', 'nein', 'none'].includes(text)
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** `HH:MM[:SS[.ffffff]]` (libreStage TIME) → `HH:MM`; null for empty, undefined if unreadable. */
+export function parseTime (value: SourceValue | undefined): string | null | undefined {
+  const text = cleanText(value)
+  if (text === null) return null
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(text)
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return undefined
+  return `${pad(Number(m[1]))}:${m[2]}`
+}
+
+/**
+ * A duration stored as TIME (`00:03:45`) → seconds; null for empty or zero. Two parts are read as
+ * `MM:SS` (a song typed by hand) unless `twoParts` says `HH:MM` (a break).
+ */
+export function parseDuration (
+  value: SourceValue | undefined,
+  twoParts: 'MM:SS' | 'HH:MM' = 'MM:SS'
+): number | null | undefined {
+  const text = cleanText(value)
+  if (text === null) return null
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(text)
+  if (!m || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return undefined
+  const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)]
+  const seconds =
+    m[3] === undefined && twoParts === 'MM:SS' ? a * 60 + b : a * 3600 + b * 60 + c
+  return seconds === 0 ? null : seconds
+}
+
+const validDate = (y: number, m: number, d: number) => {
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/**
+ * A DATETIME (`2026-06-13 19:30:00[.ffffff]`, also with `T`, or German `13.06.2026 19:30`) → date
+ * and wall-clock time; `time` is null when the value is a bare date. libreStage stores naive
+ * date-times: event times are the band's local times.
+ */
+export function parseDateTime (
+  value: SourceValue | undefined
+): { date: string; time: string | null } | null | undefined {
+  const text = cleanText(value)
+  if (text === null) return null
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]00:?00)?$/
+    .exec(text)
+  const german = /^(?:[A-Za-zÄÖÜäöü]{2,3}\.?,? )?(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?(?: Uhr)?)?$/
+    .exec(text)
+  const parts = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : german
+      ? [german[3], german[2], german[1], german[4], german[5], german[6]]
+      : undefined
+  if (!parts) return undefined
+  const [y, mo, d, h, mi, s] = parts.map((p) => (p === undefined ? undefined : Number(p)))
+  if (!validDate(y!, mo!, d!)) return undefined
+  if (h !== undefined && (h > 23 || mi! > 59 || (s ?? 0) > 59)) return undefined
+  return {
+    date: `${y}-${pad(mo!)}-${pad(d!)}`,
+    time: h === undefined ? null : `${pad(h)}:${pad(mi!)}`
+  }
+}
+
+/**
+ * A bookkeeping stamp (when a vote or answer was given) → RFC 3339 UTC, as Bandstand stores
+ * instants. SQLAlchemy writes `datetime.utcnow()` for these, so naive values are read as UTC.
+ */
+export function toInstant (value: SourceValue | undefined): string | null {
+  const text = cleanText(value)
+  if (text === null) return null
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?/.exec(text)
+  const date = m ? new Date(`${m[1]}T${m[2]}Z`) : new Date(`${text}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/**
+ * A free-text list of people (`Lennon/McCartney`, `Benny Andersson, Björn Ulvaeus`,
+ * `Rodgers & Hammerstein`, `Text: trad. und Hans Meier`) → names. libreStage had one text field
+ * per role, so a comma separates people here, never surname and first name.
+ */
+export function splitNames (value: SourceValue | undefined): string[] {
+  const text = cleanText(value)
+  if (text === null) return []
+  const names = text
+    .split(/\s*(?:[,;/&+\n]|\bund\b|\band\b|\bu\.)\s*/i)
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && !EMPTY.has(name.toLowerCase()))
+  const seen = new Set<string>()
+  return names.filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
+}
+
+const lookup = <T>(table: Record<string, T>) => (value: SourceValue | undefined): T | undefined => {
+  const key = cleanText(value)?.toLowerCase().replace(/[\s_]+/g, ' ')
+  return key === undefined ? undefined : Object.hasOwn(table, key) ? table[key] : undefined
+}
+
+export const mapSongStatus = lookup<SongStatus>({
+  vorschlag: 'proposed',
+  vorgeschlagen: 'proposed',
+  proposed: 'proposed',
+  angenommen: 'accepted',
+  accepted: 'accepted',
+  proben: 'rehearsing',
+  probe: 'rehearsing',
+  'in probe': 'rehearsing',
+  rehearsing: 'rehearsing',
+  spielbar: 'ready',
+  bereit: 'ready',
+  ready: 'ready',
+  retired: 'retired',
+  archiviert: 'retired',
+  abgelegt: 'retired',
+  ausgemustert: 'retired',
+  abgelehnt: 'retired'
+})
+
+export const mapGigStatus = lookup<GigStatus>({
+  anfrage: 'inquiry',
+  angefragt: 'inquiry',
+  option: 'inquiry',
+  inquiry: 'inquiry',
+  zugesagt: 'confirmed',
+  bestätigt: 'confirmed',
+  bestaetigt: 'confirmed',
+  fix: 'confirmed',
+  gebucht: 'confirmed',
+  angenommen: 'confirmed',
+  gespielt: 'confirmed',
+  confirmed: 'confirmed',
+  abgelehnt: 'declined',
+  declined: 'declined',
+  abgesagt: 'cancelled',
+  storniert: 'cancelled',
+  ausgefallen: 'cancelled',
+  cancelled: 'cancelled',
+  canceled: 'cancelled'
+})
+
+export const mapRole = lookup<Role>({
+  admin: 'admin',
+  administrator: 'admin',
+  editor: 'editor',
+  bandleader: 'editor',
+  leader: 'editor',
+  leitung: 'editor',
+  manager: 'editor',
+  moderator: 'editor',
+  user: 'member',
+  member: 'member',
+  mitglied: 'member',
+  musiker: 'member',
+  musician: 'member',
+  guest: 'member',
+  gast: 'member'
+})
+
+export const mapUserStatus = lookup<UserStatus>({
+  active: 'active',
+  aktiv: 'active',
+  inactive: 'inactive',
+  inaktiv: 'inactive',
+  deactivated: 'inactive',
+  deaktiviert: 'inactive',
+  disabled: 'inactive',
+  deleted: 'inactive',
+  gelöscht: 'inactive'
+})
+
+export const mapAvailability = lookup<AvailabilityStatus>({
+  yes: 'yes',
+  ja: 'yes',
+  zugesagt: 'yes',
+  zusage: 'yes',
+  available: 'yes',
+  verfügbar: 'yes',
+  kann: 'yes',
+  dabei: 'yes',
+  true: 'yes',
+  1: 'yes',
+  no: 'no',
+  nein: 'no',
+  abgesagt: 'no',
+  absage: 'no',
+  unavailable: 'no',
+  'nicht verfügbar': 'no',
+  'kann nicht': 'no',
+  false: 'no',
+  0: 'no',
+  maybe: 'maybe',
+  vielleicht: 'maybe',
+  unsicher: 'maybe',
+  unklar: 'maybe',
+  evtl: 'maybe',
+  'evtl.': 'maybe'
+})
+
+export const mapVote = lookup<VoteValue>({
+  yes: 'yes',
+  ja: 'yes',
+  dafür: 'yes',
+  dafuer: 'yes',
+  '+1': 'yes',
+  1: 'yes',
+  '👍': 'yes',
+  like: 'yes',
+  gut: 'yes',
+  no: 'no',
+  nein: 'no',
+  dagegen: 'no',
+  '-1': 'no',
+  '👎': 'no',
+  dislike: 'no',
+  abstain: 'abstain',
+  enthaltung: 'abstain',
+  egal: 'abstain',
+  neutral: 'abstain',
+  0: 'abstain',
+  vielleicht: 'abstain',
+  maybe: 'abstain'
+})
+
+export const mapAnswer = lookup<AnswerValue>({
+  yes: 'yes',
+  ja: 'yes',
+  x: 'yes',
+  1: 'yes',
+  true: 'yes',
+  kann: 'yes',
+  no: 'no',
+  nein: 'no',
+  0: 'no',
+  false: 'no',
+  'kann nicht': 'no',
+  maybe: 'maybe',
+  vielleicht: 'maybe',
+  '?': 'maybe',
+  evtl: 'maybe',
+  'evtl.': 'maybe',
+  unsicher: 'maybe'
+})
+
+/** Availability answers are kept for gigs and rehearsals. */
+export const mapEventType = lookup<'gig' | 'rehearsal'>({
+  gig: 'gig',
+  gigs: 'gig',
+  auftritt: 'gig',
+  rehearsal: 'rehearsal',
+  probe: 'rehearsal'
+})
+
+/** libreStage's live rating of a played song: Bandstand keeps 1–3 (ok, good, great). */
+export function mapRating (value: SourceValue | undefined): number | null | undefined {
+  if (value === null || value === undefined) return null
+  const n = Number(value)
+  if (n === 0) return null
+  return Number.isInteger(n) && n >= 1 && n <= 3 ? n : undefined
+}
+
+const GERMAN_ROOTS: Record<string, string> = {
+  c: 'C',
+  cis: 'Cis',
+  des: 'Des',
+  d: 'D',
+  dis: 'Dis',
+  es: 'Es',
+  e: 'E',
+  f: 'F',
+  fis: 'Fis',
+  ges: 'Ges',
+  g: 'G',
+  gis: 'Gis',
+  as: 'As',
+  a: 'A',
+  ais: 'Ais',
+  b: 'B',
+  h: 'H'
+}
+/** English spellings with an accidental, to German note names (Bb is B, A# is Ais). */
+const ENGLISH: Record<string, string> = {
+  'c#': 'cis',
+  db: 'des',
+  'd#': 'dis',
+  eb: 'es',
+  'f#': 'fis',
+  gb: 'ges',
+  'g#': 'gis',
+  ab: 'as',
+  'a#': 'ais',
+  bb: 'b'
+}
+
+/**
+ * A key as typed in libreStage (`C`, `Am`, `F#m`, `Bb`, `fis-Moll`, `Es-Dur`, `h`) → Bandstand's
+ * German notation (`Fis-Dur`, `h-Moll`). A bare `B` is read the German way (B flat), as the
+ * band's configured keys are German; `H` is B natural. Undefined when not a key.
+ */
+export function mapKey (value: SourceValue | undefined): string | null | undefined {
+  const text = cleanText(value)
+  if (text === null) return null
+  const m =
+    /^([A-Ha-h])(is|es|s|#|♯|b|♭)?\s*(?:-?\s*(dur|moll|major|minor|maj|min|m))?$/i.exec(text)
+  if (!m) return undefined
+  const letter = m[1]!
+  const accidental = (m[2] ?? '').replace('♯', '#').replace('♭', 'b').toLowerCase()
+  const quality = (m[3] ?? '').toLowerCase()
+  // `As`, `Es`: the German flats written with a single s.
+  if (accidental === 's' && !'ae'.includes(letter.toLowerCase())) return undefined
+  const spelled = letter.toLowerCase() + accidental
+  const root = ENGLISH[spelled] ?? spelled
+  const name = GERMAN_ROOTS[root]
+  if (!name) return undefined
+  const minor =
+    ['moll', 'minor', 'min', 'm'].includes(quality) ||
+    (quality === '' && letter === letter.toLowerCase())
+  return minor ? `${name.toLowerCase()}-Moll` : `${name}-Dur`
+}
+
+/** http(s) URLs in a free-text link field; the rest is returned for the notes. */
+export function parseLinks (value: SourceValue | undefined): { links: string[]; rest: string[] } {
+  const text = cleanText(value)
+  if (text === null) return { links: [], rest: [] }
+  const links: string[] = []
+  const rest: string[] = []
+  for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
+    if (EMPTY.has(part.toLowerCase())) continue
+    if (/^https?:\/\/\S+$/i.test(part) && part.length <= 500) links.push(part)
+    else if (/^(www\.|youtu\.be\/|(m\.)?youtube\.com\/)\S+$/i.test(part) && part.length <= 492) {
+      links.push(`https://${part}`)
+    } else rest.push(part)
+  }
+  return { links: [...new Set(links)], rest }
+}
+
+const TRANSLITERATION: Record<string, string> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  ß: 'ss',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue'
+}
+
+/**
+ * A Bandstand username (3–40 of `A-Z a-z 0-9 . _ -`, starting with a letter or digit) from a
+ * libreStage one: umlauts transliterated, other characters replaced by dots; `taken` (lower case)
+ * is respected by appending -2, -3, ….
+ */
+export function makeUsername (raw: string, fallback: string, taken: Set<string>): string {
+  const ascii = raw
+    .replace(/[äöüßÄÖÜ]/g, (c) => TRANSLITERATION[c]!)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .replace(/[._-]+$/, '')
+    .slice(0, 36)
+  const base = ascii.length >= 3 ? ascii : fallback
+  let name = base
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`
+  taken.add(name.toLowerCase())
+  return name
+}
+
+/** What Bandstand's API accepts as an e-mail address (the `email` format, at most 254). */
+export function cleanEmail (value: SourceValue | undefined): string | null | undefined {
+  const text = cleanText(value)
+  if (text === null) return null
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254 ? text : undefined
+}

@@ -1,0 +1,36 @@
+import type { Db } from '#src/db/client.js'
+import type { TimingDefaults } from '#src/services/timing.js'
+import type { SetlistEntryType } from '#schemas/setlists.js'
+import type { LiveStateType } from '#schemas/live.js'
+import { toGig } from './gigs.js'
+import { buildSets, readSetlistData } from './setlists.js'
+
+/**
+ * The live view: gig header, timed sets (skipped entries take no time), current entry, progress.
+ * Everything it shows comes from the gig, its setlist with the songs, and the timing defaults.
+ */
+export function loadLiveState (
+  db: Db,
+  gigId: number,
+  defaults: TimingDefaults
+): LiveStateType | undefined {
+  const data = readSetlistData(db, gigId)
+  if (!data) return undefined
+  const { sets, timing } = buildSets(data, defaults)
+  const progress = { planned: 0, played: 0, skipped: 0 }
+  let current: SetlistEntryType | null = null
+  for (const set of sets) {
+    for (const entry of set.entries) {
+      progress[entry.status] += 1
+      if (!current && entry.status === 'planned') current = entry
+    }
+  }
+  return {
+    gig: toGig(data.gig),
+    version: data.gig.liveVersion,
+    current,
+    sets,
+    totalSeconds: timing.totalSeconds,
+    progress
+  }
+}

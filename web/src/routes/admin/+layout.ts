@@ -1,0 +1,4 @@
+import { requireRole } from '$lib/state/guard'
+
+// Every screen under /admin is the admin's.
+export const load = requireRole('admin')
