@@ -57,6 +57,15 @@ export default fp(
       done(null, payload)
     })
 
+    // An answer given before the body arrived in full (401, 404, 413, 429 on a large upload): the
+    // connection closes after it. Otherwise Node drains the rest of the body, reading and dropping
+    // megabytes that a client may withhold the last byte of; the dropped chunks are garbage that
+    // 400 such connections pile up faster than the heap collects it.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.raw.complete === false) reply.header('connection', 'close')
+      done(null, payload)
+    })
+
     app.addHook('preValidation', (request, _reply, done) => {
       const body = request.body
       if (body === undefined || body === null || Buffer.isBuffer(body)) return done()
