@@ -1,8 +1,11 @@
-// neostandard (the style of Fastify's own projects) for every JavaScript and TypeScript file of the
-// repository, the web app in web/ included; Svelte components need eslint-plugin-svelte added
-// there.
+// neostandard (the style of Fastify's own projects) for every JavaScript, TypeScript and Svelte
+// file of the repository, the web app in web/ included (Svelte components through
+// eslint-plugin-svelte).
 import globals from 'globals'
 import neostandard, { plugins, resolveIgnoresFromGitignore } from 'neostandard'
+import svelte from 'eslint-plugin-svelte'
+import tseslint from 'typescript-eslint'
+import svelteConfig from './web/svelte.config.js'
 
 export default [
   ...neostandard({
@@ -68,9 +71,20 @@ export default [
       }]
     }
   },
+  ...svelte.configs.recommended,
   {
-    // The web app runs in the browser. (Its .svelte files need eslint-plugin-svelte: see README.)
-    files: ['web/**/*.{js,ts}'],
+    // The web app runs in the browser.
+    files: ['web/**/*.{js,ts,svelte}'],
     languageOptions: { globals: globals.browser }
+  },
+  {
+    files: ['web/**/*.svelte', 'web/**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: {
+        parser: tseslint.parser,
+        extraFileExtensions: ['.svelte'],
+        svelteConfig
+      }
+    }
   }
 ]

@@ -15,6 +15,7 @@ import { projectPath } from '#src/project-path.js'
 import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
+import { printWebBundle } from './web-bundle.js'
 
 interface CannonResult {
   requests: { average: number; total: number }
@@ -398,6 +399,7 @@ async function main () {
 
   await runSerializerBench()
   await runDocumentBench()
+  printWebBundle()
 }
 
 function print (

@@ -64,6 +64,10 @@ export const Setlist = Type.Object({
 })
 export type SetlistType = Static<typeof Setlist>
 
+/** Limits of one setlist (a gig's or a repertoire setlist). */
+export const MAX_SETS = 20
+export const MAX_ENTRIES_PER_SET = 200
+
 export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
   songId: Id,
@@ -80,11 +84,11 @@ export const SetlistSetInput = StrictObject({
   breakAfterSeconds: Type.Optional(
     Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))
   ),
-  entries: Type.Array(SetlistEntryInput, { maxItems: 200 })
+  entries: Type.Array(SetlistEntryInput, { maxItems: MAX_ENTRIES_PER_SET })
 })
 export const SetlistPut = StrictObject({
   version: Type.Integer({ minimum: 0 }),
-  sets: Type.Array(SetlistSetInput, { maxItems: 20 })
+  sets: Type.Array(SetlistSetInput, { maxItems: MAX_SETS })
 })
 export type SetlistPutType = Static<typeof SetlistPut>
 
@@ -92,3 +96,18 @@ export const SetlistConflict = Type.Object(
   { ...ErrorResponse.properties, current: Setlist },
   { description: 'Stale version: the body carries the current setlist' }
 )
+
+export const SetlistPublish = StrictObject({
+  version: Type.Integer({ minimum: 0, description: 'the setlist version you publish (current)' })
+})
+
+export const SetlistPublication = Type.Object({
+  gigId: Type.Integer(),
+  published: Type.Boolean(),
+  version: Nullable(Type.Integer({ description: 'the setlist version that was published' })),
+  publishedAt: Nullable(Type.String({ format: 'date-time' })),
+  publishedBy: Nullable(Type.Integer()),
+  publishedByName: Nullable(Type.String()),
+  changedSince: Type.Boolean({ description: 'the setlist was saved again after publishing' })
+})
+export type SetlistPublicationType = Static<typeof SetlistPublication>

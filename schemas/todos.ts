@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateString, Instant, TimeString } from './common.js'
+import { DateString, Instant, LocalDateTime, TimeString } from './common.js'
 
 const NullableString = Type.Union([Type.String(), Type.Null()])
 
@@ -40,6 +40,22 @@ export const Todos = Type.Object({
       status: Type.String()
     }),
     { description: 'inquired or confirmed gigs from today on without my availability answer' }
+  ),
+  checklist: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      gigId: Type.Integer(),
+      gigName: Type.String(),
+      gigDate: DateString,
+      title: Type.String(),
+      category: NullableString,
+      dueAt: Type.Union([LocalDateTime, Type.Null()])
+    }),
+    {
+      description:
+        'open checklist items assigned to me, of inquired or confirmed gigs from today on ' +
+        '(due first, undated last)'
+    }
   ),
   total: Type.Integer()
 })

@@ -21,6 +21,7 @@ import dbPlugin from '#plugins/app/db.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import dbChangesPlugin from '#plugins/app/db-changes.js'
 import liveViewsPlugin from '#plugins/app/live-views.js'
+import notifierPlugin from '#plugins/app/notifier.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
@@ -39,6 +40,15 @@ import gigRoutes from '#plugins/gigs/routes.js'
 import liveRoutes from '#plugins/live/routes.js'
 import documentRoutes from '#plugins/documents/routes.js'
 import calendarRoutes from '#plugins/calendar/routes.js'
+import checklistRoutes from '#plugins/checklist/routes.js'
+import repertoireRoutes from '#plugins/repertoire/routes.js'
+import textDocumentRoutes from '#plugins/documents/text-routes.js'
+import exportRoutes from '#plugins/exports/routes.js'
+import passwordResetRoutes from '#plugins/password-reset/routes.js'
+import statsRoutes from '#plugins/stats/routes.js'
+import songHistoryRoutes from '#plugins/songs/history-routes.js'
+import singerRoutes from '#plugins/users/singer-routes.js'
+import webAppRoutes from '#plugins/web/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -124,6 +134,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(responseCachePlugin)
   await app.register(dbChangesPlugin)
   await app.register(liveViewsPlugin, { limits: config.liveStreams })
+  await app.register(notifierPlugin, {
+    webhookUrl: config.notifyWebhookUrl,
+    publicUrl: config.publicUrl
+  })
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
@@ -138,6 +152,19 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(liveRoutes)
   await app.register(documentRoutes)
   await app.register(calendarRoutes)
+  await app.register(checklistRoutes)
+  await app.register(repertoireRoutes)
+  await app.register(textDocumentRoutes)
+  await app.register(exportRoutes)
+  await app.register(statsRoutes)
+  await app.register(songHistoryRoutes)
+  await app.register(singerRoutes)
+  await app.register(passwordResetRoutes, {
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom
+  })
+  await app.register(webAppRoutes, { enabled: config.webEnabled })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

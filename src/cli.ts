@@ -12,6 +12,11 @@ import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
+import {
+  createResetLink,
+  RESET_LINK_MINUTES,
+  resetUrl
+} from '#src/repositories/password-resets.js'
 
 const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> [options])
 
@@ -21,6 +26,9 @@ Commands:
         Creates an active user; without --password a random one is generated and printed.
   user:reset-password <username> [--password PW]
         Sets a new password (random and printed unless given) and ends all of the user's sessions.
+  user:reset-link <username> [--base-url URL]
+        Prints a one-time password reset link (15 minutes) for an active user; the base URL
+        defaults to PUBLIC_URL, else http://localhost:PORT.
   db:migrate
         Applies pending migrations (the server also does this at start).
   db:backup <file>
@@ -58,6 +66,7 @@ export async function runCli (
         'display-name': { type: 'string' },
         email: { type: 'string' },
         password: { type: 'string' },
+        'base-url': { type: 'string' },
         force: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       }
@@ -115,6 +124,21 @@ export async function runCli (
         })
         io.out(`new password for "${user.username}" set; all their sessions ended`)
         if (!values.password) io.out(`password: ${password}`)
+        return 0
+      }
+      case 'user:reset-link': {
+        const username = requireArg(args[0], 'username')
+        const baseUrl =
+          values['base-url'] ?? config.publicUrl ?? `http://localhost:${config.port}`
+        if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+          throw new UsageError('--base-url must be an http(s) URL')
+        }
+        const { db } = open()
+        const user = findUserByUsername(db, username)
+        if (!user) throw new UsageError(`no user "${username}"`)
+        const { token } = createResetLink(db, user.id, null, now)
+        io.out(`reset link for "${user.username}" (valid ${RESET_LINK_MINUTES} minutes, once):`)
+        io.out(resetUrl(baseUrl, token))
         return 0
       }
       case 'db:migrate': {

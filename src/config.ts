@@ -24,6 +24,7 @@ export const EnvSchema = Type.Object({
   }),
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Bool], { default: 'auto' }),
   DOCS_ENABLED: Type.Union([Bool], { default: 'true' }),
+  WEB_ENABLED: Type.Union([Bool], { default: 'true' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' }
@@ -32,7 +33,20 @@ export const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(1024 * 1024) }),
   SSE_MAX_STREAMS: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '256' }),
   SSE_MAX_STREAMS_PER_USER: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '8' }),
-  SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' })
+  SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+      description: 'the address members reach Bandstand at, e.g. https://band.example'
+    })
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
+  ),
+  SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  NOTIFY_WEBHOOK_URL: Type.Optional(
+    Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
+  )
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -54,11 +68,18 @@ export interface Config {
   trustProxy: TrustProxy
   cookieSecure: 'auto' | 'always' | 'never'
   docsEnabled: boolean
+  /** Serve the web app at /app/ (and redirect / there). */
+  webEnabled: boolean
   logLevel: string
   adminPassword?: string
   bodyLimitBytes: number
   /** Caps on live-mode event streams (see src/live-followers.ts). */
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
+  /** Base of the links in reset mails and chat notices (without: the request's own origin). */
+  publicUrl?: string
+  smtpUrl?: string
+  smtpFrom: string
+  notifyWebhookUrl?: string
 }
 
 /**
@@ -82,7 +103,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const values = Value.Default(EnvSchema, known) as Env
   const problems = [...Value.Errors(EnvSchema, values)].map((error) => {
     const name = error.path.replace(/^\//, '')
-    const secret = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD'
+    // These may carry passwords or tokens: never echoed.
+    const secret = ['JWT_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'NOTIFY_WEBHOOK_URL'].includes(name)
     return `${name}: ${error.message}${secret ? '' : ` (got "${String(error.value)}")`}`
   })
   if (problems.length > 0) {
@@ -110,6 +132,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
           ? 'always'
           : 'never',
     docsEnabled: values.DOCS_ENABLED === 'true',
+    webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
     adminPassword: values.ADMIN_PASSWORD,
     bodyLimitBytes: Number(values.BODY_LIMIT_BYTES),
@@ -118,7 +141,11 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
       perUser: Number(values.SSE_MAX_STREAMS_PER_USER),
       perSession: Number(values.SSE_MAX_STREAMS_PER_SESSION),
       slowReaderBytes: SLOW_READER_BYTES
-    }
+    },
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
+    notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL
   }
 }
 

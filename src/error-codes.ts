@@ -41,11 +41,17 @@ export const ERROR_CODES = {
   USER_NOT_FOUND: { status: 404, means: 'unknown user' },
   LOGO_NOT_FOUND: { status: 404, means: 'no logo uploaded' },
   CALENDAR_NOT_FOUND: { status: 404, means: 'unknown or revoked calendar feed' },
+  CHECKLIST_ITEM_NOT_FOUND: { status: 404, means: 'unknown checklist item of this gig' },
+  REPERTOIRE_NOT_FOUND: { status: 404, means: 'unknown repertoire setlist' },
+  // Limits
+  LIMIT_REACHED: { status: 409, means: 'a per-resource limit is reached (see message)' },
   // Users and sessions
   WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (reason in the message)' },
   WRONG_PASSWORD: { status: 403, means: 'the current password is wrong' },
   USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
   LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },
+  USER_INACTIVE: { status: 409, means: 'the user is inactive' },
+  RESET_TOKEN_INVALID: { status: 400, means: 'unknown, used or expired password reset link' },
   // App configuration
   INVALID_TIMEZONE: { status: 400, means: 'not an IANA timezone' },
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
@@ -79,7 +85,14 @@ export const ERROR_CODES = {
   DUPLICATE_ID: { status: 400, means: 'the same id twice' },
   SONG_RETIRED: { status: 400, means: 'a retired song newly added' },
   SETLIST_VERSION_CONFLICT: { status: 409, means: 'the setlist changed meanwhile (see current)' },
-  ENTRY_SKIPPED: { status: 409, means: 'a skipped entry cannot be rated' }
+  ENTRY_SKIPPED: { status: 409, means: 'a skipped entry cannot be rated' },
+  SETLIST_EMPTY: { status: 409, means: 'an empty setlist cannot be published' },
+  // Checklists, repertoire setlists, exports
+  UNKNOWN_USER: { status: 400, means: 'a user id that is no active user' },
+  SET_NOT_IN_REPERTOIRE: { status: 400, means: 'a set id of another repertoire setlist' },
+  ENTRY_NOT_IN_REPERTOIRE: { status: 400, means: 'an entry id of another repertoire setlist' },
+  REPERTOIRE_NAME_TAKEN: { status: 409, means: 'a repertoire setlist of that name exists' },
+  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' }
 } as const satisfies Record<string, { status: number; means: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -15,7 +15,9 @@ export class ApiError extends Error {
 
 const NOT_FOUND = {
   gig: 'GIG_NOT_FOUND',
+  'checklist item': 'CHECKLIST_ITEM_NOT_FOUND',
   rehearsal: 'REHEARSAL_NOT_FOUND',
+  'repertoire setlist': 'REPERTOIRE_NOT_FOUND',
   session: 'SESSION_NOT_FOUND',
   set: 'SET_NOT_FOUND',
   'setlist entry': 'SETLIST_ENTRY_NOT_FOUND',

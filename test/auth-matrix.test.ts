@@ -10,7 +10,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /health',
   'GET /public/app_config',
   'GET /public/logo',
-  'GET /cal/ical/:token'
+  'GET /cal/ical/:token',
+  'POST /password-reset',
+  'POST /password-reset/verify'
 ])
 
 const fill = (url: string) =>

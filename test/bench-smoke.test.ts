@@ -55,4 +55,8 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 4 setlist PDFs render/)
+  assert.match(run.stdout, /web app: first screen JS \(\/app\/, dashboard\) [\d.]+ KB gzip/)
+  for (const route of ['/app/ ', '/app/login', '/app/gigs/[id]', '/app/me']) {
+    assert.match(run.stdout, new RegExp(`^${route.replace(/[[\]]/g, '\\$&')}\\s+[\\d.]+ KB`, 'm'), route)
+  }
 })

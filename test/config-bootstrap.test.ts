@@ -233,7 +233,9 @@ test(
       'get /health',
       'get /public/app_config',
       'get /public/logo',
-      'get /cal/ical/{token}'
+      'get /cal/ical/{token}',
+      'post /password-reset',
+      'post /password-reset/verify'
     ])
     let count = 0
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -105,8 +105,11 @@ function plausible (schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(plausible))
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
   switch (type) {
-    case 'integer':
-      return fc.integer({ min: schema.minimum ?? 1, max: Math.min(schema.maximum ?? 500, 500) })
+    case 'integer': {
+      // Small values reach existing rows; ranges that start higher (a year) keep their own.
+      const min = schema.minimum ?? 1
+      return fc.integer({ min, max: Math.min(schema.maximum ?? min + 499, Math.max(min, 1) + 499) })
+    }
     case 'number':
       return fc.double({ noNaN: true, min: -1000, max: 1000 })
     case 'boolean':

@@ -45,6 +45,9 @@ export default fp<SwaggerPluginOptions>(
           { name: 'live', description: 'Live mode on stage' },
           { name: 'documents', description: 'Setlist PDF, running-order PDF, GEMA export' },
           { name: 'calendar', description: 'Personal iCal feed' },
+          { name: 'repertoire', description: 'Repertoire setlists: standard programmes' },
+          { name: 'statistics', description: 'Season, gig and song statistics' },
+          { name: 'exports', description: 'Season setlists and the full band export' },
           { name: 'operations', description: 'Health' }
         ]
       }

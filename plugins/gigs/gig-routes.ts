@@ -56,6 +56,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       checkKind(request.body.kind)
       const row = createGig(app.db, request.body, app.clock())
+      app.notify(() => ({ type: 'gig.created', gig: row }))
       return reply.status(201).send(toGig(row))
     }
   )
@@ -92,8 +93,13 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkKind(request.body.kind)
+      const before = findGig(app.db, request.params.id)
       const row = patchGig(app.db, request.params.id, request.body, app.clock())
       if (!row) throw notFound('gig', request.params.id)
+      const status = row.status
+      if (before?.status !== status && (status === 'confirmed' || status === 'cancelled')) {
+        app.notify(() => ({ type: `gig.${status}`, gig: row }))
+      }
       return toGig(row)
     }
   )

@@ -3,7 +3,7 @@ import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Setlist, SetlistConflict, SetlistPut } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
 import { loadSetlist } from '#src/repositories/setlists.js'
-import { saveSetlist, SetlistVersionConflict } from './setlist-repository.js'
+import { saveSetlist, SetlistVersionConflict } from '#src/repositories/setlist-writes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 
@@ -56,13 +56,7 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error instanceof SetlistVersionConflict)) throw error
         const current = loadSetlist(app.db, gigId, timing())
         if (!current) throw notFound('gig', gigId)
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          code: error.code,
-          message: error.message,
-          current
-        })
+        return reply.status(409).send(error.withCurrent(current))
       }
       const setlist = loadSetlist(app.db, gigId, timing())
       if (!setlist) throw notFound('gig', gigId)

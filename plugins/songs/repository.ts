@@ -1,7 +1,14 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import type { VoteValue } from '#src/db/enums.js'
-import { setlistEntries, songs, songVotes, users, type SongRow } from '#src/db/schema.js'
+import {
+  repertoireEntries,
+  setlistEntries,
+  songs,
+  songVotes,
+  users,
+  type SongRow
+} from '#src/db/schema.js'
 import type { SongListQueryType, SongType, SongVotesType } from '#schemas/songs.js'
 
 export function toSong (row: SongRow): SongType {
@@ -75,9 +82,9 @@ export function updateSong (
 }
 
 /**
- * Deletes a song, or retires it when a setlist refers to it (setlists are the gig's history and the
- * GEMA report's source). Check and write happen in one transaction so a setlist saved in between
- * cannot slip by.
+ * Deletes a song, or retires it when a setlist (a gig's or a repertoire setlist) refers to it
+ * (setlists are the gig's history and the GEMA report's source). Check and write happen in one
+ * transaction so a setlist saved in between cannot slip by.
  */
 export function deleteOrRetireSong (
   db: Db,
@@ -87,12 +94,19 @@ export function deleteOrRetireSong (
   return db.transaction((tx) => {
     const existing = tx.select({ id: songs.id }).from(songs).where(eq(songs.id, id)).get()
     if (!existing) return undefined
-    const used = tx
-      .select({ id: setlistEntries.id })
-      .from(setlistEntries)
-      .where(eq(setlistEntries.songId, id))
-      .limit(1)
-      .get()
+    const used =
+      tx
+        .select({ id: setlistEntries.id })
+        .from(setlistEntries)
+        .where(eq(setlistEntries.songId, id))
+        .limit(1)
+        .get() ??
+      tx
+        .select({ id: repertoireEntries.id })
+        .from(repertoireEntries)
+        .where(eq(repertoireEntries.songId, id))
+        .limit(1)
+        .get()
     if (used) {
       const song = tx
         .update(songs)

@@ -26,8 +26,11 @@ import {
   updateSong,
   upsertVote
 } from './repository.js'
+import { findUserById } from '#src/repositories/users.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
+/** A proposal leaving `proposed` for one of these was accepted (a chat notice). */
+const ACCEPTED = new Set(['accepted', 'rehearsing', 'ready'])
 
 /** Rules a schema cannot express: values from the band's configuration and real URLs. */
 function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchType): void {
@@ -57,6 +60,8 @@ function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchT
 }
 
 const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const displayName = (userId: number) => findUserById(app.db, userId)?.displayName ?? '?'
+
   app.get(
     '/songs',
     {
@@ -126,6 +131,9 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         createdAt: now,
         updatedAt: now
       })
+      if (row.status === 'proposed') {
+        app.notify(() => ({ type: 'song.proposed', song: row, by: displayName(request.user.id) }))
+      }
       return reply.status(201).send(toSong(row))
     }
   )
@@ -144,11 +152,15 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkSongInput(app, request.body)
+      const before = findSong(app.db, request.params.id)
       const row = updateSong(app.db, request.params.id, {
         ...request.body,
         updatedAt: app.clock().toISOString()
       })
       if (!row) throw notFound('song', request.params.id)
+      if (before?.status === 'proposed' && ACCEPTED.has(row.status)) {
+        app.notify(() => ({ type: 'song.accepted', song: row }))
+      }
       return toSong(row)
     }
   )

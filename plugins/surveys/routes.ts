@@ -101,7 +101,13 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         options
       )
-      return reply.status(201).send(getSurveyDetail(app.db, id, request.user.id, now())!)
+      const detail = getSurveyDetail(app.db, id, request.user.id, now())!
+      app.notify(() => ({
+        type: 'survey.opened',
+        survey: { id, title: body.title, closesAt },
+        by: detail.createdByName
+      }))
+      return reply.status(201).send(detail)
     }
   )
 

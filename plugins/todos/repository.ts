@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, notExists } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, notExists, sql } from 'drizzle-orm'
 import type { TodosType } from '#schemas/todos.js'
 import type { Db } from '#src/db/client.js'
 import {
   gigAvailability,
+  gigChecklistItems,
   gigs,
   rehearsalAvailability,
   rehearsals,
@@ -14,7 +15,7 @@ import {
 import { openCondition } from '#src/repositories/surveys.js'
 
 /**
- * What a member still owes the band: four statements, whatever the size of the band's history.
+ * What a member still owes the band: five statements, whatever the size of the band's history.
  * `today` is the band's date (rehearsals and gigs from then on), `now` decides open surveys.
  */
 export function loadTodos (db: Db, userId: number, now: Date, today: string): TodosType {
@@ -105,11 +106,45 @@ export function loadTodos (db: Db, userId: number, now: Date, today: string): To
     )
     .orderBy(asc(gigs.date), asc(gigs.startTime), asc(gigs.id))
     .all()
+  // Open checklist items assigned to me, of gigs that still lie ahead and are not off.
+  const checklist = db
+    .select({
+      id: gigChecklistItems.id,
+      gigId: gigs.id,
+      gigName: gigs.name,
+      gigDate: gigs.date,
+      title: gigChecklistItems.title,
+      category: gigChecklistItems.category,
+      dueAt: gigChecklistItems.dueAt
+    })
+    .from(gigChecklistItems)
+    .innerJoin(gigs, eq(gigs.id, gigChecklistItems.gigId))
+    .where(
+      and(
+        eq(gigChecklistItems.assigneeId, userId),
+        eq(gigChecklistItems.done, false),
+        gte(gigs.date, today),
+        inArray(gigs.status, ['inquiry', 'confirmed'])
+      )
+    )
+    .orderBy(
+      sql`${gigChecklistItems.dueAt} IS NULL`,
+      asc(gigChecklistItems.dueAt),
+      asc(gigs.date),
+      asc(gigChecklistItems.position)
+    )
+    .all()
   return {
     surveys: openSurveys,
     songs: proposed,
     rehearsals: openRehearsals,
     gigs: openGigs,
-    total: openSurveys.length + proposed.length + openRehearsals.length + openGigs.length
+    checklist,
+    total:
+      openSurveys.length +
+      proposed.length +
+      openRehearsals.length +
+      openGigs.length +
+      checklist.length
   }
 }

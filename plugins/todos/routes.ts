@@ -3,7 +3,7 @@ import { Todos } from '#schemas/todos.js'
 import { todayIn } from '#src/services/local-time.js'
 import { loadTodos } from './repository.js'
 
-/** GET /me/todos: four statements, whatever the size of the band's history. */
+/** GET /me/todos: five statements, whatever the size of the band's history. */
 const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me/todos',
@@ -12,7 +12,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sessions'],
         summary:
-          'What I still owe the band: survey answers, song votes, rehearsal and gig availability',
+          'What I still owe the band: survey answers, song votes, availability, checklist items',
         response: { 200: Todos }
       }
     },

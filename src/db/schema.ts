@@ -434,3 +434,116 @@ export type SongRow = typeof songs.$inferSelect
 export type GigRow = typeof gigs.$inferSelect
 export type RehearsalRow = typeof rehearsals.$inferSelect
 export type SurveyRow = typeof surveys.$inferSelect
+
+/** A gig's to-do list (issue 15): positions are dense (0..n-1) per gig. */
+export const gigChecklistItems = sqliteTable(
+  'gig_checklist_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    category: text('category'),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    // Local date-time `YYYY-MM-DDTHH:MM` in the band timezone.
+    dueAt: text('due_at'),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    doneAt: text('done_at'),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [
+    index('gig_checklist_items_gig_idx').on(t.gigId, t.position),
+    index('gig_checklist_items_assignee_idx').on(t.assigneeId, t.done)
+  ]
+)
+
+/** When a gig's setlist was last published to the band, and which version. */
+export const setlistPublications = sqliteTable('setlist_publications', {
+  gigId: integer('gig_id')
+    .primaryKey()
+    .references(() => gigs.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  publishedAt: text('published_at').notNull(),
+  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' })
+})
+
+/**
+ * The band's standard programmes: named lists of sets independent of a gig, edited like a gig
+ * setlist (same rules, same code, `version` for optimistic concurrency).
+ */
+export const repertoireSetlists = sqliteTable(
+  'repertoire_setlists',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    notes: text('notes'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [uniqueIndex('repertoire_setlists_name_unique').on(sql`lower(${t.name})`)]
+)
+
+export const repertoireSets = sqliteTable(
+  'repertoire_sets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    repertoireId: integer('repertoire_id')
+      .notNull()
+      .references(() => repertoireSetlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    breakAfterSeconds: integer('break_after_seconds')
+  },
+  (t) => [index('repertoire_sets_list_idx').on(t.repertoireId, t.position)]
+)
+
+export const repertoireEntries = sqliteTable(
+  'repertoire_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    repertoireId: integer('repertoire_id')
+      .notNull()
+      .references(() => repertoireSetlists.id, { onDelete: 'cascade' }),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => repertoireSets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // RESTRICT as for gig setlists: a song a programme uses is retired, never deleted.
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    durationSeconds: integer('duration_seconds')
+  },
+  (t) => [
+    index('repertoire_entries_list_idx').on(t.repertoireId, t.position),
+    index('repertoire_entries_set_idx').on(t.setId, t.position),
+    index('repertoire_entries_song_idx').on(t.songId)
+  ]
+)
+
+/** One-time password reset links: only the SHA-256 of the token is stored. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at')
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId)
+  ]
+)

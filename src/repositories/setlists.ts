@@ -38,7 +38,24 @@ export interface EntryRow {
   song: SetlistSong
 }
 
-const entryColumns = {
+/** The columns of `SetlistSong`, for any query that joins `songs`. */
+export const setlistSongColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  key: songs.key,
+  leadSinger: songs.leadSinger,
+  durationSeconds: songs.durationSeconds,
+  status: songs.status,
+  composers: songs.composers,
+  lyricists: songs.lyricists,
+  arrangers: songs.arrangers,
+  publisher: songs.publisher,
+  gemaWorkNumber: songs.gemaWorkNumber,
+  isOriginal: songs.isOriginal
+}
+
+export const setlistEntryColumns = {
   id: setlistEntries.id,
   setId: setlistEntries.setId,
   songId: setlistEntries.songId,
@@ -47,21 +64,7 @@ const entryColumns = {
   status: setlistEntries.status,
   inserted: setlistEntries.inserted,
   rating: setlistEntries.rating,
-  song: {
-    id: songs.id,
-    title: songs.title,
-    artist: songs.artist,
-    key: songs.key,
-    leadSinger: songs.leadSinger,
-    durationSeconds: songs.durationSeconds,
-    status: songs.status,
-    composers: songs.composers,
-    lyricists: songs.lyricists,
-    arrangers: songs.arrangers,
-    publisher: songs.publisher,
-    gemaWorkNumber: songs.gemaWorkNumber,
-    isOriginal: songs.isOriginal
-  }
+  song: setlistSongColumns
 }
 
 // Prepared once per connection: live mode reads these on every poll.
@@ -84,7 +87,7 @@ function prepare (db: Db) {
       .orderBy(asc(setlistSets.position), asc(setlistSets.id))
       .prepare(),
     entries: db
-      .select(entryColumns)
+      .select(setlistEntryColumns)
       .from(setlistEntries)
       .innerJoin(songs, eq(songs.id, setlistEntries.songId))
       .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
@@ -151,7 +154,7 @@ export function toEntry (
 
 /** Sets with their timed entries; skipped entries take no time (the contract's timing rules). */
 export function buildSets (
-  data: SetlistData,
+  data: Pick<SetlistData, 'sets' | 'entries'> & { gig: Pick<GigRow, 'date' | 'startTime'> },
   defaults: TimingDefaults
 ): { sets: SetlistType['sets']; timing: SetlistTiming } {
   const bySet = new Map<number, EntryRow[]>(data.sets.map((set) => [set.id, []]))

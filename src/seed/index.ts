@@ -7,6 +7,8 @@ import { seedSongs } from './songs.js'
 import { seedRehearsals } from './rehearsals.js'
 import { seedSurveys } from './surveys.js'
 import { seedGigs } from './gigs.js'
+import { seedChecklists } from './checklists.js'
+import { seedRepertoire } from './repertoire.js'
 
 /**
  * Every demo user logs in with this password (printed by `demo:seed`); it passes the password
@@ -64,7 +66,9 @@ export async function seedDemo (
   const repertoire = seedSongs(db, context)
   seedRehearsals(db, { ...context, songIds: repertoire.readySongIds })
   seedSurveys(db, context)
-  seedGigs(db, { ...context, songIds: repertoire.readySongIds })
+  const gigs = seedGigs(db, { ...context, songIds: repertoire.readySongIds })
+  seedChecklists(db, { ...context, gigIds: gigs.upcomingGigIds.slice(0, 2) })
+  seedRepertoire(db, { ...context, songIds: repertoire.readySongIds })
   // ── end of per-resource seeders ────────────────────────────────────────────────────────
 
   return { context, password: DEMO_PASSWORD }

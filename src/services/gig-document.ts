@@ -101,6 +101,11 @@ export interface GigDocument {
    * Musicians on stage (for GEMA): 'yes' answers of active musicians, else all active musicians.
    */
   musicianCount: number
+  /**
+   * Set for a repertoire setlist (a programme without date or venue): the line under the title;
+   * times are elapsed time from 00:00.
+   */
+  programme?: { subtitle: string }
 }
 
 /** Band-level context a document needs besides the gig. */

@@ -149,14 +149,16 @@ export function setlistDocDefinition (
   const content: Content[] = [
     { text: gig.name, fontSize: theme.headerSize, bold: true, color: theme.highlight },
     {
-      text: joinPresent(
-        [
-          formatDate(gig.date),
-          venue,
-          `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`
-        ],
-        '  ·  '
-      ),
+      text:
+        doc.programme?.subtitle ??
+        joinPresent(
+          [
+            formatDate(gig.date),
+            venue,
+            `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`
+          ],
+          '  ·  '
+        ),
       fontSize: theme.detailSize + 3,
       color: theme.text,
       margin: [0, 2, 0, 10]
@@ -260,7 +262,7 @@ export function setlistDocDefinition (
     pageOrientation: 'portrait',
     pageMargins: [32, 30, 32, 36],
     info: {
-      title: `Setlist – ${gig.name} – ${formatDate(gig.date)}`,
+      title: `Setlist – ${gig.name}${doc.programme ? '' : ` – ${formatDate(gig.date)}`}`,
       author: ctx.bandName,
       creator: 'Bandstand',
       subject: 'Setlist'
@@ -276,7 +278,10 @@ export function setlistDocDefinition (
     footer: (currentPage, pageCount) => ({
       columns: [
         {
-          text: `${ctx.bandName} · ${gig.name} · ${formatDate(gig.date)}`,
+          text: joinPresent(
+            [ctx.bandName, gig.name, doc.programme ? null : formatDate(gig.date)],
+            ' · '
+          ),
           color: theme.muted,
           fontSize: 8
         },

@@ -1,0 +1,111 @@
+/**
+ * The web app's JavaScript budget (WEB.md: the first screen ≤ 100 KB gzip): read from the build's
+ * manifest (dist/web-manifest.json, written by scripts/finish-web-build.mjs), gzip level 9 per
+ * file, as the server's pre-compressed .gz files. A screen needs the boot script, SvelteKit's two
+ * entries, the root layout (node 0) and its page node, each with every chunk it imports statically.
+ */
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { projectPath } from '#src/project-path.js'
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  css?: string[]
+}
+interface WebManifest {
+  boot: string
+  routes: Record<string, number[]>
+  vite: Record<string, ManifestChunk>
+}
+
+export interface RouteBudget {
+  route: string
+  files: number
+  gzipBytes: number
+  addedGzipBytes: number
+}
+export interface WebBudget {
+  firstScreen: { route: string; files: number; gzipBytes: number; rawBytes: number }
+  routes: RouteBudget[]
+}
+
+export const FIRST_SCREEN_BUDGET = 100 * 1024
+
+export function measureWebBundle (): WebBudget {
+  const manifest = JSON.parse(
+    readFileSync(projectPath('dist', 'web-manifest.json'), 'utf8')
+  ) as WebManifest
+  const { vite } = manifest
+  const gzip = new Map<string, { raw: number; gz: number }>()
+  const size = (file: string) => {
+    let known = gzip.get(file)
+    if (!known) {
+      const bytes = readFileSync(projectPath('dist', 'web', file))
+      known = { raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length }
+      gzip.set(file, known)
+    }
+    return known
+  }
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = vite[key]
+    if (!chunk || into.has(chunk.file)) return
+    into.add(chunk.file)
+    for (const imported of chunk.imports ?? []) closure(imported, into)
+  }
+  const nodeKey = (index: number) =>
+    Object.keys(vite).find((key) => key.endsWith(`/nodes/${index}.js`))!
+
+  const initial = new Set<string>([manifest.boot])
+  for (const [key, chunk] of Object.entries(vite)) {
+    if (chunk.isEntry && !chunk.isDynamicEntry) closure(key, initial)
+  }
+  closure(nodeKey(0), initial)
+
+  const filesOf = (nodes: number[]) => {
+    const files = new Set(initial)
+    for (const node of nodes) closure(nodeKey(node), files)
+    return files
+  }
+  const total = (files: Set<string>, kind: 'gz' | 'raw' = 'gz') =>
+    [...files].reduce((sum, file) => sum + size(file)[kind], 0)
+
+  const dashboard = filesOf(manifest.routes['/']!)
+  const routes = Object.entries(manifest.routes).map(([route, nodes]) => {
+    const files = filesOf(nodes)
+    const added = new Set([...files].filter((file) => !dashboard.has(file)))
+    return { route, files: files.size, gzipBytes: total(files), addedGzipBytes: total(added) }
+  })
+  return {
+    firstScreen: {
+      route: '/',
+      files: dashboard.size,
+      gzipBytes: total(dashboard),
+      rawBytes: total(dashboard, 'raw')
+    },
+    routes
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+export function printWebBundle (): void {
+  const { firstScreen, routes } = measureWebBundle()
+  const verdict = firstScreen.gzipBytes <= FIRST_SCREEN_BUDGET ? '✔' : '✘'
+  console.log(
+    `\nweb app: first screen JS (/app/, dashboard) ${kb(firstScreen.gzipBytes)} gzip ` +
+      `(${kb(firstScreen.rawBytes)} raw, ${firstScreen.files} files); budget ≤ 100 KB ${verdict}`
+  )
+  console.log('route (deep link)        JS gzip   files   added after the dashboard')
+  for (const row of routes) {
+    const path = `/app${row.route === '/' ? '/' : row.route}`
+    console.log(
+      `${path.padEnd(24)} ${kb(row.gzipBytes).padStart(8)}   ${String(row.files).padStart(5)}   ` +
+        kb(row.addedGzipBytes).padStart(8)
+    )
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printWebBundle()

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { CSV_TYPE, TEXT_TYPE, textFile } from '#schemas/documents.js'
+import { notFound } from '#src/errors.js'
+import { contentDisposition, slug } from '#src/services/content-disposition.js'
+import { renderSetlistCsv } from '#src/services/setlist-csv.js'
+import { renderSetlistText } from '#src/services/setlist-text.js'
+import { loadGigDocument } from './repository.js'
+
+/** GET /gigs/{id}/setlist.csv and .txt: the setlist for spreadsheets and for chat or mail. */
+const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const load = (id: number) => {
+    const doc = loadGigDocument(app.db, id, app.appSettings.get().timing)
+    if (!doc) throw notFound('gig', id)
+    return { doc, name: `Setlist-${doc.gig.date}-${slug(doc.gig.name)}` }
+  }
+
+  app.get(
+    '/gigs/:id/setlist.csv',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)',
+        description:
+          'Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), ' +
+          'Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3).',
+        params: IdParams,
+        response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: ErrorResponse }
+      }
+    },
+    async (request, reply) => {
+      const { doc, name } = load(request.params.id)
+      return reply
+        .type(CSV_TYPE)
+        .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
+        .header('cache-control', 'private, no-cache')
+        .send(renderSetlistCsv(doc))
+    }
+  )
+
+  app.get(
+    '/gigs/:id/setlist.txt',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Setlist as plain text (sets, numbered songs with times, breaks, total)',
+        params: IdParams,
+        response: { 200: textFile(TEXT_TYPE, 'Plain text'), 404: ErrorResponse }
+      }
+    },
+    async (request, reply) => {
+      const { doc, name } = load(request.params.id)
+      return reply
+        .type(TEXT_TYPE)
+        .header('content-disposition', contentDisposition('inline', `${name}.txt`))
+        .header('cache-control', 'private, no-cache')
+        .send(renderSetlistText(doc))
+    }
+  )
+}
+export default textDocumentRoutes

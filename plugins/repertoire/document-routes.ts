@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { binaryFile, CSV_TYPE, SetlistStyleQuery, textFile } from '#schemas/documents.js'
+import { notFound } from '#src/errors.js'
+import { contentDisposition, slug } from '#src/services/content-disposition.js'
+import { formatLength } from '#src/services/document-format.js'
+import { renderPdfJob } from '#src/services/document-workers.js'
+import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
+import { renderSetlistCsv } from '#src/services/setlist-csv.js'
+import type { TimingDefaults } from '#src/services/timing.js'
+import { readRepertoire, type RepertoireData } from './repository.js'
+
+const PdfFile = binaryFile('application/pdf', 'PDF document')
+const NotFound = { ...ErrorResponse, description: 'Unknown repertoire setlist' }
+
+/** A programme as a gig document without date, venue or start: the setlist renderers take it. */
+export function repertoireDocument (data: RepertoireData, defaults: TimingDefaults): GigDocument {
+  const { header } = data
+  const doc = assembleGigDocument(
+    {
+      gig: {
+        id: header.id,
+        name: header.name,
+        date: '2000-01-01',
+        startTime: '00:00',
+        kind: null,
+        status: 'confirmed',
+        venueName: null,
+        venueAddress: null,
+        venueCity: null,
+        organizerName: null,
+        organizerContact: null,
+        getInTime: null,
+        soundcheckTime: null,
+        doorsTime: null,
+        endTime: null,
+        notes: header.notes
+      },
+      sets: data.sets,
+      entries: data.entries,
+      schedule: [],
+      musicianCount: 0
+    },
+    defaults
+  )
+  const sets = doc.sets.length
+  doc.programme = {
+    subtitle:
+      `Repertoire-Setlist · ${sets} ${sets === 1 ? 'Set' : 'Sets'} · ` +
+      `${formatLength(doc.totalSeconds)} (Zeiten ab Beginn)`
+  }
+  return doc
+}
+
+/** GET /repertoire/{id}/setlist.pdf and .csv, with the gig setlist's renderers. */
+const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const load = (id: number) => {
+    const data = readRepertoire(app.db, id)
+    if (!data) throw notFound('repertoire setlist', id)
+    const doc = repertoireDocument(data, app.appSettings.get().timing)
+    return { doc, name: `Setlist-${slug(data.header.name)}` }
+  }
+
+  app.get(
+    '/repertoire/:id/setlist.pdf',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['repertoire'],
+        summary: 'A repertoire setlist as PDF (print or stage style, like a gig setlist)',
+        params: IdParams,
+        querystring: SetlistStyleQuery,
+        response: { 200: PdfFile, 404: NotFound }
+      }
+    },
+    async (request, reply) => {
+      const { doc, name } = load(request.params.id)
+      const settings = app.appSettings.get()
+      const style = request.query.style
+      const pdf = await renderPdfJob({
+        kind: 'setlist',
+        doc,
+        ctx: { bandName: settings.bandName, timezone: settings.timezone, generatedAt: app.clock() },
+        style
+      })
+      const file = style === 'stage' ? name.replace('Setlist', 'Setlist-Buehne') : name
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('inline', `${file}.pdf`))
+        .header('cache-control', 'private, no-cache')
+        .send(pdf)
+    }
+  )
+
+  app.get(
+    '/repertoire/:id/setlist.csv',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['repertoire'],
+        summary: 'A repertoire setlist as CSV (the columns of GET /gigs/{id}/setlist.csv)',
+        params: IdParams,
+        response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: NotFound }
+      }
+    },
+    async (request, reply) => {
+      const { doc, name } = load(request.params.id)
+      return reply
+        .type(CSV_TYPE)
+        .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
+        .header('cache-control', 'private, no-cache')
+        .send(renderSetlistCsv(doc))
+    }
+  )
+}
+export default repertoireDocumentRoutes

@@ -1,0 +1,121 @@
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
+import type { Db } from '#src/db/client.js'
+import { passwordResetTokens, users, type UserRow } from '#src/db/schema.js'
+import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
+import { hashToken, randomToken } from '#src/services/tokens.js'
+import { revokeUserSessions } from './sessions.js'
+import { updateUser } from './users.js'
+
+// One-time password reset links, created by an admin (or the command line) for a member. Only the
+// SHA-256 of the 256-bit token is stored; a link lives 15 minutes and works once. Shared by the
+// HTTP route and the command line (which prints a link per user, e.g. after an import).
+
+export const RESET_LINK_MINUTES = 15
+/** Links per user within an hour: more is 429 (a member's inbox is not a target). */
+export const RESET_LINKS_PER_HOUR = 5
+/** Rows older than this (used, expired or replaced) are deleted when a new link is made. */
+const KEEP_MS = 24 * 3600_000
+
+/** Where the web app takes the token; in the fragment, so it never reaches a server log. */
+export const resetUrl = (baseUrl: string, token: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/app/reset-password#token=${token}`
+
+const invalidLink = () =>
+  badRequest('RESET_TOKEN_INVALID', 'the reset link is unknown, used or expired')
+
+/**
+ * Creates a link for an active user; an earlier unused link of theirs stops working. Throws
+ * USER_NOT_FOUND, USER_INACTIVE or RATE_LIMITED.
+ */
+export function createResetLink (
+  db: Db,
+  userId: number,
+  createdBy: number | null,
+  now: Date
+): { token: string; expiresAt: Date; user: UserRow } {
+  const stamp = now.toISOString()
+  return db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get()
+    if (!user) throw notFound('user', userId)
+    if (user.status !== 'active') {
+      throw conflict('USER_INACTIVE', `user ${userId} is inactive: reactivate them first`)
+    }
+    const hourAgo = new Date(now.getTime() - 3600_000).toISOString()
+    const recent = tx
+      .select({ n: count() })
+      .from(passwordResetTokens)
+      .where(
+        and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, hourAgo))
+      )
+      .get()!.n
+    if (recent >= RESET_LINKS_PER_HOUR) {
+      throw new ApiError(
+        'RATE_LIMITED',
+        `at most ${RESET_LINKS_PER_HOUR} reset links per user and hour; try again later`
+      )
+    }
+    // Only the newest link works; rows of a day ago are of no use any more.
+    tx.update(passwordResetTokens)
+      .set({ usedAt: stamp })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+      .run()
+    tx.delete(passwordResetTokens)
+      .where(lt(passwordResetTokens.createdAt, new Date(now.getTime() - KEEP_MS).toISOString()))
+      .run()
+    const token = randomToken()
+    const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000)
+    tx.insert(passwordResetTokens)
+      .values({
+        userId,
+        tokenHash: hashToken(token),
+        createdBy,
+        createdAt: stamp,
+        expiresAt: expiresAt.toISOString()
+      })
+      .run()
+    return { token, expiresAt, user }
+  })
+}
+
+const liveLink = (tokenHash: string, stamp: string) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, stamp)
+  )
+
+/** The user a live link belongs to (active users only), or RESET_TOKEN_INVALID. */
+export function resetLinkUser (
+  db: Db,
+  token: string,
+  now: Date
+): { user: UserRow; expiresAt: string } {
+  const row = db
+    .select({ user: users, expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(liveLink(hashToken(token), now.toISOString()), eq(users.status, 'active')))
+    .get()
+  if (!row) throw invalidLink()
+  return row
+}
+
+/**
+ * Uses the link: marks it used (a compare-and-set, so of two racing uses one wins), sets the new
+ * password hash and ends every session of the user, in one transaction.
+ */
+export function redeemResetLink (db: Db, token: string, passwordHash: string, now: Date): UserRow {
+  const stamp = now.toISOString()
+  return db.transaction((tx) => {
+    const used = tx
+      .update(passwordResetTokens)
+      .set({ usedAt: stamp })
+      .where(liveLink(hashToken(token), stamp))
+      .returning({ userId: passwordResetTokens.userId })
+      .get()
+    const user = used && tx.select().from(users).where(eq(users.id, used.userId)).get()
+    if (!user || user.status !== 'active') throw invalidLink()
+    revokeUserSessions(tx, user.id, now)
+    return updateUser(tx, user.id, { passwordHash }, now)!
+  })
+}

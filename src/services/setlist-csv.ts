@@ -1,0 +1,68 @@
+import type { GigDocument } from './gig-document.js'
+
+// A setlist as CSV for spreadsheets: UTF-8 with a byte order mark (without it Excel reads the file
+// as Windows-1252 and breaks every umlaut; LibreOffice accepts either), `;` as separator (what
+// Excel expects in German locales, and LibreOffice asks), CRLF line ends (RFC 4180), a header row.
+// No `sep=;` line: Excel ignores the BOM when one is present, and other programs show it as data.
+
+const BOM = '\uFEFF'
+const HEADER = [
+  'Set',
+  'Nr.',
+  'Beginn',
+  'Titel',
+  'Interpret',
+  'Tonart',
+  'Gesang',
+  'Dauer',
+  'Notizen',
+  'Status',
+  'Eingefügt',
+  'Bewertung'
+]
+const STATUS: Record<string, string> = {
+  planned: 'geplant',
+  played: 'gespielt',
+  skipped: 'ausgelassen'
+}
+
+/**
+ * One field: a value a spreadsheet would take as a formula gets a leading apostrophe (OWASP's
+ * advice against CSV injection); fields with `;`, quotes or line breaks are quoted.
+ */
+export function csvField (value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** `0:03:45`: always with hours, so spreadsheets read a duration, not a time of day `3:45`. */
+const hms = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
+}
+
+export function renderSetlistCsv (doc: GigDocument): Buffer {
+  const rows = [HEADER]
+  for (const set of doc.sets) {
+    for (const entry of set.entries) {
+      rows.push([
+        set.name,
+        String(entry.number),
+        entry.plannedStart,
+        entry.song.title,
+        entry.song.artist ?? '',
+        entry.song.key ?? '',
+        entry.song.leadSinger ?? '',
+        hms(entry.seconds),
+        entry.notes ?? '',
+        STATUS[entry.status] ?? entry.status,
+        entry.inserted ? 'ja' : '',
+        entry.rating === null ? '' : String(entry.rating)
+      ])
+    }
+  }
+  const text = rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n'
+  return Buffer.from(BOM + text, 'utf8')
+}

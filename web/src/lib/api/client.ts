@@ -1,0 +1,112 @@
+import createClient from 'openapi-fetch'
+import type { paths } from './schema'
+
+/** The error body every API error has (API.md: Fastify's shape plus a stable code). */
+export interface ApiErrorBody {
+  statusCode: number
+  error: string
+  code: string
+  message: string
+  details?: { field: string; message: string }[]
+}
+
+/** A failed call: the API's error, or `NETWORK` when the server could not be reached at all. */
+export class ApiFailure extends Error {
+  override name = 'ApiFailure'
+  constructor (
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { field: string; message: string }[] = [],
+    /** Seconds to wait (429 Retry-After). */
+    readonly retryAfter: number | null = null
+  ) {
+    super(message)
+  }
+}
+
+// A 401 from these is an answer about the credentials, not an expired access token.
+const SESSION_PATHS = new Set(['/login', '/refresh', '/logout'])
+
+let refreshing: Promise<boolean> | null = null
+let sessionLost: (() => void) | null = null
+
+/** Called once a 401 survived the silent refresh: the session is gone (to the login page). */
+export function onSessionLost (handler: () => void): void {
+  sessionLost = handler
+}
+
+/** One POST /refresh at a time, shared by every request that got a 401 meanwhile. */
+function refreshSession (): Promise<boolean> {
+  refreshing ??= fetch('/refresh', { method: 'POST', credentials: 'same-origin' })
+    .then(
+      (response) => response.ok,
+      () => false
+    )
+    .finally(() => {
+      refreshing = null
+    })
+  return refreshing
+}
+
+/**
+ * fetch with the session rule of WEB.md: a 401 gets one silent POST /refresh and the request once
+ * more; when that fails too the session is lost. The cookies are httpOnly: no token ever passes
+ * through here.
+ */
+export async function sessionFetch (input: Request): Promise<Response> {
+  const retry = input.clone()
+  const response = await fetch(input)
+  if (response.status !== 401 || SESSION_PATHS.has(new URL(input.url).pathname)) return response
+  if (await refreshSession()) {
+    const again = await fetch(retry)
+    if (again.status !== 401) return again
+  }
+  sessionLost?.()
+  return response
+}
+
+/** The typed API client (types generated from the server's OpenAPI document: npm run api:types). */
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'same-origin',
+  fetch: sessionFetch
+})
+
+/** Turns a failed answer into an ApiFailure (kept as it came, for errors.ts to put in words). */
+export async function failureOf (response: Response, body?: unknown): Promise<ApiFailure> {
+  let error = body as Partial<ApiErrorBody> | undefined
+  if (error === undefined) {
+    try {
+      error = (await response.clone().json()) as Partial<ApiErrorBody>
+    } catch {
+      error = {}
+    }
+  }
+  const retryAfter = Number(response.headers.get('retry-after'))
+  return new ApiFailure(
+    response.status,
+    typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
+    typeof error?.message === 'string' ? error.message : response.statusText,
+    Array.isArray(error?.details) ? error.details : [],
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null
+  )
+}
+
+/**
+ * Awaits an openapi-fetch call and gives its data, or throws an ApiFailure. Usage:
+ * `const gig = await call(api.GET('/gigs/{id}', { params: { path: { id } } }))`.
+ */
+export async function call<T> (
+  request: Promise<{ data?: T; error?: unknown; response: Response }>
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response }
+  try {
+    result = await request
+  } catch (error) {
+    if (error instanceof ApiFailure) throw error
+    throw new ApiFailure(0, 'NETWORK', String(error))
+  }
+  if (!result.response.ok) throw await failureOf(result.response, result.error)
+  return result.data as T
+}

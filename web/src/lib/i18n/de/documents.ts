@@ -1,0 +1,4 @@
+export default {
+  generating: '{name} wird erzeugt …',
+  ready: '{name} heruntergeladen'
+}

@@ -1,0 +1,58 @@
+export default {
+  title: 'Ich',
+  signedInAs: 'Angemeldet als {username} ({role})',
+  'role.member': 'Mitglied',
+  'role.editor': 'Bearbeiter',
+  'role.admin': 'Verwaltung',
+  profile: 'Profil',
+  displayName: 'Anzeigename',
+  email: 'E-Mail',
+  instruments: 'Instrumente',
+  instrumentsHint: 'Durch Kommas getrennt, z. B. Gitarre, Gesang',
+  isSinger: 'Ich singe Lead',
+  saveProfile: 'Profil speichern',
+  profileSaved: 'Profil gespeichert',
+  password: 'Passwort',
+  passwordPolicy:
+    'Mindestens 15 Zeichen – ein kurzer Satz ist leicht zu merken und schwer zu erraten. Er ' +
+    'darf deinen Benutzernamen nicht enthalten und kein häufiges Passwort sein. Nach der ' +
+    'Änderung sind deine anderen Geräte abgemeldet.',
+  currentPassword: 'Aktuelles Passwort',
+  newPassword: 'Neues Passwort',
+  newPasswordHint: '15 bis 256 Zeichen',
+  repeatPassword: 'Neues Passwort wiederholen',
+  changePassword: 'Passwort ändern',
+  passwordChanged: 'Passwort geändert. Deine anderen Geräte sind abgemeldet.',
+  devices: 'Meine Geräte',
+  devicesHint:
+    'Wo du angemeldet bist. Melde ein Gerät ab, das du verloren hast oder nicht mehr nutzt.',
+  thisDevice: 'Dieses Gerät',
+  unknownDevice: 'Unbekanntes Gerät',
+  deviceOn: '{browser} auf {system}',
+  lastSeen: 'zuletzt genutzt {when}',
+  logOutDevice: 'Abmelden: {device}',
+  logOutDeviceShort: 'Abmelden',
+  deviceLoggedOut: '{device} abgemeldet',
+  calendar: 'Kalender-Abo',
+  calendarHint:
+    'Deine Gigs und Proben in der Kalender-App deines Handys: Leg einen persönlichen Link an ' +
+    'und abonniere ihn. Wer den Link hat, kann die Termine der Band lesen – behalte ihn für ' +
+    'dich.',
+  calendarUrl: 'Dein Kalender-Link',
+  calendarOnce:
+    'Wird nur jetzt angezeigt. Kopier ihn oder abonniere sofort; für einen neuen leg einen ' +
+    'neuen Link an.',
+  copyLink: 'Link kopieren',
+  copied: 'Link kopiert',
+  subscribe: 'In Kalender-App abonnieren',
+  calendarActive:
+    'Du hast einen Kalender-Link (angelegt {when}). Er wird nur einmal angezeigt: Leg einen ' +
+    'neuen an, um wieder einen zu sehen – der alte funktioniert dann nicht mehr.',
+  createCalendarLink: 'Kalender-Link anlegen',
+  newCalendarLink: 'Neuen Link anlegen',
+  calendarCreated: 'Kalender-Link angelegt',
+  revoke: 'Link widerrufen',
+  revokeConfirm: 'Kalender, die den Link abonniert haben, werden nicht mehr aktualisiert.',
+  revokeYes: 'Ja, widerrufen',
+  calendarRevoked: 'Kalender-Link widerrufen'
+}

@@ -1,0 +1,4 @@
+export default {
+  generating: '{name} is being generated…',
+  ready: '{name} downloaded'
+}

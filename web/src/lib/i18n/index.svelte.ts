@@ -1,0 +1,98 @@
+/**
+ * One message catalogue, split by area: `en/<area>.ts` and `de/<area>.ts` each export a flat object
+ * of messages, and every key is used as `t('<area>.<key>')`. A new screen adds its own two files
+ * (no central list to edit); test/web-i18n.test.ts checks that both languages have the same keys
+ * and placeholders and that every key the code uses exists.
+ *
+ * A message is a string with `{name}` placeholders, or plural forms `{ one, other }` chosen by the
+ * `count` parameter (Intl.PluralRules).
+ */
+export type Message = string | { zero?: string; one?: string; other: string }
+export type Messages = Record<string, Message>
+
+const modules = {
+  en: import.meta.glob<Messages>('./en/*.ts', { eager: true, import: 'default' }),
+  de: import.meta.glob<Messages>('./de/*.ts', { eager: true, import: 'default' })
+}
+export type Language = keyof typeof modules
+export const LANGUAGES: Language[] = ['en', 'de']
+
+// Built once at start and never changed: a plain Map.
+function flatten (files: Record<string, Messages>): Map<string, Message> {
+  return new Map(
+    Object.entries(files).flatMap(([file, entries]) => {
+      const area = file.replace(/^.*\/([^/]+)\.ts$/, '$1')
+      return Object.entries(entries).map(([key, value]) => [`${area}.${key}`, value] as const)
+    })
+  )
+}
+const catalogue: Record<Language, Map<string, Message>> = {
+  en: flatten(modules.en),
+  de: flatten(modules.de)
+}
+
+const LOCALE_KEY = 'bandstand.locale'
+// Region used for dates when the band's configured locale is of another language.
+const DEFAULT_REGION: Record<Language, string> = { en: 'en-GB', de: 'de-DE' }
+
+/** The active language and the BCP 47 locale used for Intl formatting. Reactive. */
+export const i18n = $state({ language: 'en' as Language, locale: 'en-GB', bandLocale: 'de-DE' })
+
+export function languageOf (locale: string): Language {
+  const language = locale.slice(0, 2).toLowerCase()
+  return (LANGUAGES as string[]).includes(language) ? (language as Language) : 'en'
+}
+
+/** Band default from the app config, unless this device chose a language (kept across logins). */
+export function initLocale (bandLocale: string): void {
+  i18n.bandLocale = bandLocale
+  let chosen: string | null = null
+  try {
+    chosen = localStorage.getItem(LOCALE_KEY)
+  } catch {}
+  setLanguage(
+    chosen && (LANGUAGES as string[]).includes(chosen)
+      ? (chosen as Language)
+      : languageOf(bandLocale),
+    false
+  )
+}
+
+export function setLanguage (language: Language, remember = true): void {
+  i18n.language = language
+  i18n.locale =
+    languageOf(i18n.bandLocale) === language ? i18n.bandLocale : DEFAULT_REGION[language]
+  document.documentElement.lang = language
+  if (remember) {
+    try {
+      localStorage.setItem(LOCALE_KEY, language)
+    } catch {}
+  }
+}
+
+/** Storage keys that survive logout: the device's language is a device setting, not user data. */
+export const DEVICE_SETTINGS = [LOCALE_KEY]
+
+export type Params = Record<string, string | number>
+
+/** The message for `key` in the active language (else English, else the key itself). */
+export function t (key: string, params: Params = {}): string {
+  const message = catalogue[i18n.language].get(key) ?? catalogue.en.get(key)
+  if (message === undefined) return key
+  let text: string
+  if (typeof message === 'string') {
+    text = message
+  } else {
+    const count = Number(params.count ?? 0)
+    const form = new Intl.PluralRules(i18n.locale).select(count) as 'zero' | 'one' | 'other'
+    text = (count === 0 ? message.zero : undefined) ?? message[form] ?? message.other
+  }
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    name in params ? String(params[name]) : all
+  )
+}
+
+/** Whether the catalogue has `key` (errors.ts falls back to generic messages). */
+export function hasMessage (key: string): boolean {
+  return catalogue.en.has(key)
+}

@@ -1,0 +1,95 @@
+import { goto } from '$app/navigation'
+import { resolve } from '$app/paths'
+import { api, call, onSessionLost } from '../api/client'
+import type { Role, User } from '../api/types'
+import { DEVICE_SETTINGS } from '../i18n/index.svelte'
+import { saveDrafts } from './drafts.svelte'
+
+/** Who is logged in (GET /me). The tokens are httpOnly cookies that JavaScript never sees. */
+export const session = $state({
+  user: null as User | null,
+  /** A message key for the login page ("your session has ended"). */
+  notice: '',
+  /** Between losing the session (or logging out) and the next login: nothing is to be loaded. */
+  ended: false
+})
+
+const RANK: Record<Role, number> = { member: 1, editor: 2, admin: 3 }
+
+/** Role-aware screens: `can('editor')` is true for editors and admins. */
+export function can (role: Role): boolean {
+  return session.user !== null && RANK[session.user.role] >= RANK[role]
+}
+
+export async function loadCurrentUser (): Promise<User> {
+  session.user = await call(api.GET('/me'))
+  session.ended = false
+  return session.user
+}
+
+/** After POST /login. */
+export function loggedIn (user: User): void {
+  session.user = user
+  session.ended = false
+}
+
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks to run, never rendered
+const resetHandlers = new Set<() => void>()
+/** Screens and caches register what they hold; logout and a lost session clear it all. */
+export function onSessionReset (handler: () => void): () => void {
+  resetHandlers.add(handler)
+  return () => resetHandlers.delete(handler)
+}
+
+function clearClientState (keepDrafts: boolean): void {
+  session.ended = true
+  session.user = null
+  for (const handler of resetHandlers) handler()
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!DEVICE_SETTINGS.includes(key)) localStorage.removeItem(key)
+    }
+    if (!keepDrafts) sessionStorage.clear()
+  } catch {}
+}
+
+/** Where to come back to after logging in: only paths inside the app. */
+export function safeNext (next: string | null): string {
+  if (
+    next &&
+    next.startsWith(resolve('/')) &&
+    !next.startsWith('//') &&
+    !next.startsWith(resolve('/login'))
+  ) {
+    return next
+  }
+  return resolve('/')
+}
+
+/** POST /logout (idempotent), then every piece of client state is cleared. */
+export async function logout (): Promise<void> {
+  try {
+    await call(api.POST('/logout'))
+  } catch {
+    // The cookies may be gone already; the client state is cleared regardless.
+  }
+  clearClientState(false)
+  await goto(resolve('/login'), { replaceState: true, invalidateAll: true })
+}
+
+let redirecting = false
+// A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
+// the user was typing is kept for that round trip (drafts.svelte.ts).
+onSessionLost(() => {
+  if (redirecting || location.pathname.startsWith(resolve('/login'))) return
+  redirecting = true
+  // A first visit without a session is no "session ended".
+  const hadSession = session.user !== null
+  saveDrafts(session.user?.id ?? null)
+  clearClientState(true)
+  session.notice = hadSession ? 'session.expired' : ''
+  const next = location.pathname + location.search
+  goto(resolve(`/login?next=${encodeURIComponent(next)}`), { replaceState: true }).finally(() => {
+    redirecting = false
+  })
+})

@@ -1,0 +1,35 @@
+import { sveltekit } from '@sveltejs/kit/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [sveltekit()],
+  build: { target: 'es2022', reportCompressedSize: false },
+  // Kit's server runtime (used at build time only, for the fallback page) needs cookie@0.6, nested
+  // under @sveltejs/kit; the root node_modules holds Fastify's cookie@2. Bundling Kit resolves its
+  // own copy.
+  ssr: { noExternal: ['@sveltejs/kit', 'cookie'] },
+  server: {
+    // `npm run dev:web`: the API runs on :3000 (npm run dev); the app and the API then share one
+    // origin.
+    proxy: Object.fromEntries(
+      [
+        '/login',
+        '/refresh',
+        '/logout',
+        '/me',
+        '/update_user',
+        '/change_password',
+        '/users',
+        '/public',
+        '/admin',
+        '/songs',
+        '/rehearsals',
+        '/surveys',
+        '/gigs',
+        '/gigs_lm',
+        '/cal',
+        '/health'
+      ].map((path) => [path, 'http://127.0.0.1:3000'])
+    )
+  }
+})
