@@ -9402,7 +9402,7 @@ export interface paths {
         };
         /**
          * Follow live mode as Server-Sent Events
-         * @description text/event-stream. Events: `snapshot` (the GET /gigs_lm/{id} body; sent first and after setlist changes or inserts), `entry` (`{ version, entry }` per live update), `deleted`. The SSE `id` is the live version: a reconnect with `Last-Event-ID` equal to the current version gets no snapshot, any other gets a fresh one. A `: heartbeat` comment every 15 s. After logout, session revocation or deactivation the stream sends `end` (`{ reason: "session ended" }`) instead of the next event or heartbeat and closes.
+         * @description text/event-stream. `snapshot`: the GET /gigs_lm/{id} body, sent first and after every change of it (an entry, the setlist, the gig, a song, the timing settings); its `id` is the opaque part of the GET answer's ETag. A reconnect with `Last-Event-ID` equal to the current id gets no snapshot, any other gets one. `deleted` (`{ gigId }`) when the gig is deleted, then the stream ends. `end` (`{ reason }`) before the server closes a stream: `session ended` (logout, revocation, deactivation) or `replaced` (the session or user opened more streams than allowed; do not reconnect). A `: heartbeat` comment every 15 s.
          */
         get: {
             parameters: {
@@ -9468,6 +9468,26 @@ export interface paths {
                 };
                 /** @description Unknown gig */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server holds as many streams as it may */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
