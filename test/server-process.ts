@@ -26,7 +26,8 @@ export async function startServer (
   env: Record<string, string>,
   options: { cwd?: string } = {}
 ): Promise<ServerProcess> {
-  const port = await freePort()
+  // A fixed PORT restarts a server where its clients expect it (live mode's restart test).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const child = spawn(process.execPath, [projectPath('dist', 'server.js')], {
     cwd: options.cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
