@@ -16,6 +16,7 @@ import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
 import { printWebBundle } from './web-bundle.js'
+import { runLiveUiBench } from './live-ui.js'
 
 interface CannonResult {
   requests: { average: number; total: number }
@@ -400,6 +401,7 @@ async function main () {
   await runSerializerBench()
   await runDocumentBench()
   printWebBundle()
+  await runLiveUiBench()
 }
 
 function print (

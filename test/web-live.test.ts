@@ -25,6 +25,7 @@ function assertCleanBesidesOutages (phone: AppPage) {
   )
 }
 
+type Target = { target: string[] }
 const liveUrl = (band: LiveBand) => `${band.base}/app/gigs/${band.liveGig.id}/live`
 const titleOf = (page: Page) => currentEntry(page).textContent().then((text) => text?.trim())
 const nowPlaying = (page: Page, title: string) =>
@@ -55,7 +56,8 @@ async function liveState (band: LiveBand) {
 // Gig night with an editor's phone and members' phones in one browser (separate contexts, so
 // separate sessions), every effect checked through the API. Timing figures are reported by
 // `npm run bench` (bench/live-ui.ts); this test asserts that things arrive, never how fast.
-test('live mode on stage: editors operate, every phone follows', { timeout: 900_000 }, async (t) => {
+const TITLE = 'live mode on stage: editors operate, every phone follows'
+test(TITLE, { timeout: 900_000 }, async (t) => {
   const band = await startLiveBand()
   const browser = await launchBrowser()
   t.after(async () => {
@@ -106,7 +108,9 @@ test('live mode on stage: editors operate, every phone follows', { timeout: 900_
       // axe's enhanced contrast rule is WCAG AAA: 7:1 for text (4.5:1 for large text).
       const enhanced = await phone.page.evaluate(async () => {
         const axe = (globalThis as unknown as {
-          axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
+          axe: {
+            run: (c: Document, o: object) => Promise<{ violations: { nodes: Target[] }[] }>
+          }
         }).axe
         const result = await axe.run(document, { runOnly: ['color-contrast-enhanced'] })
         return result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))
@@ -116,7 +120,8 @@ test('live mode on stage: editors operate, every phone follows', { timeout: 900_
         [...document.querySelectorAll('main a, main button, main summary, main input')]
           .map((element) => {
             const box = element.getBoundingClientRect()
-            return { name: element.textContent?.trim() ?? element.tagName, w: box.width, h: box.height }
+            const name = element.textContent?.trim() ?? element.tagName
+            return { name, w: box.width, h: box.height }
           })
           .filter((box) => box.w > 0 && (box.w < 48 || box.h < 48))
       )
@@ -140,7 +145,11 @@ test('live mode on stage: editors operate, every phone follows', { timeout: 900_
     await editor.page.getByRole('button', { name: 'Rate 3' }).click()
     await editor.page.getByRole('button', { name: 'Rate 3', pressed: true }).waitFor()
     await mia.page.getByText('Whole setlist').click()
-    await mia.page.getByRole('listitem').filter({ hasText: 'Song 01' }).getByText('rated 3').waitFor()
+    await mia.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Song 01' })
+      .getByText('rated 3')
+      .waitFor()
     await mia.page.getByText('Whole setlist').click()
     const { entries } = await liveState(band)
     assert.deepEqual(
@@ -191,6 +200,8 @@ test('live mode on stage: editors operate, every phone follows', { timeout: 900_
       view.sets[0].entries.some((e: LiveEntryJson) => e.song.title === 'Encore Extra'),
       'in the current set'
     )
+    // The README's picture of gig night (docs/screenshots/live-phone.png is copied from it).
+    await screenshot(editor.page, 'live-phone')
     await mia.page.getByText('Whole setlist').click()
     await mia.page
       .getByRole('listitem')
@@ -216,7 +227,10 @@ test('live mode on stage: editors operate, every phone follows', { timeout: 900_
       })
     )
     await editor.page.getByRole('button', { name: 'Played' }).click()
-    await editor.page.getByRole('alert').filter({ hasText: 'Not saved — Played: Song 03' }).waitFor()
+    await editor.page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved — Played: Song 03' })
+      .waitFor()
     await nowPlaying(editor.page, 'Song 03')
     await editor.page.unroute(`**/gigs_lm/${gigId}/`)
     assert.deepEqual((await liveState(band)).entries, before.entries, 'nothing stored')

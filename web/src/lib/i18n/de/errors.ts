@@ -36,6 +36,12 @@ export default {
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   EXPORT_TOO_LARGE:
     'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
+  ENTRY_SKIPPED:
+    'Dieser Song wurde inzwischen ausgelassen: Ausgelassene Songs kann man nicht bewerten.',
+  ENTRY_NOT_IN_SET: 'Die Setlist hat sich inzwischen geändert: Bitte noch einmal einfügen.',
+  SONG_RETIRED: 'Dieser Song ist ausgemustert und kann nicht hinzugefügt werden.',
+  TOO_MANY_STREAMS:
+    'Der Server folgt schon so vielen Handys wie er kann: Dieses fragt alle 2 Sekunden nach.',
   SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',
   REPERTOIRE_NAME_TAKEN: 'Ein Programm mit diesem Namen gibt es schon. Wähl einen anderen Namen.',
   RESET_TOKEN_INVALID:

@@ -16,7 +16,7 @@ export default {
   controls: 'Live-Modus bedienen',
   played: 'Gespielt',
   skip: 'Auslassen',
-  rate: 'Bewerten {n}',
+  rate: 'Note {n}',
   rateWhat: 'Den letzten Song bewerten: {title}',
   nothingToRate: 'Bewerten geht, sobald ein Song gespielt ist.',
   insert: 'Song einfügen',

@@ -38,6 +38,10 @@ export default {
   LIMIT_REACHED: 'This list is full: remove an item before adding another.',
   EXPORT_TOO_LARGE:
     'The band\'s data is too large to download here. Use the command line: bandstand export.',
+  ENTRY_SKIPPED: 'This song was skipped meanwhile: a skipped song cannot be rated.',
+  ENTRY_NOT_IN_SET: 'The setlist changed meanwhile: try inserting again.',
+  SONG_RETIRED: 'This song is retired and cannot be added.',
+  TOO_MANY_STREAMS: 'The server follows as many phones as it can: this one checks every 2 seconds.',
   SETLIST_EMPTY: 'An empty setlist cannot be published. Add songs first.',
   REPERTOIRE_NAME_TAKEN: 'A programme with this name exists already. Choose another name.',
   RESET_TOKEN_INVALID: 'This link is unknown, used or expired. Ask your admin for a new one.',
