@@ -311,6 +311,11 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
     await checkA11y(mia.page, 'live mode (landscape)')
     await screenshot(mia.page, 'live-member-landscape')
     await mia.page.setViewportSize({ width: 360, height: 740 })
+    await editor.page.setViewportSize({ width: 640, height: 360 })
+    await editor.page.getByRole('button', { name: 'Played' }).waitFor()
+    await checkA11y(editor.page, 'live mode (editor, landscape)')
+    await screenshot(editor.page, 'live-editor-landscape')
+    await editor.page.setViewportSize({ width: 360, height: 740 })
   })
 
   for (const phone of [editor, mia, tom]) assertCleanBesidesOutages(phone)

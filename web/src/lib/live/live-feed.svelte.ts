@@ -173,6 +173,8 @@ export class LiveFeed {
       const { reason } = JSON.parse(event.data) as { reason?: unknown }
       if (reason === 'replaced') return 'replaced'
       this.#end('session')
+      // The app's own check: a 401 that the silent refresh cannot mend leads to the login page.
+      void sessionFetch(new Request('/me', { credentials: 'same-origin' })).catch(() => {})
       return 'session'
     }
     return null
