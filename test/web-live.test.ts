@@ -117,7 +117,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       })
       assert.deepEqual(enhanced, [], `${label}: every text at least 7:1 (WCAG AAA)`)
       const small = await phone.page.evaluate(() =>
-        [...document.querySelectorAll('main a, main button, main summary, main input')]
+        Array.from(document.querySelectorAll('main a, main button, main summary, main input'))
           .map((element) => {
             const box = element.getBoundingClientRect()
             const name = element.textContent?.trim() ?? element.tagName

@@ -19,18 +19,17 @@ export function loadLiveState (
   const { sets, timing } = buildSets(data, defaults)
   const progress = { planned: 0, played: 0, skipped: 0 }
   let current: SetlistEntryType | null = null
-  // The current song started when the band moved on to it: the latest played or skipped mark
-  // before it (the rows are in setlist order, as the sets' entries).
-  let currentSince: string | null = null
-  const rows = data.entries
   for (const set of sets) {
     for (const entry of set.entries) {
       progress[entry.status] += 1
       if (!current && entry.status === 'planned') current = entry
     }
   }
-  for (const row of rows) {
-    if (current && row.id === current.id) break
+  // The current song started when the band moved on to it: the latest played or skipped mark
+  // before it (the rows are in setlist order, as the sets' entries).
+  let currentSince: string | null = null
+  for (const row of current ? data.entries : []) {
+    if (row.id === current!.id) break
     if (row.status !== 'planned' && row.liveUpdatedAt && row.liveUpdatedAt > (currentSince ?? '')) {
       currentSince = row.liveUpdatedAt
     }
@@ -39,7 +38,7 @@ export function loadLiveState (
     gig: toGig(data.gig),
     version: data.gig.liveVersion,
     current,
-    currentSince: current ? currentSince : null,
+    currentSince,
     sets,
     totalSeconds: timing.totalSeconds,
     progress
