@@ -135,6 +135,7 @@ export class LiveFeed {
       }
       this.#contact()
       this.channel = 'stream'
+      const opened = Date.now()
       let ended: string | null = null
       await readEventStream(
         response.body,
@@ -148,9 +149,11 @@ export class LiveFeed {
       )
       if (ended === 'replaced') return this.#fallBack()
       if (ended) return
-      this.#next(BACKOFF_MS[0]!)
+      // A stream that closes right away (a proxy in the way) must not be reopened in a tight loop.
+      this.#next(Date.now() - opened < 1_000 ? this.#failed() : BACKOFF_MS[0]!)
     } catch {
-      if (!this.#running || this.stopped) return
+      // Aborted by a restart (back online): the new attempt is already on its way.
+      if (!this.#running || this.stopped || this.#abort !== abort) return
       this.#next(this.#failed())
     } finally {
       clearTimeout(silence)
