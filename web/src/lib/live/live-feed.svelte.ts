@@ -83,6 +83,7 @@ export class LiveFeed {
     this.#failures = 0
     this.#pollUntil = 0
     this.#abort?.abort()
+    this.#abort = null
     this.#next(0)
   }
 
