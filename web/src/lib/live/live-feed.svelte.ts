@@ -73,7 +73,7 @@ export class LiveFeed {
   }
 
   /** A view newer than the one shown (a tap's answer can overtake the stream). */
-  accept (view: LiveView, etag: string | null): void {
+  #accept (view: LiveView, etag: string | null): void {
     if (this.view && view.version < this.view.version) return
     this.view = view
     if (etag) this.#tag = opaque(etag)
@@ -203,7 +203,7 @@ export class LiveFeed {
       if (response.status !== 304 && !response.ok) throw new Error(`HTTP ${response.status}`)
       this.#contact()
       if (this.channel !== 'stream') this.channel = 'polling'
-      if (response.status === 200) this.accept(await response.json(), response.headers.get('etag'))
+      if (response.status === 200) this.#accept(await response.json(), response.headers.get('etag'))
     } catch {
       this.#failed()
     }
