@@ -18,8 +18,9 @@ import {
 } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
 
-const TAPS = 50
-const RENDERS = 5
+// BENCH_LIVE_TAPS and BENCH_LIVE_RENDERS shorten it (the CI smoke run).
+const TAPS = Number(process.env.BENCH_LIVE_TAPS ?? 50)
+const RENDERS = Number(process.env.BENCH_LIVE_RENDERS ?? 5)
 const LIVE_ROUTE = '/gigs/[id]/live'
 
 const stats = (values: number[]) =>

@@ -8,7 +8,7 @@ import { projectPath } from '#src/project-path.js'
 // never asserted.
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 
-test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240_000 }, () => {
+test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 360_000 }, () => {
   const run = spawnSync(
     process.execPath,
     [...sourceConditions, '--import', 'tsx', projectPath('bench', 'run.ts')],
@@ -19,10 +19,12 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
         BENCH_DURATION: '1',
         BENCH_WARMUP: '0.5',
         BENCH_CONNECTIONS: '10',
-        BENCH_DOC_RUNS: '2'
+        BENCH_DOC_RUNS: '2',
+        BENCH_LIVE_TAPS: '3',
+        BENCH_LIVE_RENDERS: '1'
       },
       encoding: 'utf8',
-      timeout: 230_000
+      timeout: 350_000
     }
   )
   const output = `${run.stdout}\n${run.stderr}`
@@ -55,6 +57,10 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 240
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 4 setlist PDFs render/)
+  assert.match(run.stdout, /tap → shown on another phone: p50 \d+ ms, p95 \d+ ms/)
+  assert.match(run.stdout, /first render, CPU 4× throttled: p50 \d+ ms/)
+  assert.match(run.stdout, /every phone current \d+ ms after the server was back/)
+  assert.match(run.stdout, /live route JS added to the first screen's: [\d.]+ KB gzip/)
   assert.match(run.stdout, /web app: first screen JS \(\/app\/, dashboard\) [\d.]+ KB gzip/)
   for (const route of ['/app/ ', '/app/login', '/app/gigs/[id]', '/app/me']) {
     assert.match(run.stdout, new RegExp(`^${route.replace(/[[\]]/g, '\\$&')}\\s+[\\d.]+ KB`, 'm'), route)
