@@ -20,6 +20,27 @@ const BACKOFF_MS = [200, 500, 1_000, 2_000]
 
 const opaque = (etag: string) => etag.replace(/^W\//, '').replace(/^"|"$/g, '')
 
+export interface FirstView {
+  view: LiveView
+  etag: string | null
+}
+
+/**
+ * The view fetched while the app is still starting (the page's load function runs before the
+ * layout has loaded the configuration and the user): the page can show the song at once.
+ */
+export async function fetchFirstView (gigId: number): Promise<FirstView | null> {
+  try {
+    const response = await sessionFetch(
+      new Request(`/gigs_lm/${gigId}`, { credentials: 'same-origin', cache: 'no-store' })
+    )
+    if (!response.ok) return null
+    return { view: (await response.json()) as LiveView, etag: response.headers.get('etag') }
+  } catch {
+    return null
+  }
+}
+
 /**
  * The live view of one gig as the server last said it, kept current: the event stream with
  * `Last-Event-ID` on every reconnect (the server sends nothing when we are up to date), polling
@@ -51,12 +72,16 @@ export class LiveFeed {
     this.#gigId = gigId
   }
 
-  start (): void {
+  /** Follows from now on; `first`, a view fetched earlier, shows unless the stream is quicker. */
+  start (first?: Promise<FirstView | null>): void {
     if (this.#running) return
     this.#running = true
     addEventListener('online', this.#onOnline)
     addEventListener('offline', this.#onOffline)
-    this.#next(0)
+    void first?.then((answer) => {
+      if (answer && !this.view) this.#accept(answer.view, answer.etag)
+    })
+    void this.#follow()
   }
 
   stop (): void {

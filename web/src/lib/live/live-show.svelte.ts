@@ -1,7 +1,7 @@
 import { api, call } from '$lib/api/client'
 import type { LiveEntry, LiveUpdate, LiveView, SongListItem } from '$lib/api/types'
 import { explainError } from '$lib/errors'
-import { LiveFeed } from './live-feed.svelte'
+import { LiveFeed, type FirstView } from './live-feed.svelte'
 
 type Patch = Omit<LiveUpdate, 'entryId'>
 
@@ -64,8 +64,8 @@ export class LiveShow {
     this.feed = new LiveFeed(gigId)
   }
 
-  start (): void {
-    this.feed.start()
+  start (first?: Promise<FirstView | null>): void {
+    this.feed.start(first)
   }
 
   stop (): void {
