@@ -208,6 +208,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       .filter({ hasText: 'Encore Extra' })
       .getByText('inserted')
       .waitFor()
+    await screenshot(mia.page, 'live-setlist-phone')
     await mia.page.getByText('Whole setlist').click()
   })
 
