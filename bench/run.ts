@@ -5,33 +5,30 @@
  * default 2) and BENCH_CONNECTIONS (default 50) tune it; CI runs a one-second smoke run. It
  * reports, it asserts nothing.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { projectPath } from '#src/project-path.js'
+import { npmStartCommand } from '#test/server-process.js'
 import { seedBenchData } from './seed-bench-data.js'
 import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
 import { printWebBundle } from './web-bundle.js'
 import { runLiveUiBench } from './live-ui.js'
 
-interface CannonResult {
+interface WrkResult {
   requests: { average: number; total: number }
-  latency: { p50: number; p99: number; average: number }
-  errors: number
-  non2xx: number
-  '2xx': number
-  '3xx'?: number
-  statusCodeStats?: Record<string, { count: number }>
-  warmup?: CannonResult
+  /** Milliseconds. */
+  latency: { p50: number; p99: number }
+  /** Socket errors and error answers (status >= 400). */
+  failed: number
 }
-type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>
+const threads = Number(process.env.BENCH_THREADS ?? 1)
 // `#src/...` resolves to the sources in forked TypeScript processes too.
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
-const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -40,10 +37,87 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // Gig night is hours of polling; the cold start has its own figure (start to first answer).
 const warmup = Number(process.env.BENCH_WARMUP ?? 2)
 
+/**
+ * The load generator: wrk (C, one event loop per thread, never decodes a body), so a row measures
+ * the server and not the client (whole seconds only). Debian's package is installed when missing.
+ */
+function ensureWrk (): void {
+  if (spawnSync('wrk', ['--version']).error === undefined) return
+  console.log('wrk is missing: installing Debian\'s package (apt-get install wrk)')
+  const install = spawnSync('sh', ['-c', 'apt-get install -y wrk || sudo apt-get install -y wrk'], {
+    stdio: 'inherit'
+  })
+  if (install.status !== 0 || spawnSync('wrk', ['--version']).error !== undefined) {
+    throw new Error('npm run bench needs wrk: apt-get install wrk')
+  }
+}
+
+/** A Lua string literal (wrk scripts are Lua; the bench only sends ASCII). */
+function lua (text: string): string {
+  if (!/^[\x20-\x7e]*$/.test(text)) throw new Error(`not printable ASCII: ${text}`)
+  return JSON.stringify(text)
+}
+
+/**
+ * A wrk script: the request, and a summary (requests, latency percentiles in µs, socket errors,
+ * answers with a status of 400 or more) printed as one JSON line after the run. No `response`
+ * callback: with one, wrk would copy every body into Lua.
+ */
+function wrkScript (request: { method: string; headers: Record<string, string>; body?: string }) {
+  return [
+    `wrk.method = ${lua(request.method)}`,
+    ...Object.entries(request.headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+    request.body === undefined ? '' : `wrk.body = ${lua(request.body)}`,
+    'function done (summary, latency)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'\\nBENCH {"requests":%d,"micros":%d,"p50":%d,"p99":%d,' +
+      '"errors":%d}\\n\', summary.requests, summary.duration,' +
+      ' latency:percentile(50), latency:percentile(99),' +
+      ' e.connect + e.read + e.write + e.timeout + e.status))',
+    'end'
+  ].join('\n')
+}
+
+const scriptDir = mkdtempSync(join(tmpdir(), 'bandstand-wrk-'))
+
+async function runWrk (url: string, script: string, seconds: number): Promise<WrkResult> {
+  const file = join(scriptDir, 'request.lua')
+  writeFileSync(file, script)
+  const whole = `${Math.max(1, Math.round(seconds))}s`
+  const wrk = spawn(
+    'wrk',
+    [`-t${threads}`, `-c${connections}`, `-d${whole}`, '--timeout', '10s', '-s', file, url],
+    { stdio: ['ignore', 'pipe', 'inherit'] }
+  )
+  let output = ''
+  wrk.stdout!.on('data', (chunk) => (output += chunk))
+  const [code] = (await once(wrk, 'exit')) as [number | null]
+  const line = /^BENCH (.*)$/m.exec(output)?.[1]
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`)
+  const r = JSON.parse(line) as {
+    requests: number
+    micros: number
+    p50: number
+    p99: number
+    errors: number
+  }
+  return {
+    requests: { total: r.requests, average: r.requests / (r.micros / 1e6) },
+    latency: { p50: r.p50 / 1000, p99: r.p99 / 1000 },
+    failed: r.errors
+  }
+}
+
 /** CPU seconds a process has used (utime + stime; Linux counts them in 1/100 s). */
 function cpuSeconds (pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** CPU seconds all wrk processes (the load generator) used so far: their children's times. */
+function loadGeneratorSeconds (): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[13]) + Number(fields[14])) / 100
 }
 
 /**
@@ -60,36 +134,34 @@ function machineTicks (): { total: number; steal: number } {
 }
 
 /**
- * autocannon at the bench's load, after the warm-up; requests of the warm-up count among the
- * errors. It also reports how busy the server and the load generator (this process) were: a row
- * whose server is well below 100 % of a core was limited by the load generator, not by the server;
- * a row with CPU stolen by the hypervisor (a shared VM) was slowed by other guests.
+ * wrk at the bench's load, after an uncounted warm-up. It also reports how busy the server and the
+ * load generator were: a row whose server is well below 100 % of a core was limited by something
+ * else than the server; a row with CPU stolen by the hypervisor (a shared VM) was slowed by other
+ * guests.
  */
 async function load (
-  options: Record<string, unknown>,
-  serverPid: number,
-  expectedStatus: 200 | 304 = 200
-): Promise<CannonResult & { failed: number; serverCpu: number; loadCpu: number; steal: number }> {
+  request: { url: string; method?: string; headers?: Record<string, string>; body?: string },
+  serverPid: number
+): Promise<WrkResult & { serverCpu: number; loadCpu: number; steal: number }> {
+  const script = wrkScript({
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    body: request.body
+  })
+  let failed = 0
+  if (warmup > 0) failed += (await runWrk(request.url, script, warmup)).failed
   const started = performance.now()
   const machineBefore = machineTicks()
   const serverBefore = cpuSeconds(serverPid)
-  const loadBefore = process.cpuUsage()
-  const result = await autocannon({
-    connections,
-    duration,
-    ...options,
-    ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {})
-  })
+  const loadBefore = loadGeneratorSeconds()
+  const result = await runWrk(request.url, script, duration)
   const seconds = (performance.now() - started) / 1000
-  const loadUsed = process.cpuUsage(loadBefore)
   const machineAfter = machineTicks()
-  const failed = (run: CannonResult) =>
-    run.errors + run.requests.total - (expectedStatus === 304 ? (run['3xx'] ?? 0) : run['2xx'])
   return {
     ...result,
-    failed: failed(result) + (result.warmup ? failed(result.warmup) : 0),
+    failed: failed + result.failed,
     serverCpu: Math.round(((cpuSeconds(serverPid) - serverBefore) / seconds) * 100),
-    loadCpu: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100),
+    loadCpu: Math.round(((loadGeneratorSeconds() - loadBefore) / seconds) * 100),
     steal: Math.round(
       ((machineAfter.steal - machineBefore.steal) /
         Math.max(1, machineAfter.total - machineBefore.total)) *
@@ -97,6 +169,8 @@ async function load (
     )
   }
 }
+
+const round = (ms: number) => Math.round(ms * 10) / 10
 
 function rssMb (pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -117,22 +191,7 @@ async function waitForHealth (url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/**
- * `npm start` as package.json says it (the one source), so the bench measures what runs in
- * production.
- */
-function startCommand (): { env: Record<string, string>; flags: string[] } {
-  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
-    scripts: { start: string }
-  }
-  const words = pkg.scripts.start.split(/\s+/)
-  const env = Object.fromEntries(
-    words
-      .filter((w) => /^[A-Z_]+=/.test(w))
-      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
-  )
-  return { env, flags: words.filter((w) => w.startsWith('--')) }
-}
+const startCommand = npmStartCommand
 const productionNodeFlags = () => startCommand().flags
 
 async function freePort (): Promise<number> {
@@ -169,6 +228,7 @@ interface Row {
 }
 
 async function main () {
+  ensureWrk()
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
   const data = await seedBenchData(join(dataDir, 'bandstand.db'))
   const port = await freePort()
@@ -210,8 +270,13 @@ async function main () {
     const headers = { cookie }
 
     bare = fork(projectPath('bench', 'bare-server.ts'), {
-      execArgv: [...sourceConditions, '--import', 'tsx'],
-      env: { ...process.env, BENCH_DATABASE: join(dataDir, 'bandstand.db') },
+      // With the server's V8 flags and environment: the same young generation, so the same GC.
+      execArgv: [...sourceConditions, '--import', 'tsx', ...productionNodeFlags()],
+      env: {
+        ...process.env,
+        ...startCommand().env,
+        BENCH_DATABASE: join(dataDir, 'bandstand.db')
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc']
     })
     const bareAddress = await new Promise<string>((resolve) =>
@@ -264,7 +329,7 @@ async function main () {
 
     for (const endpoint of endpoints) {
       const requestHeaders = { ...headers, ...endpoint.headers }
-      // fetch would ask for gzip by default: the sample must see what autocannon will be sent.
+      // fetch would ask for gzip by default: the sample must see what wrk will send.
       const sample = await fetch(base + endpoint.path, {
         method: endpoint.method ?? 'GET',
         headers: { 'accept-encoding': 'identity', ...requestHeaders },
@@ -290,15 +355,14 @@ async function main () {
           headers: requestHeaders,
           body: endpoint.body
         },
-        server.pid!,
-        endpoint.expect === 304 ? 304 : 200
+        server.pid!
       )
       const row: Row = {
         name: endpoint.name,
         bytes: wireBytes,
         rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
+        p50: round(result.latency.p50),
+        p99: round(result.latency.p99),
         errors: result.failed,
         serverCpu: result.serverCpu,
         loadCpu: result.loadCpu,
@@ -316,7 +380,18 @@ async function main () {
         })
         const bareResult = await load({ url: `${bareAddress}/bare/${rows.length}` }, bare.pid!)
         row.bareRps = Math.round(bareResult.requests.average)
-        row.bareP99 = bareResult.latency.p99
+        row.bareP99 = round(bareResult.latency.p99)
+        row.bareCpu = { server: bareResult.serverCpu, load: bareResult.loadCpu }
+      }
+      if (endpoint.expect === 304) {
+        // Its bare route: the same empty 304 from bare Fastify, measured right after (the machine's
+        // load changes from minute to minute).
+        const bareResult = await load(
+          { url: `${bareAddress}/floor/304`, headers: requestHeaders },
+          bare.pid!
+        )
+        row.bareRps = Math.round(bareResult.requests.average)
+        row.bareP99 = round(bareResult.latency.p99)
         row.bareCpu = { server: bareResult.serverCpu, load: bareResult.loadCpu }
       }
       rows.push(row)
@@ -333,15 +408,14 @@ async function main () {
     ] as const) {
       const result = await load(
         { url: bareAddress + path, headers: { ...headers, 'if-none-match': etag } },
-        bare.pid!,
-        304
+        bare.pid!
       )
       rows.push({
         name,
         bytes: 0,
         rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
+        p50: round(result.latency.p50),
+        p99: round(result.latency.p99),
         errors: result.failed,
         serverCpu: result.serverCpu,
         loadCpu: result.loadCpu,
@@ -352,20 +426,24 @@ async function main () {
 
     // Logging in is slow on purpose (scrypt) and limited to 10 per minute per IP: measure a few in
     // a row.
-    const loginResult = await autocannon({
-      url: `${base}/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: data.username, password: data.password }),
-      connections: 1,
-      amount: 8
-    })
+    const loginMs: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const begun = performance.now()
+      const answer = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: data.username, password: data.password })
+      })
+      await answer.arrayBuffer()
+      if (answer.ok) loginMs.push(performance.now() - begun)
+    }
+    loginMs.sort((x, y) => x - y)
     rows.push({
       name: 'POST /login (8 sequential)',
-      rps: Math.round(loginResult.requests.average),
-      p50: loginResult.latency.p50,
-      p99: loginResult.latency.p99,
-      errors: loginResult.errors + loginResult.non2xx,
+      rps: Math.round(loginMs.length / (loginMs.reduce((sum, ms) => sum + ms, 0) / 1000)),
+      p50: round(loginMs[Math.floor(loginMs.length / 2)] ?? 0),
+      p99: round(loginMs[loginMs.length - 1] ?? 0),
+      errors: 8 - loginMs.length,
       note: 'scrypt; rate limit 10/min'
     })
 
@@ -396,6 +474,7 @@ async function main () {
     bare?.kill('SIGTERM')
     await sleep(200)
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(scriptDir, { recursive: true, force: true })
   }
 
   await runSerializerBench()
@@ -457,6 +536,7 @@ function print (
       `MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} ` +
       'MB'
   )
+  console.log(targets(rows, process.rssEnd))
   const { env, flags } = startCommand()
   console.log(
     `server started as npm start does: ${Object.entries(env)
@@ -465,5 +545,29 @@ function print (
   )
 }
 const processVersion = () => globalThis.process.version
+
+/** Issue 14's targets (2 cores, 50 connections) as ratios to the bare routes of the same run. */
+function targets (rows: Row[], rssEnd: number): string {
+  const row = (name: string) => rows.find((r) => r.name === name)
+  const percent = (part = 0, whole = 0) => (whole > 0 ? Math.round((part / whole) * 100) : 0)
+  const live = row('GET /gigs_lm/{id}')
+  const notModified = row('GET /gigs_lm/{id} 304')
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met')
+  const liveShare = percent(live?.rps, live?.bareRps)
+  const p99Times = live?.bareP99 ? Math.round((live.p99 / live.bareP99) * 10) / 10 : 0
+  const share304 = percent(notModified?.rps, notModified?.bareRps)
+  const lists = ['GET /songs (500)', 'GET /gigs (300)'].map((name) => {
+    const r = row(name)
+    return { name, share: percent(r?.rps, r?.bareRps) }
+  })
+  return [
+    '\nTargets:',
+    `  live GET ${liveShare} % of bare (>= 25 %: ${mark(liveShare >= 25)}), ` +
+      `p99 ${p99Times}x bare's (<= 3x: ${mark(p99Times > 0 && p99Times <= 3)})`,
+    `  304 ${share304} % of bare Fastify's empty 304 (>= 40 %: ${mark(share304 >= 40)})`,
+    ...lists.map((l) => `  ${l.name} ${l.share} % of bare (>= 40 %: ${mark(l.share >= 40)})`),
+    `  RSS after the run ${rssEnd} MB (<= 120 MB: ${mark(rssEnd <= 120)})`
+  ].join('\n')
+}
 
 await main()

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { count } from 'drizzle-orm'
-import type { Db } from './db/client.js'
+import { tightenMode, type Db } from './db/client.js'
 import { users } from './db/schema.js'
 import { hashPassword } from './services/password.js'
 import { ConfigError } from './config.js'
@@ -19,6 +19,7 @@ export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv
   const file = join(dataDir, 'jwt-secret')
   if (existsSync(file)) {
+    tightenMode(file, 0o600) // older versions left it 0644
     const kept = readFileSync(file, 'utf8').trim()
     if (kept.length >= MIN_SECRET_LENGTH) return kept
     throw new ConfigError(

@@ -9,8 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase } from '#src/db/client.js'
 import { users } from '#src/db/schema.js'
 import { createSession } from '#src/repositories/sessions.js'
-import { projectPath } from '#src/project-path.js'
-import { loginOverHttp, startServer, type ServerProcess } from './server-process.js'
+import {
+  loginOverHttp,
+  npmStartCommand,
+  startServer,
+  type ServerProcess
+} from './server-process.js'
 
 // Issue 14's review, replayed against the server as `npm start` runs it (its V8 flags: a 128 MB
 // heap), on loopback, bounded in size and time. Rows 3 and 6–10; each row is one self-contained
@@ -22,15 +26,8 @@ const ADMIN_PASSWORD = 'attack replay admin password 2026'
 
 /** `npm start` as package.json says it: its environment and its V8 flags (through NODE_OPTIONS). */
 function npmStartEnv (): Record<string, string> {
-  const words = (
-    JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start.split(/\s+/)
-  const env = Object.fromEntries(
-    words
-      .filter((w) => /^[A-Z_]+=/.test(w))
-      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
-  )
-  return { ...env, NODE_OPTIONS: words.filter((w) => w.startsWith('--')).join(' ') }
+  const { env, flags } = npmStartCommand()
+  return { ...env, NODE_OPTIONS: flags.join(' ') }
 }
 
 interface Replay {

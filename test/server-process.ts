@@ -1,8 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { projectPath } from '#src/project-path.js'
+
+/** `npm start` as package.json says it (the one source): its environment and its node flags. */
+export function npmStartCommand (): { env: Record<string, string>; flags: string[] } {
+  const words = (
+    JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.split(/\s+/)
+  const env = Object.fromEntries(
+    words
+      .filter((w) => /^[A-Z_]+=/.test(w))
+      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
+  )
+  return { env, flags: words.filter((w) => w.startsWith('--')) }
+}
 
 /** A free TCP port on loopback. */
 export async function freePort (): Promise<number> {
@@ -54,7 +68,8 @@ export async function startServer (
     base,
     output: () => output,
     async stop (signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode
+      // A process ended by a signal has a signalCode and no exitCode.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
       const exited = once(child, 'exit')
       child.kill(signal)
       const [code] = (await exited) as [number | null]

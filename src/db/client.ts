@@ -28,14 +28,16 @@ export function restrictAccess (file: string): void {
   const dir = dirname(file)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
-  const tighten = (path: string, mode: number) => {
-    if (!existsSync(path)) return
-    const stat = statSync(path)
-    const own = process.getuid === undefined || stat.uid === process.getuid()
-    if (own && (stat.mode & 0o1000) === 0 && (stat.mode & 0o7777) !== mode) chmodSync(path, mode)
-  }
-  tighten(dir, 0o700)
-  for (const path of [file, `${file}-wal`, `${file}-shm`]) tighten(path, 0o600)
+  tightenMode(dir, 0o700)
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) tightenMode(path, 0o600)
+}
+
+/** Sets `mode` on a file or directory of our own that is not shared (no sticky bit). */
+export function tightenMode (path: string, mode: number): void {
+  if (!existsSync(path)) return
+  const stat = statSync(path)
+  const own = process.getuid === undefined || stat.uid === process.getuid()
+  if (own && (stat.mode & 0o1000) === 0 && (stat.mode & 0o7777) !== mode) chmodSync(path, mode)
 }
 
 /**
