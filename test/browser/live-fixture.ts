@@ -130,12 +130,20 @@ export async function watchCurrent (page: Page): Promise<void> {
 
 /** When `entryId` became current on the page (waits for it). */
 export async function arrivalOf (page: Page, entryId: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (id) => (window as unknown as { __arrivals: Record<string, number> }).__arrivals[id],
-    entryId,
-    { timeout: WAIT, polling: 50 }
-  )
-  return (await handle.jsonValue()) as number
+  try {
+    const handle = await page.waitForFunction(
+      (id) => (window as unknown as { __arrivals: Record<string, number> }).__arrivals[id],
+      entryId,
+      { timeout: WAIT, polling: 50 }
+    )
+    return (await handle.jsonValue()) as number
+  } catch (error) {
+    // Say what the phone shows instead: which song, which channel, which banner.
+    const shows = await page.locator('main').innerText().catch(() => '?')
+    throw new Error(`entry ${entryId} never became current; the phone shows:\n${shows}`, {
+      cause: error
+    })
+  }
 }
 
 /**
@@ -159,7 +167,18 @@ export async function tapAndFollow (
     const button = editor.getByRole('button', { name: n % 5 === 0 ? 'Skip' : 'Played' })
     const tapped = Date.now()
     await button.click()
-    for (const page of followers) latencies.push((await arrivalOf(page, expected)) - tapped)
+    for (const [index, page] of followers.entries()) {
+      try {
+        latencies.push((await arrivalOf(page, expected)) - tapped)
+      } catch (error) {
+        const editorShows = await editor.locator('main').innerText().catch(() => '?')
+        throw new Error(
+          `tap ${n} (${String(tapped)}), follower ${index}: ${String(error)}\n` +
+            `the editor shows:\n${editorShows}`,
+          { cause: error }
+        )
+      }
+    }
     // The editor's own phone shows it at once; the next tap starts from the confirmed state.
     await editor.locator(`.now-card [data-entry-id="${expected}"]:not(.sending)`).waitFor()
   }
