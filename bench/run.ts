@@ -18,6 +18,7 @@ import { runDocumentBench } from './documents.js'
 import { runSerializerBench } from './serializer.js'
 import { printWebBundle } from './web-bundle.js'
 import { runSetlistEditorBench } from './web-setlist-editor.js'
+import { runLiveUiBench } from './live-ui.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -481,6 +482,7 @@ async function main () {
   await runDocumentBench()
   printWebBundle()
   await runSetlistEditorBench()
+  await runLiveUiBench()
 }
 
 function print (

@@ -9,6 +9,14 @@ export const LiveState = Type.Object({
   current: Type.Union([SetlistEntry, Type.Null()], {
     description: 'the first planned entry, null when all are done'
   }),
+  currentSince: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'actual start of the current song: when the entry before it was marked played or ' +
+        'skipped; null before the first mark and when all are done'
+    })
+  ),
   sets: Type.Array(SetlistSet),
   totalSeconds: Type.Integer(),
   progress: Type.Object({

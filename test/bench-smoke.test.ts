@@ -9,7 +9,8 @@ import { projectPath } from '#src/project-path.js'
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 
 // Generous limits: on a loaded 2-core machine the smoke run (a server start, the HTTP rows, the
-// document burst, the web bundle) took 230 s; the limit only keeps a hung run from hanging CI.
+// document burst, the web bundle) took 230 s before the editor and live-mode browser benches
+// joined it; the limit only keeps a hung run from hanging CI.
 test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600_000 }, () => {
   const run = spawnSync(
     process.execPath,
@@ -23,7 +24,9 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
         BENCH_CONNECTIONS: '10',
         BENCH_DOC_RUNS: '2',
         BENCH_DOC_FLOOD: '100',
-        BENCH_EDITOR_MOVES: '5'
+        BENCH_EDITOR_MOVES: '5',
+        BENCH_LIVE_TAPS: '3',
+        BENCH_LIVE_RENDERS: '1'
       },
       encoding: 'utf8',
       timeout: 590_000
@@ -60,6 +63,10 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 100 requests arrive at once \(setlist PDFs/)
   assert.match(run.stdout, /\(floor: bare Fastify refusing all\): p50/)
+  assert.match(run.stdout, /tap → shown on another phone: p50 \d+ ms, p95 \d+ ms/)
+  assert.match(run.stdout, /first render, CPU 4× throttled: p50 \d+ ms/)
+  assert.match(run.stdout, /every phone current \d+ ms after the server was back/)
+  assert.match(run.stdout, /live route JS added to the first screen's: [\d.]+ KB gzip/)
   assert.match(run.stdout, /web app: first screen JS \(\/app\/, dashboard\) [\d.]+ KB gzip/)
   for (const route of ['/app/ ', '/app/login', '/app/gigs/[id]', '/app/me']) {
     assert.match(run.stdout, new RegExp(`^${route.replace(/[[\]]/g, '\\$&')}\\s+[\\d.]+ KB`, 'm'), route)

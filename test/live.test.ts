@@ -380,3 +380,36 @@ test('zero is a value, not null: a 0 s set break stays 0, rating 0 is 400', asyn
   )
   assert.equal((await editor.patch(`/gigs/${gig.id}`, { startTime: '' })).statusCode, 400)
 })
+
+test('currentSince: the actual start of the current song, kept when rated later', async (t) => {
+  const { ctx, editor, member, gig, entries } = await setup()
+  t.after(() => ctx.close())
+  const view = async () => json(await member.get(`/gigs_lm/${gig.id}`))
+  assert.equal((await view()).currentSince, null, 'nothing marked yet')
+
+  const firstEnded = ctx.now().toISOString()
+  await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[0].id, status: 'played' })
+  ctx.advance(60_000)
+  await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[0].id, rating: 3 })
+  const afterRating = await view()
+  assert.equal(afterRating.current.id, entries[1].id)
+  assert.ok(afterRating.currentSince >= firstEnded, 'stamped by the Played tap')
+  assert.ok(
+    Date.parse(afterRating.currentSince) < Date.parse(ctx.now().toISOString()) - 30_000,
+    'the rating a minute later does not move it'
+  )
+
+  ctx.advance(60_000)
+  const skipped = ctx.now().toISOString()
+  await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[1].id, status: 'skipped' })
+  const afterSkip = await view()
+  assert.equal(afterSkip.current.id, entries[2].id)
+  assert.ok(afterSkip.currentSince >= skipped, 'a skip starts the next song too')
+
+  for (const entry of entries.slice(2)) {
+    await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entry.id, status: 'played' })
+  }
+  const done = await view()
+  assert.equal(done.current, null)
+  assert.equal(done.currentSince, null, 'nothing is playing after the last song')
+})

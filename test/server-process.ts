@@ -48,7 +48,8 @@ export async function startServer (
   env: Record<string, string>,
   options: { cwd?: string } = {}
 ): Promise<ServerProcess> {
-  const port = await freePort()
+  // A fixed PORT restarts a server where its clients expect it (live mode's restart test).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const start = npmStartCommand()
   const child = spawn(process.execPath, start.args, {
     cwd: options.cwd,

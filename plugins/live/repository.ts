@@ -46,7 +46,11 @@ const missing = (db: Pick<Db, 'select'>, gigId: number, what: () => Error) =>
 export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, now: Date): number {
   return db.transaction((tx) => {
     const entry = tx
-      .select({ status: setlistEntries.status, rating: setlistEntries.rating })
+      .select({
+        status: setlistEntries.status,
+        rating: setlistEntries.rating,
+        liveUpdatedAt: setlistEntries.liveUpdatedAt
+      })
       .from(setlistEntries)
       .where(and(eq(setlistEntries.id, body.entryId), eq(setlistEntries.gigId, gigId)))
       .get()
@@ -60,7 +64,12 @@ export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, no
       rating = null
     }
     tx.update(setlistEntries)
-      .set({ status, rating, liveUpdatedAt: now.toISOString() })
+      // Stamped when the status changes (a later rating keeps the time the song ended).
+      .set({
+        status,
+        rating,
+        liveUpdatedAt: status === entry.status ? entry.liveUpdatedAt : now.toISOString()
+      })
       .where(eq(setlistEntries.id, body.entryId))
       .run()
     return bumpLiveVersion(tx, gigId)

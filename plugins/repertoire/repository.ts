@@ -115,7 +115,13 @@ function group (headers: HeaderRow[], { sets, entries }: ReturnType<typeof readS
   for (const { repertoireId, ...entry } of entries) {
     byList
       .get(repertoireId)
-      ?.entries.push({ ...entry, status: 'planned', inserted: false, rating: null })
+      ?.entries.push({
+        ...entry,
+        status: 'planned',
+        inserted: false,
+        rating: null,
+        liveUpdatedAt: null
+      })
   }
   return byList
 }

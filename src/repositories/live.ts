@@ -25,10 +25,20 @@ export function loadLiveState (
       if (!current && entry.status === 'planned') current = entry
     }
   }
+  // The current song started when the band moved on to it: the latest played or skipped mark
+  // before it (the rows are in setlist order, as the sets' entries).
+  let currentSince: string | null = null
+  for (const row of current ? data.entries : []) {
+    if (row.id === current!.id) break
+    if (row.status !== 'planned' && row.liveUpdatedAt && row.liveUpdatedAt > (currentSince ?? '')) {
+      currentSince = row.liveUpdatedAt
+    }
+  }
   return {
     gig: toGig(data.gig),
     version: data.gig.liveVersion,
     current,
+    currentSince,
     sets,
     totalSeconds: timing.totalSeconds,
     progress

@@ -35,6 +35,8 @@ export interface EntryRow {
   status: LiveStatusType
   inserted: boolean
   rating: number | null
+  /** When the live status last changed (ISO instant), null while planned from the start. */
+  liveUpdatedAt: string | null
   song: SetlistSong
 }
 
@@ -64,6 +66,7 @@ export const setlistEntryColumns = {
   status: setlistEntries.status,
   inserted: setlistEntries.inserted,
   rating: setlistEntries.rating,
+  liveUpdatedAt: setlistEntries.liveUpdatedAt,
   song: setlistSongColumns
 }
 

@@ -13,6 +13,7 @@ export const EDITOR_PASSWORD = 'our singer leads the band since 2019'
 export interface Band {
   server: ServerProcess
   base: string
+  dataDir: string
   admin: ApiSession
   editor: ApiSession
   member: { id: number; username: string; password: string }
@@ -138,6 +139,7 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
   return {
     server,
     base,
+    dataDir,
     admin,
     editor,
     member: { id: mia.id, username: 'mia', password: MEMBER_PASSWORD },

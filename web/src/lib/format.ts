@@ -67,6 +67,11 @@ export function formatInstant (instant: string): string {
   }).format(new Date(instant))
 }
 
+/** The band-local clock time of an instant (RFC 3339 or epoch ms): "21:07". */
+export function formatInstantTime (instant: string | number): string {
+  return formatter({ timeZone: appConfig.timezone, timeStyle: 'short' }).format(new Date(instant))
+}
+
 /** Durations: "4:05" below an hour, "1:02:05" above. */
 export function formatDuration (seconds: number): string {
   const h = Math.floor(seconds / 3600)

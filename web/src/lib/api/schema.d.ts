@@ -8971,6 +8971,11 @@ export interface paths {
                                 /** @description 1 ok, 2 good, 3 great */
                                 rating: number | null;
                             } | null;
+                            /**
+                             * Format: date-time
+                             * @description actual start of the current song: when the entry before it was marked played or skipped; null before the first mark and when all are done
+                             */
+                            currentSince: string | null;
                             sets: {
                                 id: number;
                                 name: string;

@@ -27,8 +27,6 @@ export default {
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
   BAD_REQUEST:
     'Der Server konnte diese Anfrage nicht lesen. Lade die Seite neu und versuch es noch einmal.',
-  TOO_MANY_STREAMS:
-    'Gerade folgen zu viele Handys dem Live-Modus; dieses fragt alle paar Sekunden nach.',
   DOCUMENTS_BUSY:
     'Gerade werden viele Dokumente erstellt. Bitte versuch es in ein paar Sekunden noch einmal.',
   SET_NOT_FOUND: 'Dieses Set gibt es nicht (mehr). Lade die Setlist neu.',
@@ -43,8 +41,6 @@ export default {
   INVALID_URL: 'Diese Adresse ist ungültig.',
   URL_TOO_LONG: 'Diese Adresse ist zu lang.',
   UNSUPPORTED_MEDIA_TYPE: 'Diese Art Datei nimmt der Server hier nicht an.',
-  ENTRY_NOT_IN_SET: 'Dieser Song steht nicht mehr in diesem Set. Lade die Setlist neu.',
-  ENTRY_SKIPPED: 'Dieser Song wurde übersprungen; nimm das zuerst zurück, dann bewerte ihn.',
   GIG_NOT_FOUND: 'Diesen Gig gibt es nicht (mehr).',
   SONG_NOT_FOUND: 'Diesen Song gibt es nicht (mehr).',
   REHEARSAL_NOT_FOUND: 'Diese Probe gibt es nicht (mehr).',
@@ -82,6 +78,11 @@ export default {
     'Einer der hinzugefügten Songs ist ausgemustert und kann nicht mehr hinzugefügt werden.',
   ITEM_NOT_IN_GIG:
     'Ein Punkt gehört zu einem anderen Gig. Lade den Ablaufplan neu und versuch es nochmal.',
+  ENTRY_SKIPPED:
+    'Dieser Song wurde inzwischen ausgelassen: Ausgelassene Songs kann man nicht bewerten.',
+  ENTRY_NOT_IN_SET: 'Die Setlist hat sich inzwischen geändert: Bitte noch einmal einfügen.',
+  TOO_MANY_STREAMS:
+    'Der Server folgt schon so vielen Handys wie er kann: Dieses fragt alle 2 Sekunden nach.',
   SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',
   REPERTOIRE_NAME_TAKEN: 'Ein Programm mit diesem Namen gibt es schon. Wähl einen anderen Namen.',
   RESET_TOKEN_INVALID:
