@@ -360,6 +360,8 @@ test(
 
     await step('remove a set (asked first), meet a conflict, reload theirs', async () => {
       await page.getByRole('link', { name: 'Edit setlist' }).click()
+      // The editor has loaded its version before the other save happens.
+      await page.getByRole('button', { name: 'Remove Zugabe-Set' }).waitFor()
       const current: StoredSetlist = await editor.get(`/gigs/${gigId}/setlist`)
       await editor.ok('PUT', `/gigs/${gigId}/setlist`, {
         version: current.version,
@@ -382,6 +384,7 @@ test(
       assert.deepEqual(await shownTitles(page), [['Sweet Home Chicago']])
       await page.getByRole('button', { name: 'Save setlist' }).click()
       const alert = page.getByRole('alert').filter({ hasText: 'Someone else saved this setlist' })
+      await alert.getByRole('listitem').first().waitFor()
       assert.deepEqual(await alert.getByRole('listitem').allTextContents(), [
         '“Mustang Sally” in Zugabe-Set: notes or length changed'
       ])

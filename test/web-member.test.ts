@@ -417,7 +417,7 @@ test(
       await page.getByLabel('New password', { exact: true }).fill('mia has a brand new password')
       await page.getByLabel('Repeat new password').fill('mia has a brand new password')
       await page.getByRole('button', { name: 'Change password' }).click()
-      await page.getByText('The new password must not contain your username.').first().waitFor()
+      await page.getByText('The password must not contain the username.').first().waitFor()
       await page.getByLabel('Current password').fill('this is not my password')
       await page
         .getByLabel('New password', { exact: true })

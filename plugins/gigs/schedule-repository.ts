@@ -72,7 +72,8 @@ export function loadSchedule (
     const { sets, timing } = buildSets(data, defaults)
     sets.forEach((set, i) => {
       const t = timing.sets[i]!
-      items.push(derived(t.startAt, set.name, t.endAt, `${set.entries.length} songs`, 'set'))
+      const songs = set.entries.length === 1 ? '1 song' : `${set.entries.length} songs`
+      items.push(derived(t.startAt, set.name, t.endAt, songs, 'set'))
     })
   }
   items.sort((a, b) =>
