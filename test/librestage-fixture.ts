@@ -5,7 +5,9 @@ import Database from 'better-sqlite3'
 import { projectPath } from '#src/project-path.js'
 
 // libreStage databases for the importer's tests, made from libreStage 0.5.33's own schema
-// (../shared/fixtures/librestage-schema.sql, `sqlite3 app.db .schema` of the real demo database).
+// (test/fixtures/librestage-schema.sql: a copy of ../shared/fixtures/librestage-schema.sql,
+// `sqlite3 app.db .schema` of the real demo database, kept in the repository so that the tests run
+// in a clone without the shared folder beside it).
 //
 // The issue names ../shared/fixtures/librestage-demo.db, a database made by libreStage's demo
 // script. When that file is present the tests import (a copy of) it; when it is not, they import
@@ -17,7 +19,7 @@ import { projectPath } from '#src/project-path.js'
 // Python's `None` written as text where a demo script formats it into a string).
 
 const SHARED_FIXTURES = projectPath('..', 'shared', 'fixtures')
-export const LIBRESTAGE_SCHEMA_FILE = join(SHARED_FIXTURES, 'librestage-schema.sql')
+export const LIBRESTAGE_SCHEMA_FILE = projectPath('test', 'fixtures', 'librestage-schema.sql')
 export const SHARED_DEMO_FILE = join(SHARED_FIXTURES, 'librestage-demo.db')
 export const ALEMBIC_VERSION = '8c2f4e1a9b3d'
 
