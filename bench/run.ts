@@ -3,7 +3,7 @@
  * cookie-authenticated, compared with a bare Fastify route serving the same bytes. Then the
  * document renderers. BENCH_DURATION (seconds, default 10), BENCH_WARMUP (seconds before each row,
  * default 2) and BENCH_CONNECTIONS (default 50) tune it; CI runs a one-second smoke run. It
- * reports, it asserts nothing.
+ * reports, it asserts nothing. BENCH_PARTS picks parts (see below).
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -30,6 +30,13 @@ interface WrkResult {
 const threads = Number(process.env.BENCH_THREADS ?? 1)
 // `#src/...` resolves to the sources in forked TypeScript processes too.
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
+
+/**
+ * BENCH_PARTS (comma-separated: http, serializer, documents, web) runs only those parts; all by
+ * default.
+ */
+const parts = (process.env.BENCH_PARTS ?? 'http,serializer,documents,web').split(',')
+const part = (name: string) => parts.includes(name)
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -229,6 +236,7 @@ interface Row {
 }
 
 async function main () {
+  if (!part('http')) return runRest()
   ensureWrk()
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
   const data = await seedBenchData(join(dataDir, 'bandstand.db'))
@@ -478,11 +486,18 @@ async function main () {
     rmSync(scriptDir, { recursive: true, force: true })
   }
 
-  await runSerializerBench()
-  await runDocumentBench()
-  printWebBundle()
-  await runSetlistEditorBench()
-  await runLiveUiBench()
+  await runRest()
+}
+
+/** Everything after the HTTP rows. */
+async function runRest () {
+  if (part('serializer')) await runSerializerBench()
+  if (part('documents')) await runDocumentBench()
+  if (part('web')) {
+    printWebBundle()
+    await runSetlistEditorBench()
+    await runLiveUiBench()
+  }
 }
 
 function print (

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import fp from 'fastify-plugin'
 import { badRequest } from '#src/errors.js'
 import { sendRouteNotFound } from './errors.js'
@@ -19,6 +20,12 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u20
  */
 export const NO_BODY_LIMIT_BYTES = 64
 export const PUBLIC_BODY_LIMIT_BYTES = 16 * 1024
+
+/** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding or a Content-Length). */
+export function hasBody (headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
 
 /** The path of the first string (value or key) that is not clean text, or null. */
 function findBadText (value: unknown, path: string, depth = 0): string | null {
@@ -60,9 +67,14 @@ export default fp(
     // An answer given before the body arrived in full (401, 404, 413, 429 on a large upload): the
     // connection closes after it. Otherwise Node drains the rest of the body, reading and dropping
     // megabytes that a client may withhold the last byte of; the dropped chunks are garbage that
-    // 400 such connections pile up faster than the heap collects it.
+    // 400 such connections pile up faster than the heap collects it. Only a request that has a
+    // body: one without is not `complete` yet while an answer from memory is sent in the same turn
+    // (Node marks it after the request event), and closing there would end every phone's
+    // kept-alive polling connection.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.raw.complete === false) reply.header('connection', 'close')
+      if (request.raw.complete === false && hasBody(request.raw.headers)) {
+        reply.header('connection', 'close')
+      }
       done(null, payload)
     })
 
