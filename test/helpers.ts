@@ -241,16 +241,40 @@ export async function userClient (
   return sessionClient(app, await createUser(app, username, role))
 }
 
-/** Counts SQL statements the app executes while fn runs (for N+1 tests). */
+/**
+ * What every authenticated request may run before its own work, counted apart so that counts of
+ * data statements compare requests alike whatever ran before them: the database revision's reads
+ * (plugins/app/db.ts; the second only once its interval has passed) and the live-session check
+ * (once per revision, src/repositories/live-sessions.ts).
+ */
+const REVISION_PROBE = /^(SELECT total_changes\(\)|PRAGMA data_version)$/
+const SESSION_CHECK = /FROM sessions s JOIN users u ON u\.id = s\.user_id/
+
+/**
+ * Counts SQL statements the app executes while fn runs (for N+1 tests): `statements` and `sql` are
+ * the request's own, `probes` the revision's reads, `sessionChecks` the live-session checks.
+ */
 export async function countStatements<T> (
   app: App,
   fn: () => Promise<T>
-): Promise<{ result: T; statements: number; sql: string[] }> {
+): Promise<{
+  result: T
+  statements: number
+  sql: string[]
+  probes: string[]
+  sessionChecks: number
+}> {
   const sql: string[] = []
-  app.dbTrace.listener = (statement) => sql.push(statement)
+  const probes: string[] = []
+  let sessionChecks = 0
+  app.dbTrace.listener = (statement) => {
+    if (REVISION_PROBE.test(statement)) probes.push(statement)
+    else if (SESSION_CHECK.test(statement)) sessionChecks++
+    else sql.push(statement)
+  }
   try {
     const result = await fn()
-    return { result, statements: sql.length, sql }
+    return { result, statements: sql.length, sql, probes, sessionChecks }
   } finally {
     app.dbTrace.listener = undefined
   }

@@ -1,7 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
+import Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
+import { EXTERNAL_CHANGES_CHECK_MS } from '#plugins/app/db.js'
 import { buildApp } from '#src/app.js'
 import { refreshTokenHistory, sessions } from '#src/db/schema.js'
 import { deleteDeadSessions } from '#src/repositories/sessions.js'
@@ -9,6 +12,7 @@ import {
   anonymous,
   client,
   CookieJar,
+  countStatements,
   createTestApp,
   createUser,
   json,
@@ -421,6 +425,48 @@ test('a role change mid-session takes effect on the next request', async (t) => 
   assert.equal((await anna.delete('/admin/logo')).statusCode, 404) // allowed now; there is no logo
   assert.equal((await admin.patch(`/users/${anna.user.id}`, { role: 'editor' })).statusCode, 200)
   assert.equal((await anna.delete('/admin/logo')).statusCode, 403)
+})
+
+test(
+  'the session check runs once per database revision: again after any write, an ended session ' +
+    'is 401 at once, one ended by another process (the CLI) within the revision interval',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const anna = await userClient(ctx.app, 'anna', 'member')
+    const sessionChecks = async (fn: () => Promise<unknown>) =>
+      (await countStatements(ctx.app, fn)).sessionChecks
+
+    assert.equal(await sessionChecks(() => anna.get('/me')), 1, 'first request after the login')
+    assert.equal(await sessionChecks(() => anna.get('/songs')), 0, 'nothing was written since')
+    assert.equal(await sessionChecks(() => anna.get('/me')), 0)
+    assert.equal((await anna.put(`/songs/${9999}/vote`, { vote: 'yes' })).statusCode, 404)
+    assert.equal(await sessionChecks(() => anna.get('/me')), 0, 'a write that changed no row')
+    assert.equal((await anna.post('/songs', { title: 'Proposal' })).statusCode, 201)
+    assert.equal(await sessionChecks(() => anna.get('/me')), 1, 'a write: checked again')
+
+    // Ended by another process: no write of this server, seen once the interval has passed.
+    const sessionId = ctx.app.db.select().from(sessions).all().at(-1)!.id
+    const cli = new Database(ctx.config.databaseFile)
+    cli.prepare("UPDATE sessions SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
+      .run(sessionId)
+    cli.close()
+    await sleep(EXTERNAL_CHANGES_CHECK_MS)
+    assert.equal((await anna.get('/me')).statusCode, 401)
+  }
+)
+
+test('a remembered session still ends at its expiry time, without any write', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const anna = await userClient(ctx.app, 'anna', 'member')
+  const soon = new Date(ctx.now().getTime() + 60_000).toISOString()
+  ctx.app.db.update(sessions).set({ expiresAt: soon }).run()
+  assert.equal((await anna.get('/me')).statusCode, 200, 'checked and remembered')
+  ctx.advance(61_000) // the access token (15 minutes) is still valid
+  const ended = await countStatements(ctx.app, () => anna.get('/me'))
+  assert.equal(ended.result.statusCode, 401)
+  assert.equal(ended.sessionChecks, 0, 'decided from the remembered check')
 })
 
 test(

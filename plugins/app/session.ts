@@ -1,9 +1,7 @@
 import fp from 'fastify-plugin'
-import { getTableName } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sessions, users } from '#src/db/schema.js'
-import { REVISION_COLUMNS } from './db.js'
+import { LiveSessionCheck } from '#src/repositories/live-sessions.js'
 import { unauthorized } from '#src/errors.js'
 import type { RoleType } from '#schemas/common.js'
 import { ACCESS_TOKEN_SECONDS } from '#src/repositories/sessions.js'
@@ -41,22 +39,6 @@ export interface SessionTokens {
 
 export interface SessionPluginOptions {
   cookieSecure: 'auto' | 'always' | 'never'
-}
-
-/**
- * Parameters: session id, user id, now (ISO). The bench runs the same statement for its floor
- * figure.
- */
-export const LIVE_SESSION_SQL = `SELECT u.id, u.role, u.username, ${REVISION_COLUMNS}
-  FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.id = s.user_id
-  WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
-    AND u.status = 'active'`
-interface LiveSessionRow {
-  id: number
-  role: RoleType
-  username: string
-  changes: number
-  external: number
 }
 
 type AccessTokenPayload = { sub: string; sid: number; exp?: number }
@@ -125,21 +107,17 @@ export default fp<SessionPluginOptions>(
       reply.clearCookie(cookieName(request, 'refresh'), base)
     })
 
-    // One indexed lookup per request: the session must be live and the user active; the role is
-    // read here, so logout, deactivation and role changes take effect on the very next request. The
-    // same statement reads the database revision for the response cache: one statement per cached
-    // read. Raw better-sqlite3 on this one statement: it runs on every authenticated request, and
-    // Drizzle's result mapping cost more than the indexed lookup itself (measured with npm run
-    // bench).
-    const liveSession = app.sqlite.prepare<[number, number, string], LiveSessionRow>(
-      LIVE_SESSION_SQL
-    )
-
-    const lookupSession = (userId: number, sessionId: number) =>
-      liveSession.get(sessionId, userId, app.clock().toISOString())
+    // The session must be live and the user active; the role is read from the database, so
+    // logout, deactivation and role changes take effect on the very next request. One check per
+    // database revision (src/repositories/live-sessions.ts); the revision read for it is the
+    // response cache's too. Raw better-sqlite3: Drizzle's result mapping cost more than the
+    // indexed lookup itself (measured with npm run bench).
+    const liveSessions = new LiveSessionCheck(app.sqlite)
+    const lookupSession = (userId: number, sessionId: number, revision = app.dbRevision()) =>
+      liveSessions.check(revision, userId, sessionId, app.clock())
     app.decorate(
       'isSessionLive',
-      (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== undefined
+      (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== null
     )
 
     // A token that verified once verifies again (the secret lives as long as the process): phones
@@ -169,9 +147,10 @@ export default fp<SessionPluginOptions>(
       if (typeof payload.exp !== 'number' || payload.exp * 1000 <= app.clock().getTime()) {
         throw unauthorized('session expired or invalid', 'SESSION_INVALID')
       }
-      const row = lookupSession(Number(payload.sub), payload.sid)
+      const revision = app.dbRevision()
+      const row = lookupSession(Number(payload.sub), payload.sid, revision)
       if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
-      request.dbRevision = app.dbRevisionOf(row.changes, row.external)
+      request.dbRevision = revision
       return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
     }
 
