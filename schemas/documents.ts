@@ -36,5 +36,8 @@ export const DOCUMENT_QUEUE_DESCRIPTION =
   `${DOCUMENTS_PER_USER} documents of one member at once: 429 RATE_LIMITED with Retry-After.`
 export const DocumentQueueErrors = {
   429: { ...ErrorResponse, description: `More than ${DOCUMENTS_PER_USER} documents of one member` },
-  503: { ...ErrorResponse, description: 'The document queue is full' }
+  503: {
+    ...ErrorResponse,
+    description: 'The document queue is full (DOCUMENTS_BUSY), or the server is busy (SERVER_BUSY)'
+  }
 }

@@ -6,6 +6,8 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
+import { clientIdentifier, createHttpServer } from './http-server.js'
+import type { FairScheduler } from './services/fair-scheduler.js'
 // Wrappers of ecosystem plugins
 import compressPlugin from '#plugins/external/compress.js'
 import cookiePlugin from '#plugins/external/cookie.js'
@@ -91,9 +93,17 @@ export const NETWORK_TIMEOUTS = {
   keepAliveMs: 10_000
 } as const
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fair turns between clients in front of Fastify (src/http-server.ts). */
+    requestTurns: FairScheduler
+  }
+}
+
 export async function buildApp (options: BuildAppOptions = {}) {
   const config = options.config ?? loadConfig()
   const clock = options.clock ?? systemClock
+  let requestTurns!: FairScheduler
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -106,6 +116,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
       connectionsCheckingInterval: NETWORK_TIMEOUTS.checkIntervalMs
     },
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: (handler, serverOptions) => {
+      const created = createHttpServer(handler, serverOptions)
+      requestTurns = created.scheduler
+      return created.server
+    },
     frameworkErrors: frameworkErrorHandler,
     schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -130,6 +145,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(cookiePlugin)
   await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
   await app.register(sessionPlugin, { cookieSecure: config.cookieSecure })
+  requestTurns.identifyClientsBy(
+    clientIdentifier(fastifyTrustProxy(config.trustProxy), app.memberOfToken)
+  )
+  app.decorate('requestTurns', requestTurns)
   await app.register(accessControlPlugin)
   await app.register(appSettingsPlugin)
   await app.register(responseCachePlugin)

@@ -34,6 +34,10 @@ export const ERROR_CODES = {
     status: 503,
     means: 'the document queue or the logo checks are full (see Retry-After); nothing was done'
   },
+  SERVER_BUSY: {
+    status: 503,
+    means: 'more requests are waiting than the server takes (see Retry-After); nothing was done'
+  },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
   REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },

@@ -67,7 +67,7 @@ export default fp(
 
 /**
  * Checks every route's access level at start (a forgotten one stops the server) and writes the
- * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500
+ * consequences into its schema: the cookie security requirement and the 401/403/400/413/429/500/503
  * answers.
  */
 function declareAccess (route: RouteOptions): Access | undefined {
@@ -99,6 +99,10 @@ function declareAccess (route: RouteOptions): Access | undefined {
   if (schema.body) add(413, 'Body too large')
   if (config.rateLimit) add(429, 'Rate limit exceeded')
   add(500, 'Internal error')
+  // Answered in front of Fastify (src/http-server.ts) to any route: a client with too many requests
+  // waiting while the server is busy.
+  add(503, 'The server is busy and this client has too many requests waiting (SERVER_BUSY; ' +
+    'see Retry-After)')
   route.schema = {
     ...schema,
     response,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { forbidden } from '#src/errors.js'
+import { SECURITY_HEADERS } from '#src/security-headers.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]
@@ -12,19 +13,18 @@ export const originSet = (origins: string[]) =>
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-// Swagger UI needs its inline styles and the data: images it ships; nothing is loaded from
-// elsewhere.
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
-  "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
-
-/** The headers every answer carries (also those the router gives before any hook runs). */
+/**
+ * The headers every answer carries (also those the router gives before any hook runs); a route may
+ * set its own Referrer-Policy and Content-Security-Policy.
+ */
 export function setSecurityHeaders (reply: FastifyReply): void {
-  reply.header('x-content-type-options', 'nosniff')
-  reply.header('x-frame-options', 'DENY')
-  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin')
+  reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options'])
+  reply.header('x-frame-options', SECURITY_HEADERS['x-frame-options'])
+  if (!reply.hasHeader('referrer-policy')) {
+    reply.header('referrer-policy', SECURITY_HEADERS['referrer-policy'])
+  }
   if (!reply.hasHeader('content-security-policy')) {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    reply.header('content-security-policy', SECURITY_HEADERS['content-security-policy'])
   }
 }
 

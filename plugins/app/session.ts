@@ -23,6 +23,11 @@ declare module 'fastify' {
     isSessionLive(userId: number, sessionId: number): boolean
     /** The request's user from its access cookie and a live session, or a 401 ApiError. */
     authenticate(request: FastifyRequest): AuthUser
+    /**
+     * The user id of a validly signed access token, expired or not, session live or not (who a
+     * request is from, for fair turns between clients: src/http-server.ts), or null.
+     */
+    memberOfToken(token: string): number | null
   }
 }
 declare module '@fastify/jwt' {
@@ -155,6 +160,13 @@ export default fp<SessionPluginOptions>(
     }
 
     app.decorate('authenticate', authenticate)
+    app.decorate('memberOfToken', (token: string) => {
+      try {
+        return Number(verifyToken(token).sub)
+      } catch {
+        return null
+      }
+    })
   },
   {
     name: 'session',

@@ -29,6 +29,7 @@ export default {
   SESSION_NOT_FOUND: 'That device is already logged out.',
   BAD_REQUEST: 'The server could not read this request. Please reload the page and try again.',
   DOCUMENTS_BUSY: 'Many documents are being prepared right now. Please try again in a few seconds.',
+  SERVER_BUSY: 'The server is very busy right now. Please try again in a moment.',
   SET_NOT_FOUND: 'This set does not exist (any more). Reload the setlist.',
   SETLIST_ENTRY_NOT_FOUND: 'This song is no longer in the setlist. Reload the setlist.',
   CHECKLIST_ITEM_NOT_FOUND: 'This checklist item does not exist (any more).',

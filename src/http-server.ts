@@ -1,0 +1,111 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse
+} from 'node:http'
+import proxyAddr from '@fastify/proxy-addr'
+import { ERROR_CODES } from './error-codes.js'
+import { SECURITY_HEADERS } from './security-headers.js'
+import { FairScheduler, type Client, type RequestHandler } from './services/fair-scheduler.js'
+
+/**
+ * Fair turns between clients when requests arrive faster than they are answered (README →
+ * Deployment → Limits): after 10 ms of answering in one turn of the event loop, requests wait in a
+ * queue per client and are answered round-robin. A member's phone loads at most six things at once
+ * (a browser's connections per server); an address may be a whole band behind a venue's router
+ * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY at once.
+ */
+export const REQUEST_TURNS = {
+  budgetMs: 10,
+  maxWaiting: 1024,
+  maxWaitingPerMember: 64,
+  maxWaitingPerAddress: 256,
+  retryAfterSeconds: 1
+} as const
+
+const BUSY_BODY = JSON.stringify({
+  statusCode: ERROR_CODES.SERVER_BUSY.status,
+  error: 'Service Unavailable',
+  code: 'SERVER_BUSY',
+  message: `the server has more requests waiting than it takes; retry in ${
+    REQUEST_TURNS.retryAfterSeconds
+  } s`
+})
+
+/**
+ * The refusal of a request that would wait beyond the limits, answered without Fastify (nothing of
+ * the request was read or done). The connection closes: its body, if any, is not read.
+ */
+export function refuseBusy (_request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(ERROR_CODES.SERVER_BUSY.status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(BUSY_BODY),
+    'retry-after': String(REQUEST_TURNS.retryAfterSeconds),
+    'cache-control': 'no-store',
+    connection: 'close'
+  })
+  response.end(BUSY_BODY)
+}
+
+/** The Fastify options the Node server takes (what Fastify would set on a server of its own). */
+export interface HttpServerOptions {
+  http?: ServerOptions | null
+  keepAliveTimeout?: number
+  requestTimeout?: number
+  connectionTimeout?: number
+}
+
+/**
+ * The Node HTTP server for Fastify's `serverFactory`: configured as Fastify configures its own,
+ * with the fair scheduler in front of Fastify's request handler.
+ */
+export function createHttpServer (
+  handler: RequestHandler,
+  options: HttpServerOptions
+): { server: Server; scheduler: FairScheduler } {
+  const scheduler = new FairScheduler(handler, clientIdentifier(false, () => null), {
+    budgetMs: REQUEST_TURNS.budgetMs,
+    maxWaiting: REQUEST_TURNS.maxWaiting,
+    refuse: refuseBusy
+  })
+  const server = createServer(options.http ?? {}, scheduler.admit)
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
+  if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
+  if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout)
+  return { server, scheduler }
+}
+
+const ACCESS_COOKIE = /(?:^|;\s*)(?:__Host-)?access_token=([^;\s]+)/
+
+type Trust = boolean | string[] | ((address: string, hop: number) => boolean)
+
+/**
+ * Who a request comes from, for the scheduler: the member of a validly signed access token (an
+ * expired one too: only the signature matters here, not whether the session is live), else the
+ * client's address as the rate limits see it (TRUST_PROXY honoured). Nobody can make up members,
+ * so a flood of forged cookies shares its address's queue.
+ */
+export function clientIdentifier (
+  trust: Trust,
+  memberOfToken: (token: string) => number | null
+): (request: IncomingMessage) => Client {
+  const trusted = trustFunction(trust)
+  return (request) => {
+    const token = ACCESS_COOKIE.exec(request.headers.cookie ?? '')?.[1]
+    const member = token ? memberOfToken(token) : null
+    if (member !== null) {
+      return { id: `member:${member}`, maxWaiting: REQUEST_TURNS.maxWaitingPerMember }
+    }
+    const address = trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress
+    return { id: `address:${address}`, maxWaiting: REQUEST_TURNS.maxWaitingPerAddress }
+  }
+}
+
+function trustFunction (trust: Trust): ((address: string, hop: number) => boolean) | null {
+  if (trust === false) return null
+  if (trust === true) return () => true
+  return typeof trust === 'function' ? trust : proxyAddr.compile(trust)
+}

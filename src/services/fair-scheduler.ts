@@ -1,0 +1,145 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * Fair turns for the requests of different clients when the server is busier than it can answer
+ * at once. Node answers every connection that is ready in one turn of the event loop before it
+ * looks for new ones: 2,000 requests of one member arriving together kept it busy for 0.3–0.6 s
+ * (bench/documents.ts), and every other phone's poll waited behind them. Here, once a turn has
+ * spent `budgetMs` on requests, the next ones wait, in one queue per client, and are answered in
+ * the following turns round-robin — one of each client in turn, `budgetMs` per turn — so a
+ * client with one request waits for one request of each other client, not for the whole flood.
+ *
+ * Knows nothing of Fastify: it stands between Node's HTTP server and the app's request handler.
+ * While nothing waits and the turn is within its budget, a request goes straight through.
+ */
+export interface FairSchedulerOptions {
+  /** Milliseconds of answering per turn of the event loop before requests wait. */
+  budgetMs: number
+  /**
+   * Requests waiting in all; beyond, the client with the most waiting gives up its newest (503),
+   * or the newcomer is refused at once when its client has as many.
+   */
+  maxWaiting: number
+  /** Refuses a request (503): it is not handled. */
+  refuse: (request: IncomingMessage, response: ServerResponse) => void
+  now?: () => number
+}
+
+export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void
+
+/** Who a request is from, and how many of its requests may wait; beyond, refused at once. */
+export interface Client {
+  id: string
+  maxWaiting: number
+}
+
+interface Waiting {
+  request: IncomingMessage
+  response: ServerResponse
+}
+
+export class FairScheduler {
+  readonly #options: FairSchedulerOptions
+  readonly #now: () => number
+  readonly #handle: RequestHandler
+  /** Who a request is from: the member of its session, else its address (src/http-server.ts). */
+  #clientOf: (request: IncomingMessage) => Client
+
+  /** Waiting requests by client; the Map's order is the round-robin order. */
+  readonly #queues = new Map<string, Waiting[]>()
+  #waiting = 0
+  /** When the current turn started answering, or null between turns. */
+  #turnStart: number | null = null
+  #turnEndScheduled = false
+  #refused = 0
+
+  constructor (
+    handle: RequestHandler,
+    clientOf: (request: IncomingMessage) => Client,
+    options: FairSchedulerOptions
+  ) {
+    this.#handle = handle
+    this.#clientOf = clientOf
+    this.#options = options
+    this.#now = options.now ?? (() => performance.now())
+  }
+
+  /** How requests are told apart by client (set anew once the app can verify session tokens). */
+  identifyClientsBy (clientOf: (request: IncomingMessage) => Client): void {
+    this.#clientOf = clientOf
+  }
+
+  get stats () {
+    return { waiting: this.#waiting, clients: this.#queues.size, refused: this.#refused }
+  }
+
+  /** Node's request listener. */
+  readonly admit = (request: IncomingMessage, response: ServerResponse): void => {
+    const now = this.#now()
+    if (this.#turnStart === null) {
+      this.#turnStart = now
+      this.#scheduleTurnEnd()
+    }
+    if (this.#waiting === 0 && now - this.#turnStart < this.#options.budgetMs) {
+      this.#handle(request, response)
+      return
+    }
+    const client = this.#clientOf(request)
+    const queue = this.#queues.get(client.id)
+    const length = queue?.length ?? 0
+    if (length >= client.maxWaiting || (this.#waiting >= this.#options.maxWaiting &&
+      !this.#makeRoomFor(length))) {
+      this.#refuse({ request, response })
+      return
+    }
+    if (queue) queue.push({ request, response })
+    else this.#queues.set(client.id, [{ request, response }])
+    this.#waiting++
+  }
+
+  /**
+   * All places taken: the client with the most requests waiting gives up its newest, unless the
+   * newcomer's client (with `waitingOfClient` waiting) would then have as many.
+   */
+  #makeRoomFor (waitingOfClient: number): boolean {
+    let longest: Waiting[] | undefined
+    for (const queue of this.#queues.values()) {
+      if (!longest || queue.length > longest.length) longest = queue
+    }
+    if (!longest || longest.length <= waitingOfClient + 1) return false
+    this.#refuse(longest.pop()!)
+    this.#waiting--
+    return true
+  }
+
+  #refuse (waiting: Waiting): void {
+    this.#refused++
+    this.#options.refuse(waiting.request, waiting.response)
+  }
+
+  // One callback per turn, after the turn's I/O (setImmediate: the check phase).
+  #scheduleTurnEnd (): void {
+    if (this.#turnEndScheduled) return
+    this.#turnEndScheduled = true
+    setImmediate(this.#turnEnd)
+  }
+
+  readonly #turnEnd = (): void => {
+    this.#turnEndScheduled = false
+    this.#turnStart = null
+    if (this.#waiting === 0) return
+    const started = this.#now()
+    while (this.#waiting > 0 && this.#now() - started < this.#options.budgetMs) {
+      const [client, queue] = this.#queues.entries().next().value!
+      const next = queue.shift()!
+      this.#waiting--
+      // The client's turn is over: to the end of the round, or out when it has nothing left.
+      this.#queues.delete(client)
+      if (queue.length > 0) this.#queues.set(client, queue)
+      // A client that went away while waiting is not answered.
+      if (!next.request.socket.destroyed) this.#handle(next.request, next.response)
+    }
+    // The rest in the next turns, after the I/O that arrived meanwhile has been read.
+    if (this.#waiting > 0) this.#scheduleTurnEnd()
+  }
+}

@@ -1,0 +1,116 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { FairScheduler, type Client } from '#src/services/fair-scheduler.js'
+
+// The scheduler in front of Fastify (src/http-server.ts), driven with a clock of its own: every
+// answered request takes `costMs` of it, as a busy server's requests take time.
+
+interface FakeRequest {
+  name: string
+  client: string
+  socket: { destroyed: boolean }
+}
+
+function setup ({ budgetMs = 10, maxWaiting = 100, perClient = 10, costMs = 4 } = {}) {
+  let clock = 0
+  const answered: string[] = []
+  const refused: string[] = []
+  const scheduler = new FairScheduler(
+    (request) => {
+      answered.push((request as unknown as FakeRequest).name)
+      clock += costMs
+    },
+    (request): Client => ({
+      id: (request as unknown as FakeRequest).client,
+      maxWaiting: perClient
+    }),
+    {
+      budgetMs,
+      maxWaiting,
+      refuse: (request) => refused.push((request as unknown as FakeRequest).name),
+      now: () => clock
+    }
+  )
+  const send = (name: string, client: string, socket = { destroyed: false }) => {
+    const request = { name, client, socket } satisfies FakeRequest
+    scheduler.admit(request as unknown as IncomingMessage, {} as ServerResponse)
+    return request
+  }
+  return { scheduler, answered, refused, send }
+}
+
+test('requests go straight through while the turn is within its budget and nothing waits', () => {
+  const { answered, send, scheduler } = setup({ costMs: 1 })
+  for (let i = 0; i < 5; i++) send(`a${i}`, 'A')
+  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3', 'a4'])
+  assert.equal(scheduler.stats.waiting, 0)
+})
+
+test(
+  'past the budget requests wait and are answered round-robin in the next turns: a client with ' +
+    'one request waits for one of each other client, not for the whole flood',
+  async () => {
+    const { answered, send, scheduler } = setup({ costMs: 4 })
+    for (let i = 0; i < 8; i++) send(`a${i}`, 'member:A')
+    send('health', 'address:B')
+    send('c0', 'member:C')
+    // a0–a2 used the turn's 10 ms (4 ms each); the rest waits.
+    assert.deepEqual(answered, ['a0', 'a1', 'a2'])
+    assert.equal(scheduler.stats.waiting, 7)
+    assert.equal(scheduler.stats.clients, 3)
+
+    await nextTurn() // the end of this turn: 10 ms more of answering, one of each client in turn
+    assert.deepEqual(answered.slice(3), ['a3', 'health', 'c0'])
+    await nextTurn()
+    await nextTurn()
+    assert.deepEqual(answered.slice(6), ['a4', 'a5', 'a6', 'a7'])
+    assert.equal(scheduler.stats.waiting, 0)
+  }
+)
+
+test('while requests wait, a newcomer waits too (it does not pass those before it)', async () => {
+  const { answered, send } = setup({ costMs: 6 })
+  for (let i = 0; i < 5; i++) send(`a${i}`, 'A') // a0, a1 answered (12 ms), a2–a4 wait
+  await nextTurn() // a2, a3 answered (12 ms), a4 still waits
+  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3'])
+  send('b0', 'B') // a new turn, nothing spent in it yet, but a4 waits: b0 waits behind it
+  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3'])
+  await nextTurn()
+  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3', 'a4', 'b0'])
+})
+
+test(
+  'beyond the waiting limits: a client over its own is refused at once; when all places are ' +
+    'taken, the client with the most waiting gives up its newest',
+  async () => {
+    const { answered, refused, send, scheduler } = setup({
+      costMs: 20,
+      perClient: 2,
+      maxWaiting: 3
+    })
+    send('a0', 'A') // answered, and the turn's budget is spent
+    send('a1', 'A')
+    send('a2', 'A')
+    send('a3', 'A') // a third of A would wait: refused
+    send('b0', 'B') // the third place
+    send('c0', 'C') // all taken: A, with the most, gives up a2
+    send('c1', 'C') // each has one now: the newcomer is refused
+    assert.deepEqual(refused, ['a3', 'a2', 'c1'])
+    assert.equal(scheduler.stats.refused, 3)
+    for (let i = 0; i < 4; i++) await nextTurn()
+    assert.deepEqual(answered, ['a0', 'a1', 'b0', 'c0'])
+    assert.equal(scheduler.stats.waiting, 0)
+  }
+)
+
+test('a waiting request whose client went away is not answered', async () => {
+  const { answered, send } = setup({ costMs: 20 })
+  send('a0', 'A')
+  const gone = send('a1', 'A')
+  send('a2', 'A')
+  gone.socket.destroyed = true
+  for (let i = 0; i < 3; i++) await nextTurn()
+  assert.deepEqual(answered, ['a0', 'a2'])
+})
