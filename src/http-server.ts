@@ -15,13 +15,15 @@ import { FairScheduler, type Client, type RequestHandler } from './services/fair
  * Deployment → Limits): after 10 ms of answering in one turn of the event loop, requests wait in a
  * queue per client and are answered round-robin. A member's phone loads at most six things at once
  * (a browser's connections per server); an address may be a whole band behind a venue's router
- * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY at once.
+ * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY, in turns too; beyond
+ * 4,096 refusals waiting, the connection is dropped.
  */
 export const REQUEST_TURNS = {
   budgetMs: 10,
   maxWaiting: 1024,
   maxWaitingPerMember: 64,
   maxWaitingPerAddress: 256,
+  maxRefusing: 4096,
   retryAfterSeconds: 1
 } as const
 
@@ -69,6 +71,7 @@ export function createHttpServer (
   const scheduler = new FairScheduler(handler, clientIdentifier(false, () => null), {
     budgetMs: REQUEST_TURNS.budgetMs,
     maxWaiting: REQUEST_TURNS.maxWaiting,
+    maxRefusing: REQUEST_TURNS.maxRefusing,
     refuse: refuseBusy
   })
   const server = createServer(options.http ?? {}, scheduler.admit)

@@ -10,10 +10,17 @@ import { FairScheduler, type Client } from '#src/services/fair-scheduler.js'
 interface FakeRequest {
   name: string
   client: string
-  socket: { destroyed: boolean }
+  socket: { destroyed: boolean; destroy(): void }
 }
 
-function setup ({ budgetMs = 10, maxWaiting = 100, perClient = 10, costMs = 4 } = {}) {
+function setup ({
+  budgetMs = 10,
+  maxWaiting = 100,
+  maxRefusing = 100,
+  perClient = 10,
+  costMs = 4,
+  refuseMs = 0
+} = {}) {
   let clock = 0
   const answered: string[] = []
   const refused: string[] = []
@@ -29,11 +36,21 @@ function setup ({ budgetMs = 10, maxWaiting = 100, perClient = 10, costMs = 4 } 
     {
       budgetMs,
       maxWaiting,
-      refuse: (request) => refused.push((request as unknown as FakeRequest).name),
+      maxRefusing,
+      refuse: (request) => {
+        refused.push((request as unknown as FakeRequest).name)
+        clock += refuseMs
+      },
       now: () => clock
     }
   )
-  const send = (name: string, client: string, socket = { destroyed: false }) => {
+  const send = (name: string, client: string) => {
+    const socket = {
+      destroyed: false,
+      destroy () {
+        this.destroyed = true
+      }
+    }
     const request = { name, client, socket } satisfies FakeRequest
     scheduler.admit(request as unknown as IncomingMessage, {} as ServerResponse)
     return request
@@ -82,8 +99,8 @@ test('while requests wait, a newcomer waits too (it does not pass those before i
 })
 
 test(
-  'beyond the waiting limits: a client over its own is refused at once; when all places are ' +
-    'taken, the client with the most waiting gives up its newest',
+  'beyond the waiting limits: refused (in the next turns, taking turns with the answers); when ' +
+    'all places are taken, the client with the most waiting gives up its newest',
   async () => {
     const { answered, refused, send, scheduler } = setup({
       costMs: 20,
@@ -93,24 +110,56 @@ test(
     send('a0', 'A') // answered, and the turn's budget is spent
     send('a1', 'A')
     send('a2', 'A')
-    send('a3', 'A') // a third of A would wait: refused
+    send('a3', 'A') // a third of A would wait: to be refused
     send('b0', 'B') // the third place
     send('c0', 'C') // all taken: A, with the most, gives up a2
     send('c1', 'C') // each has one now: the newcomer is refused
-    assert.deepEqual(refused, ['a3', 'a2', 'c1'])
-    assert.equal(scheduler.stats.refused, 3)
+    assert.deepEqual(refused, [], 'nothing written in the turn that read them')
+    assert.deepEqual(scheduler.stats, {
+      waiting: 3,
+      clients: 3,
+      refusing: 3,
+      refused: 0,
+      dropped: 0
+    })
     for (let i = 0; i < 4; i++) await nextTurn()
+    assert.deepEqual(refused, ['a3', 'a2', 'c1'])
     assert.deepEqual(answered, ['a0', 'a1', 'b0', 'c0'])
     assert.equal(scheduler.stats.waiting, 0)
+    assert.equal(scheduler.stats.refused, 3)
   }
 )
 
-test('a waiting request whose client went away is not answered', async () => {
-  const { answered, send } = setup({ costMs: 20 })
+test('refusals take turns within the budget; beyond maxRefusing, connections drop', async () => {
+  const { refused, send, scheduler } = setup({
+    costMs: 20,
+    perClient: 1,
+    maxRefusing: 5,
+    refuseMs: 3
+  })
+  send('a0', 'A') // answered
+  send('a1', 'A') // waits
+  const sent = Array.from({ length: 7 }, (_, i) => send(`x${i}`, 'A'))
+  assert.deepEqual(scheduler.stats, { waiting: 1, clients: 1, refusing: 5, refused: 0, dropped: 2 })
+  assert.deepEqual(sent.map((request) => request.socket.destroyed), [
+    false, false, false, false, false, true, true
+  ])
+  await nextTurn() // a1 (20 ms) and one refusal: over the budget
+  assert.deepEqual(refused, ['x0'])
+  await nextTurn() // refusals only: 3 ms each, four fit in 10 ms
+  assert.deepEqual(refused, ['x0', 'x1', 'x2', 'x3', 'x4'])
+  assert.equal(scheduler.stats.refusing, 0)
+})
+
+test('a waiting request whose client went away is neither answered nor refused', async () => {
+  const { answered, refused, send } = setup({ costMs: 20, perClient: 1 })
   send('a0', 'A')
   const gone = send('a1', 'A')
-  send('a2', 'A')
+  const goneToo = send('a2', 'A') // to be refused
+  send('a3', 'A') // to be refused
   gone.socket.destroyed = true
+  goneToo.socket.destroyed = true
   for (let i = 0; i < 3; i++) await nextTurn()
-  assert.deepEqual(answered, ['a0', 'a2'])
+  assert.deepEqual(answered, ['a0'])
+  assert.deepEqual(refused, ['a3'])
 })
