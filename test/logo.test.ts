@@ -153,9 +153,12 @@ test('upload: a hostile file is 400 with the reason; the stored logo stays', asy
     assert.ok(json(res).message.length > 20, `${name}: ${json(res).message}`)
   }
   assert.deepEqual((await anonymous(ctx.app).get('/public/logo')).rawPayload, good)
-  // LOGOS_IN_FLIGHT checks already running: 503 with Retry-After, at once, nothing stored.
+  // LOGOS_IN_FLIGHT checks already running: 503 with Retry-After, at once, nothing stored. Large
+  // logos (2048×2048 decoded: ~0.1 s each), so that none is done before the upload is checked (a
+  // 16-pixel one could be, under load).
+  const large = twoColourPng([200, 30, 90], [250, 250, 250], 2048)
   const running = Array.from({ length: LOGOS_IN_FLIGHT }, () =>
-    ctx.app.documentWorkers.prepareLogo(good)
+    ctx.app.documentWorkers.prepareLogo(large)
   )
   const busy = await admin.put('/admin/logo', twoColourPng([1, 2, 3]), {
     'content-type': 'image/png'
