@@ -87,16 +87,22 @@ test(
   }
 )
 
-test('while requests wait, a newcomer waits too (it does not pass those before it)', async () => {
-  const { answered, send } = setup({ costMs: 6 })
-  for (let i = 0; i < 5; i++) send(`a${i}`, 'A') // a0, a1 answered (12 ms), a2–a4 wait
-  await nextTurn() // a2, a3 answered (12 ms), a4 still waits
-  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3'])
-  send('b0', 'B') // a new turn, nothing spent in it yet, but a4 waits: b0 waits behind it
-  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3'])
-  await nextTurn()
-  assert.deepEqual(answered, ['a0', 'a1', 'a2', 'a3', 'a4', 'b0'])
-})
+test(
+  'while requests wait, a newcomer waits too; having nothing waiting, it goes before the round',
+  async () => {
+    const { answered, send } = setup({ costMs: 6 })
+    for (let i = 0; i < 5; i++) send(`a${i}`, 'A') // a0, a1 answered (12 ms), a2–a4 wait
+    for (let i = 0; i < 3; i++) send(`c${i}`, 'C')
+    await nextTurn() // a2, c0 answered (12 ms)
+    assert.deepEqual(answered, ['a0', 'a1', 'a2', 'c0'])
+    send('b0', 'B') // a new turn, nothing spent in it yet, but others wait: b0 waits too
+    assert.deepEqual(answered, ['a0', 'a1', 'a2', 'c0'])
+    await nextTurn() // B is fresh: before A and C, who have had their turns
+    assert.deepEqual(answered, ['a0', 'a1', 'a2', 'c0', 'b0', 'a3'])
+    await nextTurn()
+    assert.deepEqual(answered.slice(6), ['c1', 'a4'])
+  }
+)
 
 test(
   'beyond the waiting limits: refused (in the next turns, taking turns with the answers); when ' +

@@ -7,7 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * 0.3–0.6 s (bench/documents.ts), and every other phone's poll waited behind them. Here, once a
  * turn has spent `budgetMs` on requests, the next ones only wait, in one queue per client, and the
  * following turns answer them round-robin — one of each client in turn, `budgetMs` per turn — so a
- * client with one request waits for one request of each other client, not for the whole flood.
+ * client with one request waits for one request of each other client, not for the whole flood. A
+ * client that had nothing waiting goes first (as in start-time fair queuing: its request is due
+ * now, the others' next ones are due after theirs): a phone's poll during a flood of many members
+ * waits for no round at all.
  *
  * Refusals take turns too: a request beyond its client's limit, or beyond all places, is put
  * aside and refused (503) in the following turns, one refusal after each client's request. Writing
@@ -45,6 +48,12 @@ interface Waiting {
   response: ServerResponse
 }
 
+/** A client's waiting requests, oldest first; `fresh` until its first one is answered. */
+interface Queue {
+  items: Waiting[]
+  fresh: boolean
+}
+
 export class FairScheduler {
   readonly #options: FairSchedulerOptions
   readonly #now: () => number
@@ -53,7 +62,9 @@ export class FairScheduler {
   #clientOf: (request: IncomingMessage) => Client
 
   /** Waiting requests by client; the Map's order is the round-robin order. */
-  readonly #queues = new Map<string, Waiting[]>()
+  readonly #queues = new Map<string, Queue>()
+  /** Clients that had nothing waiting, in the order they came: answered before the round. */
+  #fresh: Array<[string, Queue]> = []
   #waiting = 0
   /** Requests to refuse, oldest first. */
   #refusing: Waiting[] = []
@@ -103,14 +114,18 @@ export class FairScheduler {
     }
     const client = this.#clientOf(request)
     const queue = this.#queues.get(client.id)
-    const length = queue?.length ?? 0
+    const length = queue?.items.length ?? 0
     if (length >= client.maxWaiting || (this.#waiting >= this.#options.maxWaiting &&
       !this.#makeRoomFor(length))) {
       this.#putAside({ request, response })
       return
     }
-    if (queue) queue.push({ request, response })
-    else this.#queues.set(client.id, [{ request, response }])
+    if (queue) queue.items.push({ request, response })
+    else {
+      const created = { items: [{ request, response }], fresh: true }
+      this.#queues.set(client.id, created)
+      this.#fresh.push([client.id, created])
+    }
     this.#waiting++
   }
 
@@ -120,8 +135,8 @@ export class FairScheduler {
    */
   #makeRoomFor (waitingOfClient: number): boolean {
     let longest: Waiting[] | undefined
-    for (const queue of this.#queues.values()) {
-      if (!longest || queue.length > longest.length) longest = queue
+    for (const { items } of this.#queues.values()) {
+      if (!longest || items.length > longest.length) longest = items
     }
     if (!longest || longest.length <= waitingOfClient + 1) return false
     this.#putAside(longest.pop()!)
@@ -167,13 +182,20 @@ export class FairScheduler {
     if (this.#waiting > 0 || this.#refusing.length > 0) this.#scheduleTurnEnd()
   }
 
-  /** The next client's oldest request; the client goes to the end of the round. */
+  /** The next client's oldest request: a fresh client's, else the round's next. */
   #answerNext (): void {
-    const [client, queue] = this.#queues.entries().next().value!
-    const next = queue.shift()!
+    let entry: [string, Queue] | undefined
+    while (this.#fresh.length > 0 && !entry) {
+      const candidate = this.#fresh.shift()!
+      if (candidate[1].fresh) entry = candidate
+    }
+    const [client, queue] = entry ?? this.#queues.entries().next().value!
+    queue.fresh = false
+    const next = queue.items.shift()!
     this.#waiting--
+    // To the end of the round, or out when it has nothing left.
     this.#queues.delete(client)
-    if (queue.length > 0) this.#queues.set(client, queue)
+    if (queue.items.length > 0) this.#queues.set(client, queue)
     if (!next.request.socket.destroyed) this.#handle(next.request, next.response)
   }
 }
