@@ -10,7 +10,7 @@ declare module 'fastify' {
     dbTrace: DatabaseHandle['trace']
     /**
      * Changes whenever any row of the database changes: at once for this process's writes, within
-     * `externalChangesCheckMs` for another process's (the CLI).
+     * EXTERNAL_CHANGES_CHECK_MS for another process's (the CLI).
      */
     dbRevision(): string
   }
@@ -32,7 +32,6 @@ export interface DbPluginOptions {
   databaseFile: string
   /** Report every executed statement to `app.dbTrace.listener` (tests count them). */
   traceSql?: boolean
-  externalChangesCheckMs?: number
 }
 
 /**
@@ -51,12 +50,11 @@ export default fp<DbPluginOptions>(
     // `data_version` moves when another connection commits.
     const ownChanges = handle.sqlite.prepare('SELECT total_changes()').pluck()
     const externalVersion = handle.sqlite.prepare('PRAGMA data_version').pluck()
-    const checkMs = options.externalChangesCheckMs ?? EXTERNAL_CHANGES_CHECK_MS
     let external = 0
     let externalCheckedAt = -Infinity
     app.decorate('dbRevision', () => {
       const now = performance.now()
-      if (now - externalCheckedAt >= checkMs) {
+      if (now - externalCheckedAt >= EXTERNAL_CHANGES_CHECK_MS) {
         external = externalVersion.get() as number
         externalCheckedAt = now
       }

@@ -22,7 +22,7 @@ export const NO_BODY_LIMIT_BYTES = 64
 export const PUBLIC_BODY_LIMIT_BYTES = 16 * 1024
 
 /** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding or a Content-Length). */
-export function hasBody (headers: IncomingHttpHeaders): boolean {
+function hasBody (headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length']
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }

@@ -27,13 +27,13 @@ const REMEMBERED_SESSIONS = 10_000
  * The live-session check of every authenticated request (API.md: the session is live, the user
  * active, the role read from the database), remembered per database revision.
  *
- * A session's row can only change through a write, and every write — by this process or another
- * one (the CLI) — moves the revision (total_changes() and data_version, see plugins/app/db.ts). So
- * an answer read at revision R is the answer the database gives at R: logout, deactivation and
- * role changes still take effect on the very next request, and between writes (gig night: phones
- * polling) a request costs the revision read instead of the join. Measured with `npm run bench`:
- * the join took ~17 µs per request inside the server (4–5 µs in a tight loop: it runs with cold
- * caches between two requests' work), half the cost of a 304.
+ * A session's row can only change through a write, and every write moves the revision
+ * (plugins/app/db.ts): this server's at once, another process's (the CLI) within 100 ms. So an
+ * answer read at revision R is the answer the database gives at R: logout, deactivation and role
+ * changes through the API still take effect on the very next request, and between writes (gig
+ * night: phones polling) a request costs the revision read instead of the join. Measured with
+ * `npm run bench`: the join took ~17 µs per request inside the server (4–5 µs in a tight loop: it
+ * runs with cold caches between two requests' work), half the cost of a 304.
  *
  * Unknown and ended sessions are remembered too (as null), so a flood of requests with a signed
  * but revoked token costs no statement each either. Expiry depends on the time, not on a write:

@@ -177,7 +177,7 @@ export class FairScheduler {
         this.#options.refuse(refusal.request, refusal.response)
       }
     }
-    this.#refusing = this.#refusing.slice(refusals)
+    if (refusals > 0) this.#refusing = this.#refusing.slice(refusals)
     // The rest in the next turns, after the I/O that arrived meanwhile has been read.
     if (this.#waiting > 0 || this.#refusing.length > 0) this.#scheduleTurnEnd()
   }
