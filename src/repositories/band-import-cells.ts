@@ -3,6 +3,8 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { Type, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import * as schema from '#src/db/schema.js'
+import { isRealLocalDateTime } from '#src/validation.js'
+import { DateString, Instant, LocalDateTime, TimeString } from '#schemas/common.js'
 import { readStoredConfig } from './app-settings.js'
 import type { ColumnInfo } from './band-export.js'
 
@@ -25,6 +27,32 @@ const JSON_SHAPES: Record<string, TSchema> = {
   )
 }
 
+/** Wall-clock date-times (the band's time zone); any other `…_at` column is an instant. */
+const LOCAL_DATE_TIMES = new Set([
+  'gig_schedule_items.at',
+  'survey_options.at',
+  'gig_checklist_items.due_at'
+])
+
+/**
+ * The format of the date and time columns, by the schema's naming: `date` a calendar date,
+ * `…_time` a wall-clock time, `…_at` an instant (or one of LOCAL_DATE_TIMES). Code reading these
+ * parses them (a survey's `closes_at` of "abc" answered 500 on /surveys).
+ */
+function formatOf (table: string, column: string): { pattern: RegExp; what: string } | undefined {
+  const of = (schema: { pattern?: string }, what: string) => ({
+    pattern: new RegExp(schema.pattern!),
+    what
+  })
+  if (LOCAL_DATE_TIMES.has(`${table}.${column}`)) {
+    return of(LocalDateTime, 'a local date-time YYYY-MM-DDTHH:MM')
+  }
+  if (column === 'date') return of(DateString, 'a date YYYY-MM-DD')
+  if (column.endsWith('_time')) return of(TimeString, 'a time HH:MM')
+  if (column.endsWith('_at')) return of(Instant, 'an RFC 3339 instant')
+  return undefined
+}
+
 export interface CellRule {
   name: string
   /** SQLite's declared type, upper case (INTEGER, TEXT, REAL, BLOB, NUMERIC). */
@@ -34,6 +62,7 @@ export interface CellRule {
   json: boolean
   boolean: boolean
   shape?: TSchema
+  format?: { pattern: RegExp; what: string }
 }
 
 interface DrizzleColumn {
@@ -68,7 +97,8 @@ export function cellRules (table: string, columns: ColumnInfo[]): Map<string, Ce
         enumValues,
         json: mode?.columnType === 'SQLiteTextJson',
         boolean: mode?.columnType === 'SQLiteBoolean',
-        shape: JSON_SHAPES[`${table}.${c.name}`]
+        shape: JSON_SHAPES[`${table}.${c.name}`],
+        format: formatOf(table, c.name)
       }
       return [c.name, rule]
     })
@@ -104,8 +134,14 @@ export function cellProblem (table: string, rule: CellRule, value: unknown): str
       if (rule.enumValues && !rule.enumValues.includes(value)) {
         return `${shown(value)} is not one of ${rule.enumValues.join(', ')}`
       }
+      if (rule.format) return formatProblem(rule.format, value)
       return rule.json ? jsonProblem(table, rule, value) : null
   }
+}
+
+function formatProblem (format: NonNullable<CellRule['format']>, value: string): string | null {
+  const fits = format.pattern.test(value) && (!/^\d{4}-/.test(value) || isRealLocalDateTime(value))
+  return fits ? null : `${shown(value)} is not ${format.what}`
 }
 
 function jsonProblem (table: string, rule: CellRule, text: string): string | null {
