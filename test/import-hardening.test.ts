@@ -271,3 +271,35 @@ test('imports print no terminal control or bidi characters', async (t) => {
     assert.doesNotMatch(imported.out, UNSAFE)
   }
 })
+
+test('band import: a column added to the schema flows through without a rule for it', async (
+  t
+) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  await seedDemo(ctx.app.db, { now: ctx.now() })
+  const added = 'ALTER TABLE songs ADD COLUMN mood TEXT; ' +
+    'ALTER TABLE users ADD COLUMN flag INTEGER NOT NULL DEFAULT 0'
+  ctx.app.sqlite.exec(added)
+  ctx.app.sqlite.exec("UPDATE songs SET mood = 'calm'; UPDATE users SET flag = 1")
+  const doc = buildBandExport(ctx.app.sqlite, { now: ctx.now() })
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-import-added-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const target = openDatabase(join(dir, 'new.db'))
+  t.after(() => target.close())
+  target.sqlite.exec(added)
+  importBandExport(target, doc, { now: ctx.now() })
+  const again = buildBandExport(target.sqlite, { now: new Date(doc.exportedAt) })
+  assert.deepEqual(table(again, 'songs'), table(doc, 'songs'))
+  assert.deepEqual(table(again, 'users'), table(doc, 'users'))
+  // Checked by its declared type all the same; a database without the column refuses it.
+  const wrong = changed(doc, (d) => { table(d, 'users').rows[0][column(d, 'users', 'flag')] = 'x' })
+  const other = openDatabase(join(dir, 'other.db'))
+  t.after(() => other.close())
+  other.sqlite.exec(added)
+  assert.throws(
+    () => importBandExport(other, wrong, { now: ctx.now() }),
+    /table users, row 1, column flag: "x" is not an integer/
+  )
+  assert.match(refusal(dir, 'older', doc).message, /unknown column users\."flag"/)
+})
