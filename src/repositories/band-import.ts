@@ -164,8 +164,12 @@ function checkAgainstDatabase (sqlite: Database.Database, doc: BandExport): Impo
     const checked = { name: table.name, columns: columns.map((c) => c.name), rows }
     return table.name === 'app_logo' ? prepareImportedLogo(checked) : checked
   })
-  for (const name of Object.keys(doc.sequences)) {
+  for (const [name, next] of Object.entries(doc.sequences)) {
     if (!seen.has(name)) throw new BandImportError(`sequence for unknown table ${shown(name)}`)
+    // 1e300 is an integer to JSON: stored, it would fail every later insert into the table.
+    if (!Number.isSafeInteger(next) || next < 0) {
+      throw new BandImportError(`sequence of table ${name}: ${shown(next)} is not a row id`)
+    }
   }
   return tables
 }
