@@ -37,7 +37,7 @@ export function findSymlink (dir: string): string | null {
 const realFileBelow = (realRoot: string) => (pathName: string) => {
   const path = join(realRoot, pathName)
   try {
-    return realpathSync(path) === path
+    return realpathSync.native(path) === path
   } catch {
     return true // missing: the static handler answers 404 itself
   }
