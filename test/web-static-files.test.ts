@@ -58,7 +58,18 @@ test('static files: no link followed after the start, no directory listed', asyn
   symlinkSync(join(outside, 'secret.txt'), join(root, 'robots.txt'))
   const swapped = await app.inject({ url: '/app/robots.txt' })
   assert.equal(swapped.statusCode, 404)
-  assert.doesNotMatch(swapped.body, /secret/)
+  assert.doesNotMatch(swapped.body, /the secret outside/)
+  for (const url of [
+    '/app/../outside/secret.txt',
+    '/app/%2e%2e/outside/secret.txt',
+    '/app/..%2foutside%2fsecret.txt',
+    '/app/_app/..%2f..%2f..%2foutside/secret.txt',
+    '/app/%252e%252e/outside/secret.txt'
+  ]) {
+    const response = await app.inject({ url })
+    assert.doesNotMatch(response.body, /the secret outside/, url)
+    assert.ok(response.statusCode >= 300, `${url}: ${response.statusCode}`)
+  }
   for (const url of ['/app/_app/', '/app/_app/immutable/', '/app/_app/immutable']) {
     const response = await app.inject({ url })
     assert.ok([403, 404].includes(response.statusCode), `${url}: ${response.statusCode}`)
