@@ -57,6 +57,12 @@ function formatOf (table: string, column: string): { pattern: RegExp; what: stri
   return undefined
 }
 
+/**
+ * The longest plain text a cell may hold: the API's longest text field (a gig's notes, 5000). The
+ * libreStage import cuts to the same limits, so a real band's data fits; a 100 MB title does not.
+ */
+export const MAX_IMPORTED_TEXT = 5000
+
 export interface CellRule {
   name: string
   /** SQLite's declared type, upper case (INTEGER, TEXT, REAL, BLOB, NUMERIC). */
@@ -135,6 +141,9 @@ export function cellProblem (table: string, rule: CellRule, value: unknown): str
         : `${shown(value)} is not base64 data`
     default:
       if (typeof value !== 'string') return `${shown(value)} is not text`
+      if (!rule.json && value.length > MAX_IMPORTED_TEXT) {
+        return `${value.length} characters, at most ${MAX_IMPORTED_TEXT}`
+      }
       if (rule.enumValues && !rule.enumValues.includes(value)) {
         return `${shown(value)} is not one of ${rule.enumValues.join(', ')}`
       }
