@@ -11,6 +11,7 @@ import { resetUrl } from '#src/repositories/password-resets.js'
 import { importLibreStage } from '#src/librestage/import.js'
 import { formatReport } from '#src/librestage/report.js'
 import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js'
+import { oneLine, terminalSafe } from '#src/terminal-text.js'
 
 // The command line's moving commands: the full band export and its import, and the import of a
 // libreStage database. The work is done by src/repositories/band-*.ts and src/librestage/.
@@ -18,6 +19,9 @@ import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js
 export interface TransferIo {
   out(line: string): void
 }
+
+/** Imports print what a file holds: never a terminal control sequence (src/terminal-text.ts). */
+const safeIo = (io: TransferIo): TransferIo => ({ out: (line) => io.out(terminalSafe(line)) })
 
 /** Over HTTP the export is capped at 16 MB (built in memory per request); a file may be larger. */
 export const CLI_EXPORT_MAX_BYTES = 128 * 1024 * 1024
@@ -53,14 +57,15 @@ export function importBand (
   handle: DatabaseHandle,
   file: string,
   options: { now: Date; baseUrl: string },
-  io: TransferIo
+  unsafeIo: TransferIo
 ): void {
+  const io = safeIo(unsafeIo)
   const document = readBandExport(resolve(file))
   const result = importBandExport(handle, document, { now: options.now })
   const rows = result.tables.reduce((n, t) => n + t.rows, 0)
   io.out(
     `imported ${rows} rows in ${result.tables.length} tables from ${file} ` +
-      `(exported ${document.exportedAt} by Bandstand ${document.appVersion})`
+      `(exported ${oneLine(document.exportedAt)} by Bandstand ${oneLine(document.appVersion)})`
   )
   printLinks(result.resetLinks, options.baseUrl, io)
 }
@@ -76,7 +81,8 @@ function printLinks (
       `until ${links[0]!.expiresAt.toISOString()}):`
   )
   for (const link of links) {
-    io.out(`  ${link.username} (${link.displayName}): ${resetUrl(baseUrl, link.token)}`)
+    const who = `${oneLine(link.username)} (${oneLine(link.displayName)})`
+    io.out(`  ${who}: ${resetUrl(baseUrl, link.token)}`)
   }
   io.out('Expired? `bandstand user:reset-link <username>` makes a new one.')
 }
@@ -86,8 +92,9 @@ export function importFromLibreStage (
   open: () => DatabaseHandle,
   file: string,
   options: { now: Date; baseUrl: string; dryRun: boolean; force: boolean; json: boolean },
-  io: TransferIo
+  unsafeIo: TransferIo
 ): void {
+  const io = safeIo(unsafeIo)
   // The source is checked before Bandstand's database is opened at all.
   const source = readLibreStage(resolve(file))
   const report = importLibreStage(open(), source, options)

@@ -12,6 +12,7 @@ import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
+import { terminalSafe } from './terminal-text.js'
 import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
 import {
   createResetLink,
@@ -239,7 +240,8 @@ export async function runCli (
       error instanceof ApiError ||
       isTransferError(error)
     ) {
-      io.err(`error: ${error.message}`)
+      // A refusal may quote the file being imported: never a terminal control sequence.
+      io.err(`error: ${terminalSafe(error.message)}`)
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
     }
     if (

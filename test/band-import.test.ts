@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
 import { openDatabase } from '#src/db/client.js'
-import { appLogo } from '#src/db/schema.js'
+import { saveLogo } from '#plugins/app-config/repository.js'
+import { prepareLogo } from '#src/services/logo.js'
+import { twoColourPng } from './image-fixtures.js'
 import { seedDemo } from '#src/seed/index.js'
 import { buildBandExport, type BandExport } from '#src/repositories/band-export.js'
 import {
@@ -47,16 +49,10 @@ test('export → import into an empty database → export again gives the same d
   await editor.post(`/gigs/${gigId}/checklist`, item)
   const gone = json(await editor.post('/repertoire', { name: 'Weg damit' }))
   await editor.delete(`/repertoire/${gone.id}`)
-  ctx.app.db
-    .insert(appLogo)
-    .values({
-      id: 1,
-      mimeType: 'image/png',
-      data: Buffer.from([137, 80, 78, 71]),
-      etag: 'e',
-      updatedAt: 'u'
-    })
-    .run()
+  const logoData = twoColourPng([30, 30, 200])
+  const logo = prepareLogo(logoData)
+  assert.ok(logo.ok)
+  saveLogo(ctx.app.db, { ...logo, data: logoData }, ctx.now())
 
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const file = join(dir, 'band.json')
@@ -167,9 +163,9 @@ test('band import: refuses band data, replaces a first admin, refuses broken fil
     ['unknown schema', broken((d) => { d.schemaVersion = '0099_future' }), /update Bandstand first/],
     ['malformed', broken((d) => { d.tables[0].rows = 'x' }), /malformed at \/tables\/0\/rows/],
     ['a boolean cell', broken((d) => { table(d, 'users').rows[0][0] = true }), /malformed/],
-    ['unknown table', broken((d) => { d.tables.push({ name: 'mystery', columns: [], primaryKey: [], rows: [] }) }), /unknown table mystery/],
+    ['unknown table', broken((d) => { d.tables.push({ name: 'mystery', columns: [], primaryKey: [], rows: [] }) }), /unknown table "mystery"/],
     ['excluded table', broken((d) => { d.tables.push({ name: 'sessions', columns: [], primaryKey: [], rows: [] }) }), /never imported/],
-    ['unknown column', broken((d) => { table(d, 'songs').columns.push({ name: 'lyrics', type: 'text' }) }), /unknown column songs\.lyrics/],
+    ['unknown column', broken((d) => { table(d, 'songs').columns.push({ name: 'lyrics', type: 'text' }) }), /unknown column songs\."lyrics"/],
     ['password hashes', broken((d) => { table(d, 'users').columns.push({ name: 'password_hash', type: 'text' }) }), /users\.password_hash is never imported/],
     ['row width', broken((d) => { table(d, 'songs').rows[0].pop() }), /table songs, row 1/],
     ['duplicate ids', broken((d) => { const s = table(d, 'songs'); s.rows.push([...s.rows[0]]) }), /table songs: UNIQUE constraint failed/],

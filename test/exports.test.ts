@@ -16,7 +16,9 @@ import {
 import { createGig, insertSong, insertSongs, putSetlist } from './gig-fixtures.js'
 import { parseCsv } from './export-fixtures.js'
 import { seedDemo } from '#src/seed/index.js'
-import { appLogo } from '#src/db/schema.js'
+import { saveLogo } from '#plugins/app-config/repository.js'
+import { prepareLogo } from '#src/services/logo.js'
+import { twoColourPng } from './image-fixtures.js'
 import { openDatabase } from '#src/db/client.js'
 import {
   buildBandExport,
@@ -169,16 +171,11 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   await editor.post('/repertoire', { name: 'Standard', fromGigId: gigId })
   await editor.post('/repertoire', { name: 'Gelöscht' })
   await editor.delete(`/repertoire/${json(await editor.get('/repertoire'))[0].id}`)
-  ctx.app.db
-    .insert(appLogo)
-    .values({
-      id: 1,
-      mimeType: 'image/png',
-      data: Buffer.from([1, 2, 3]),
-      etag: 'x',
-      updatedAt: 'y'
-    })
-    .run()
+  // A real logo, stored as an upload stores it: the import prepares it again (issue 24).
+  const logoData = twoColourPng([200, 30, 30])
+  const prepared = prepareLogo(logoData)
+  assert.ok(prepared.ok)
+  saveLogo(ctx.app.db, { ...prepared, data: logoData }, ctx.now())
 
   const res = await admin.get('/admin/export')
   assert.equal(res.statusCode, 200)
@@ -217,7 +214,8 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   const ids = users.rows.map((row) => row[0] as number)
   assert.deepEqual(ids, [...ids].sort((x, y) => x - y))
   const logo = doc.tables.find((table) => table.name === 'app_logo')!
-  assert.equal(logo.rows[0]![logo.columns.findIndex((c) => c.name === 'data')], 'AQID')
+  const logoBase64 = logoData.toString('base64')
+  assert.equal(logo.rows[0]![logo.columns.findIndex((c) => c.name === 'data')], logoBase64)
   assert.ok(doc.sequences.repertoire_setlists! > 1, 'the deleted list’s id stays used')
 
   // deterministic: a second export differs only in its time (and /exports/band, where issue 15

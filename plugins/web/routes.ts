@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { ConfigError } from '#src/config.js'
 import { projectPath } from '#src/project-path.js'
 
 export interface WebAppOptions {
@@ -14,6 +16,32 @@ export interface WebAppOptions {
 // once.
 const IMMUTABLE = /\/_app\/immutable\//
 const APP_ROUTE = /^\/app(\/[^.]*)?$/
+
+/** The first symlink below `dir` (its path), or null: the build is only real files and folders. */
+export function findSymlink (dir: string): string | null {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isSymbolicLink()) return path
+    if (entry.isDirectory()) {
+      const inner = findSymlink(path)
+      if (inner) return inner
+    }
+  }
+  return null
+}
+
+/**
+ * Whether `pathName` (below the root) names a file reached without any symlink: its real path is
+ * the path itself. A file swapped for a link after the start is not followed (404).
+ */
+const realFileBelow = (realRoot: string) => (pathName: string) => {
+  const path = join(realRoot, pathName)
+  try {
+    return realpathSync.native(path) === path
+  } catch {
+    return true // missing: the static handler answers 404 itself
+  }
+}
 
 /**
  * The band's web app (web/, a SvelteKit single-page app) at /app/: the built files with long cache
@@ -44,12 +72,27 @@ export default async function webAppRoutes (app: FastifyInstance, options: WebAp
     return
   }
 
+  // The build is served as files, never through a link out of it (a link to /etc/passwd would be
+  // served as one of the app's files; @fastify/static lists and follows links at start).
+  const realRoot = realpathSync(root)
+  const link = findSymlink(realRoot)
+  if (link) {
+    throw new ConfigError(
+      `the web app build ${root} contains a symlink (${relative(realRoot, link)}): the server ` +
+        'serves only real files; rebuild it (npm run build:web) or copy it without links'
+    )
+  }
+
   await app.register(fastifyStatic, {
-    root,
+    root: realRoot,
     prefix: '/app/',
     // One route per built file, found at start; unknown paths fall through to the route below.
     wildcard: false,
     index: false,
+    // No directory listings, no dot files, no symlinks followed at request time either.
+    list: false,
+    serveDotFiles: false,
+    allowedPath: realFileBelow(realRoot),
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {

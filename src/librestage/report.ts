@@ -1,3 +1,5 @@
+import { oneLine } from '#src/terminal-text.js'
+
 // The import report: per libreStage table the rows read, imported and skipped (with the reason),
 // what was changed on the way, and everything that has no home in Bandstand. Every row read is
 // either imported or skipped with a reason (read = imported + skipped, checked by the tests).
@@ -102,9 +104,9 @@ export function formatReport (report: LibreStageReport): string[] {
       '',
       'Not imported (no home in Bandstand):',
       ...columns.map(
-        (c) => `  ${c.table}.${c.column}: ${count(c.values, 'value')} — ${c.reason}`
+        (c) => `  ${oneLine(`${c.table}.${c.column}`)}: ${count(c.values, 'value')} — ${c.reason}`
       ),
-      ...tables.map((t) => `  table ${t.table}: ${count(t.rows, 'row')} — ${t.reason}`)
+      ...tables.map((t) => `  table ${oneLine(t.table)}: ${count(t.rows, 'row')} — ${t.reason}`)
     )
   }
   const { genres, gigKinds } = report.addedToConfig
@@ -113,8 +115,8 @@ export function formatReport (report: LibreStageReport): string[] {
       '',
       'Added to the app configuration: ' +
         [
-          genres.length ? `genres ${genres.join(', ')}` : '',
-          gigKinds.length ? `gig kinds ${gigKinds.join(', ')}` : ''
+          genres.length ? `genres ${oneLine(genres.join(', '))}` : '',
+          gigKinds.length ? `gig kinds ${oneLine(gigKinds.join(', '))}` : ''
         ]
           .filter(Boolean)
           .join('; ')
@@ -124,10 +126,10 @@ export function formatReport (report: LibreStageReport): string[] {
   for (const u of report.users) {
     const renamed =
       u.sourceUsername !== null && u.sourceUsername !== u.username
-        ? ` (libreStage: "${u.sourceUsername}")`
+        ? ` (libreStage: "${oneLine(u.sourceUsername)}")`
         : ''
     lines.push(
-      `  ${u.username}${renamed}: ${u.displayName}, ${u.role}, ${u.status}` +
+      `  ${oneLine(u.username)}${renamed}: ${oneLine(u.displayName)}, ${u.role}, ${u.status}` +
         (u.merged ? ' — the existing Bandstand account, kept with its password and role' : '')
     )
   }
@@ -139,7 +141,9 @@ export function formatReport (report: LibreStageReport): string[] {
       '',
       'Password reset links — give each member their own; each works once, until ' +
         `${report.resetLinks[0]!.expiresAt}:`,
-      ...report.resetLinks.map((l) => `  ${l.username} (${l.displayName}): ${l.url}`),
+      ...report.resetLinks.map(
+        (l) => `  ${oneLine(l.username)} (${oneLine(l.displayName)}): ${l.url}`
+      ),
       'Expired? `bandstand user:reset-link <username>` makes a new one.'
     )
   }

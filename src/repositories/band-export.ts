@@ -60,9 +60,10 @@ export interface BandExport {
   sequences: Record<string, number>
 }
 
-interface ColumnInfo {
+export interface ColumnInfo {
   name: string
   type: string
+  notnull: number
   pk: number
 }
 
@@ -114,6 +115,45 @@ export function databaseDataBytes (sqlite: Database.Database): number {
   return (pages - free) * Number(sqlite.pragma('page_size', { simple: true }))
 }
 
+export interface ExportedTableSchema {
+  name: string
+  /** The exported columns in table order (excluded ones left out). */
+  columns: ColumnInfo[]
+  primaryKey: string[]
+}
+
+/**
+ * What an export of this database holds: its tables (parents first) and columns, read from SQLite's
+ * catalogue minus the exclusions. The import takes exactly these names and nothing else (a file
+ * cannot name a table or column the export would not write, in any spelling).
+ */
+export function exportedSchema (sqlite: Database.Database): ExportedTableSchema[] {
+  const all = (
+    sqlite
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+          'ORDER BY name'
+      )
+      .all() as Array<{ name: string }>
+  ).map((r) => r.name)
+  const names = dependencyOrder(
+    sqlite,
+    all.filter((name) => !Object.hasOwn(EXCLUDED_TABLES, name))
+  )
+  return names.map((name) => {
+    const info = sqlite.prepare(`PRAGMA table_info(${quote(name)})`).all() as ColumnInfo[]
+    const excluded = EXCLUDED_COLUMNS[name] ?? {}
+    return {
+      name,
+      columns: info.filter((c) => !Object.hasOwn(excluded, c.name)),
+      primaryKey: info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name)
+    }
+  })
+}
+
 /**
  * Builds the export in one read transaction (a consistent snapshot). Deterministic: tables in
  * dependency order, rows by primary key, columns in table order, so two exports of the same data
@@ -127,26 +167,9 @@ export function buildBandExport (
   const bytes = databaseDataBytes(sqlite)
   if (bytes > limit) throw new ExportTooLarge(bytes, limit)
   const read = sqlite.transaction(() => {
-    const all = (
-      sqlite
-        .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
-            'ORDER BY name'
-        )
-        .all() as Array<{ name: string }>
-    ).map((r) => r.name)
-    const names = dependencyOrder(
-      sqlite,
-      all.filter((name) => !Object.hasOwn(EXCLUDED_TABLES, name))
-    )
-    const tables = names.map((name): ExportedTable => {
-      const info = sqlite.prepare(`PRAGMA table_info(${quote(name)})`).all() as ColumnInfo[]
-      const excluded = EXCLUDED_COLUMNS[name] ?? {}
-      const columns = info.filter((c) => !Object.hasOwn(excluded, c.name))
-      const primaryKey = info
-        .filter((c) => c.pk > 0)
-        .sort((a, b) => a.pk - b.pk)
-        .map((c) => c.name)
+    const schema = exportedSchema(sqlite)
+    const names = schema.map((t) => t.name)
+    const tables = schema.map(({ name, columns, primaryKey }): ExportedTable => {
       const order = primaryKey.length ? primaryKey.map(quote).join(', ') : 'rowid'
       const blobs = columns.map((c) => c.type.toUpperCase() === 'BLOB')
       const rows = (

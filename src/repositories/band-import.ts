@@ -6,13 +6,18 @@ import { Value } from '@sinclair/typebox/value'
 import { migrationsFolder, type Db } from '#src/db/client.js'
 import { chunksFor } from '#src/db/batch.js'
 import { UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
+import { prepareLogo } from '#src/services/logo.js'
+import { LOGO_MAX_BYTES } from '#plugins/app-config/routes.js'
+import { strongEtag } from '#plugins/app-config/repository.js'
 import {
   BAND_EXPORT_FORMAT,
   BAND_EXPORT_FORMAT_VERSION,
   EXCLUDED_COLUMNS,
   EXCLUDED_TABLES,
+  exportedSchema,
   type BandExport
 } from './band-export.js'
+import { cellProblem, cellRules, shown } from './band-import-cells.js'
 import { hasBandData } from './band-content.js'
 import { createImportResetLinks } from './password-resets.js'
 
@@ -97,13 +102,20 @@ export function checkBandExport (doc: unknown): BandExport {
   return doc as BandExport
 }
 
-interface TargetColumn {
+/** A table of the document, checked and converted: the values as they are written. */
+interface ImportTable {
   name: string
-  type: string
+  columns: string[]
+  rows: unknown[][]
 }
 
-/** Every problem that makes the document unfit for this database, found before writing anything. */
-function checkAgainstDatabase (sqlite: Database.Database, doc: BandExport): void {
+/**
+ * Every problem that makes the document unfit for this database, found before writing anything:
+ * tables and columns must be exactly those an export of this database writes (SQLite compares
+ * names without case: `Users` would be `users`, with a `password_hash` from the file), and every
+ * cell must fit its column. Returns the tables as they are written.
+ */
+function checkAgainstDatabase (sqlite: Database.Database, doc: BandExport): ImportTable[] {
   const journal = JSON.parse(
     readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
   ) as { entries: Array<{ tag: string }> }
@@ -113,35 +125,100 @@ function checkAgainstDatabase (sqlite: Database.Database, doc: BandExport): void
         'update Bandstand first'
     )
   }
+  const exported = new Map(exportedSchema(sqlite).map((t) => [t.name, t]))
   const seen = new Set<string>()
-  for (const table of doc.tables) {
-    if (seen.has(table.name)) throw new BandImportError(`table ${table.name} appears twice`)
+  const tables = doc.tables.map((table): ImportTable => {
+    const name = shown(table.name)
+    if (seen.has(table.name)) throw new BandImportError(`table ${name} appears twice`)
     seen.add(table.name)
-    if (Object.hasOwn(EXCLUDED_TABLES, table.name)) {
-      throw new BandImportError(
-        `table ${table.name} is never imported (${EXCLUDED_TABLES[table.name]})`
+    const target = exported.get(table.name)
+    if (!target) throw new BandImportError(refusedTable(table.name))
+    const rules = cellRules(table.name, target.columns)
+    const columns = table.columns.map((column, i) => {
+      const rule = rules.get(column.name)
+      if (!rule) throw new BandImportError(refusedColumn(table.name, column.name))
+      if (table.columns.findIndex((c) => c.name === column.name) !== i) {
+        throw new BandImportError(`column ${table.name}.${column.name} appears twice`)
+      }
+      return rule
+    })
+    const rows = table.rows.map((row, r) => {
+      if (row.length !== columns.length) {
+        throw new BandImportError(
+          `table ${table.name}, row ${r + 1}: ${columns.length} values expected`
+        )
+      }
+      return row.map((value, c) => {
+        const problem = cellProblem(table.name, columns[c]!, value)
+        if (problem) {
+          throw new BandImportError(
+            `table ${table.name}, row ${r + 1}, column ${columns[c]!.name}: ${problem}; ` +
+              'nothing was imported'
+          )
+        }
+        return columns[c]!.type === 'BLOB' && typeof value === 'string'
+          ? Buffer.from(value, 'base64')
+          : value
+      })
+    })
+    const checked = { name: table.name, columns: columns.map((c) => c.name), rows }
+    return table.name === 'app_logo' ? prepareImportedLogo(checked) : checked
+  })
+  for (const [name, next] of Object.entries(doc.sequences)) {
+    if (!seen.has(name)) throw new BandImportError(`sequence for unknown table ${shown(name)}`)
+    // 1e300 is an integer to JSON: stored, it would fail every later insert into the table.
+    if (!Number.isSafeInteger(next) || next < 0) {
+      throw new BandImportError(`sequence of table ${name}: ${shown(next)} is not a row id`)
+    }
+  }
+  return tables
+}
+
+function refusedTable (name: string): string {
+  if (Object.hasOwn(EXCLUDED_TABLES, name)) {
+    return `table ${name} is never imported (${EXCLUDED_TABLES[name]})`
+  }
+  return `unknown table ${shown(name)}: a band export holds only the tables an export of this ` +
+    'Bandstand writes, spelt exactly'
+}
+
+function refusedColumn (table: string, column: string): string {
+  if (Object.hasOwn(EXCLUDED_COLUMNS[table] ?? {}, column)) {
+    return `column ${table}.${column} is never imported`
+  }
+  return `unknown column ${table}.${shown(column)}: a band export holds only the columns an ` +
+    'export of this Bandstand writes, spelt exactly'
+}
+
+/**
+ * The logo goes through the preparation of an upload: its type, accent colour, watermark and
+ * entity tag come from the image, never from the file (a smuggled 20000×20000 watermark would be
+ * embedded into every document, a `text/html` type served by /public/logo).
+ */
+function prepareImportedLogo (table: ImportTable): ImportTable {
+  const at = (name: string) => table.columns.indexOf(name)
+  if (at('data') < 0) throw new BandImportError('table app_logo: the column data is missing')
+  const derived = ['mime_type', 'prepared', 'watermark', 'accent', 'etag']
+  const columns = [...table.columns.filter((c) => !derived.includes(c)), ...derived]
+  const rows = table.rows.map((row, r) => {
+    const data = row[at('data')] as Buffer
+    const refuse = (why: string) =>
+      new BandImportError(
+        `table app_logo, row ${r + 1}, column data: ${why}; nothing was imported (remove the ` +
+          'table app_logo from the file to import without the logo)'
       )
+    if (data.length > LOGO_MAX_BYTES) {
+      throw refuse(`the logo has ${data.length} bytes, an upload at most ${LOGO_MAX_BYTES}`)
     }
-    const columns = sqlite.prepare('SELECT name, type FROM pragma_table_info(?)').all(table.name) as
-      TargetColumn[]
-    if (columns.length === 0) throw new BandImportError(`unknown table ${table.name}`)
-    for (const column of table.columns) {
-      if (Object.hasOwn(EXCLUDED_COLUMNS[table.name] ?? {}, column.name)) {
-        throw new BandImportError(`column ${table.name}.${column.name} is never imported`)
-      }
-      if (!columns.some((c) => c.name === column.name)) {
-        throw new BandImportError(`unknown column ${table.name}.${column.name}`)
-      }
-    }
-    const width = table.columns.length
-    const bad = table.rows.findIndex((row) => row.length !== width)
-    if (bad >= 0) {
-      throw new BandImportError(`table ${table.name}, row ${bad + 1}: ${width} values expected`)
-    }
-  }
-  for (const name of Object.keys(doc.sequences)) {
-    if (!seen.has(name)) throw new BandImportError(`sequence for unknown table ${name}`)
-  }
+    const logo = prepareLogo(data)
+    if (!logo.ok) throw refuse(logo.message)
+    const kept = table.columns
+      .map((name, i) => [name, row[i]] as const)
+      .filter(([name]) => !derived.includes(name))
+      .map(([, value]) => value)
+    return [...kept, logo.mimeType, 1, logo.watermark, logo.accent, strongEtag(data)]
+  })
+  return { name: table.name, columns, rows }
 }
 
 /** Refuses a database with band data: an import would mix two bands (or overwrite one). */
@@ -176,18 +253,18 @@ export function importBandExport (
   options: { now: Date }
 ): BandImportResult {
   const { db, sqlite } = handle
-  checkAgainstDatabase(sqlite, doc)
+  const tables = checkAgainstDatabase(sqlite, doc)
   const run = sqlite.transaction(() => {
     checkEmpty(db, sqlite, doc)
     sqlite.pragma('defer_foreign_keys = ON')
-    for (const table of [...doc.tables].reverse()) {
+    for (const table of [...tables].reverse()) {
       sqlite.prepare(`DELETE FROM "${table.name}"`).run()
     }
-    const names = doc.tables.map((t) => t.name)
+    const names = tables.map((t) => t.name)
     sqlite
       .prepare(`DELETE FROM sqlite_sequence WHERE name IN (${names.map(() => '?').join(', ')})`)
       .run(...names)
-    for (const table of doc.tables) insertRows(sqlite, table)
+    for (const table of tables) insertRows(sqlite, table)
     const sequences = Object.entries(doc.sequences)
     if (sequences.length) {
       sqlite
@@ -197,8 +274,8 @@ export function importBandExport (
         )
         .run(...sequences.flat())
     }
-    const userTable = doc.tables.find((t) => t.name === 'users')
-    const idColumn = userTable?.columns.findIndex((c) => c.name === 'id') ?? -1
+    const userTable = tables.find((t) => t.name === 'users')
+    const idColumn = userTable?.columns.indexOf('id') ?? -1
     const userIds = idColumn < 0 ? [] : userTable!.rows.map((row) => Number(row[idColumn]))
     return createImportResetLinks(db, userIds, options.now)
   })
@@ -227,18 +304,12 @@ export function importBandExport (
 }
 
 /** Multi-row inserts (one statement per chunk); users get the unusable password hash. */
-function insertRows (sqlite: Database.Database, table: BandExport['tables'][number]): void {
+function insertRows (sqlite: Database.Database, table: ImportTable): void {
   const extra = table.name === 'users' ? ['password_hash'] : []
-  const names = [...table.columns.map((c) => c.name), ...extra]
-  const blobs = table.columns.map((c) => c.type.toUpperCase() === 'BLOB')
+  const names = [...table.columns, ...extra]
   const placeholders = `(${names.map(() => '?').join(', ')})`
   for (const chunk of chunksFor(table.rows, names.length)) {
-    const values = chunk.flatMap((row) => [
-      ...row.map((value, i) =>
-        blobs[i] && typeof value === 'string' ? Buffer.from(value, 'base64') : value
-      ),
-      ...extra.map(() => UNUSABLE_PASSWORD_HASH)
-    ])
+    const values = chunk.flatMap((row) => [...row, ...extra.map(() => UNUSABLE_PASSWORD_HASH)])
     try {
       sqlite
         .prepare(
