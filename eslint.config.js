@@ -62,7 +62,8 @@ export default [
   {
     // better-sqlite3's .get() drops the error of an autocommit RETURNING statement's commit: a
     // write on a full disk is answered and lost (src/db/returning.ts).
-    files: ['src/**/*.ts', 'plugins/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    // Not for the tests: a lost write in their own set-up fails them anyway.
+    files: ['src/**/*.ts', 'plugins/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name='get']" +
