@@ -20,7 +20,14 @@ import { buildBandExport } from '#src/repositories/band-export.js'
 import { importBandExport } from '#src/repositories/band-import.js'
 import { runCli } from '#src/cli.js'
 import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage-health.js'
-import { anonymous, client, createTestApp, createUser, PASSWORD } from './helpers.js'
+import {
+  anonymous,
+  client,
+  createTestApp,
+  createUser,
+  PASSWORD,
+  sessionClient
+} from './helpers.js'
 import { createGig, insertSong, putSetlist } from './gig-fixtures.js'
 
 // Every kind of write on storage that refuses to take it: nothing may be answered 2xx that is not
@@ -90,7 +97,7 @@ function refuseWrites (storage: Storage, connections: Database.Database[]): () =
 }
 
 test('no write is acknowledged that is not stored: create, update, delete, login, refresh, ' +
-  'setlist save, live tap, import', async (t) => {
+  'logout, setlist save, live tap, import', async (t) => {
   const storage = failingStorage()
   t.diagnostic(`storage: ${storage.mode}`)
   const dataDir = join(storage.dir, 'data')
@@ -125,6 +132,7 @@ test('no write is acknowledged that is not stored: create, update, delete, login
   const entryId = setlist.sets[0].entries[0].id as number
   writeFileSync(exportFile, JSON.stringify(buildBandExport(app.sqlite, { now: ctx.now() })))
   const sessionsBefore = app.sqlite.prepare('SELECT count(*) FROM sessions').pluck().get()
+  const leaving = sessionClient(app, editorUser)
 
   const free = refuseWrites(storage, [app.sqlite, importTarget.sqlite])
   const answers: Record<string, number> = {}
@@ -140,6 +148,7 @@ test('no write is acknowledged that is not stored: create, update, delete, login
   await answer('login', secondLogin.post('/login', { username: 'erika', password: PASSWORD }))
   const refreshed = client(app, editorUser, editor.jar)
   await answer('refresh', refreshed.post('/refresh'))
+  await answer('logout', leaving.post('/logout'))
   await answer('live tap', editor.put(`/gigs_lm/${gig.id}/`, { entryId, status: 'played' }))
   // The same entries (ids kept) in a renamed set with a note: a change of every table involved.
   await answer('setlist save', editor.put(`/gigs/${gig.id}/setlist`, {
@@ -207,7 +216,9 @@ test('no write is acknowledged that is not stored: create, update, delete, login
   assert.equal(one<number>('SELECT count(*) FROM songs WHERE id = ?', doomed),
     stored('delete') ? 0 : 1, 'delete')
   assert.equal(one<number>('SELECT count(*) FROM sessions'),
-    (sessionsBefore as number) + (stored('login') ? 1 : 0), 'login')
+    (sessionsBefore as number) + 1 + (stored('login') ? 1 : 0), 'login')
+  assert.equal(one<number>('SELECT count(*) FROM sessions WHERE revoked_at IS NOT NULL'),
+    stored('logout') ? 1 : 0, 'logout')
   assert.equal(one<number>('SELECT setlist_version FROM gigs WHERE id = ?', gig.id),
     setlist.version + (stored('setlist save') ? 1 : 0), 'setlist save')
   assert.equal(one<string>('SELECT name FROM setlist_sets WHERE id = ?', setlist.sets[0].id),

@@ -124,14 +124,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (session) revokeSession(app.db, session.id, now)
       const access = app.readSessionCookie(request, 'access')
       if (access) {
+        let sid: number | undefined
         try {
           // The verifier ignores expiry (auth.ts checks it against the clock): an expired token
           // still logs out.
-          const payload = app.jwt.verify<{ sid: number }>(access)
-          revokeSession(app.db, payload.sid, now)
+          sid = app.jwt.verify<{ sid: number }>(access).sid
         } catch {
           // an invalid access token has no session to end
         }
+        // Outside the try: a revocation that could not be stored is no logout (503).
+        if (sid !== undefined) revokeSession(app.db, sid, now)
       }
       app.clearSessionCookies(request, reply)
       return reply.status(204).send(null)
