@@ -35,7 +35,10 @@ export function seedRehearsals (
   const stamp = ctx.now.toISOString()
   const today = todayIn(ctx.timezone ?? 'Europe/Berlin', ctx.now)
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
+  // Strictly after and strictly before today: on a Thursday no rehearsal is put on today, which
+  // would be neither past nor upcoming all day.
   const nextThursday = addDays(today, (4 - weekday + 7) % 7 || 7)
+  const lastThursday = addDays(today, -((weekday - 4 + 7) % 7 || 7))
   return db.transaction((tx) => {
     const songIds =
       ctx.songIds ??
@@ -53,7 +56,7 @@ export function seedRehearsals (
         tx
           .insert(rehearsals)
           .values({
-            date: addDays(nextThursday, week * 7),
+            date: past ? addDays(lastThursday, (week + 1) * 7) : addDays(nextThursday, week * 7),
             startTime: '19:30',
             endTime: '22:00',
             location: LOCATIONS[(week + 4) % LOCATIONS.length]!,
