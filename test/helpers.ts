@@ -109,7 +109,7 @@ export async function createUser (
   role: RoleType = 'member',
   extra: Partial<typeof users.$inferInsert> = {}
 ): Promise<TestUser> {
-  const stamp = new Date().toISOString()
+  const stamp = app.clock().toISOString()
   const row = app.db
     .insert(users)
     .values({
