@@ -29,6 +29,23 @@ export function storageFailureMessage (error: unknown): string {
   return 'storage failed'
 }
 
+/**
+ * Logs a storage failure at error level with its SQLite code (not the statement's values) and
+ * records it for /health. Returns false, doing nothing, for any other error.
+ */
+export function reportStorageFailure (
+  log: { error(details: object, message: string): void },
+  health: Pick<StorageHealth, 'recordFailure'> | undefined,
+  error: unknown,
+  message: string
+): boolean {
+  const sqliteCode = storageFailureCode(error)
+  if (sqliteCode === undefined) return false
+  log.error({ sqliteCode, sqliteMessage: storageFailureMessage(error) }, message)
+  health?.recordFailure(sqliteCode)
+  return true
+}
+
 /** How often at most /health writes to the database to see that it can (a probe is a commit). */
 export const PROBE_INTERVAL_MS = 30_000
 
