@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { PROBE_INTERVAL_MS } from '#src/storage-health.js'
 import { APP_VERSION } from '#src/version.js'
+import { buildApp } from '#src/app.js'
 import { anonymous, createTestApp, userClient, type TestContext } from './helpers.js'
 
 interface HealthBody {
@@ -132,4 +133,32 @@ test('a successful write probe with enough free space clears a failed write', as
   assert.equal((await health(ctx)).statusCode, 503)
   ctx.advance(PROBE_INTERVAL_MS)
   assert.equal((await health(ctx)).statusCode, 200)
+})
+
+test('a start on a database that refuses writes: the session pruning is logged and reported, ' +
+  'the server starts', async (t) => {
+  const lines: Array<Record<string, unknown>> = []
+  const stream = new Writable({
+    write (chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((l) => JSON.parse(l)))
+      done()
+    }
+  })
+  const first = await createTestApp({ minFreeMb: 0 })
+  t.after(() => first.close())
+  const app = await buildApp({
+    config: first.config,
+    clock: first.now,
+    createFirstAdmin: false,
+    logger: { level: 'error', stream }
+  })
+  t.after(() => app.close())
+  app.sqlite.pragma('query_only = ON') // before onReady, where the pruning runs
+  await app.ready()
+  const pruning = lines.find((l) => String(l.msg).startsWith('pruning ended sessions failed'))
+  assert.equal(pruning?.sqliteCode, 'SQLITE_READONLY', JSON.stringify(lines))
+  const response = await app.inject('/health')
+  assert.equal(response.statusCode, 503)
+  assert.ok((response.json() as HealthBody).reasons
+    .some((r) => r.startsWith('the last write failed (SQLITE_READONLY')))
 })
