@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
-import { PROBE_INTERVAL_MS } from '#src/storage-health.js'
+import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage-health.js'
 import { APP_VERSION } from '#src/version.js'
 import { buildApp } from '#src/app.js'
 import { anonymous, createTestApp, userClient, type TestContext } from './helpers.js'
@@ -161,4 +161,21 @@ test('a start on a database that refuses writes: the session pruning is logged a
   assert.equal(response.statusCode, 503)
   assert.ok((response.json() as HealthBody).reasons
     .some((r) => r.startsWith('the last write failed (SQLITE_READONLY')))
+})
+
+test('storage failures are told from other errors by their SQLite code, also wrapped', () => {
+  const sqlite = (code: string) => Object.assign(new Error(code), { code })
+  const wrapped = (cause: Error) => new Error('Failed query: …', { cause })
+  for (const code of ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC',
+    'SQLITE_READONLY', 'SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_CORRUPT',
+    'SQLITE_NOTADB', 'SQLITE_PERM']) {
+    assert.equal(storageFailureCode(sqlite(code)), code)
+    assert.equal(storageFailureCode(wrapped(sqlite(code))), code)
+  }
+  for (const code of ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_BUSY', 'SQLITE_ERROR', 'SQLITE_FULLX',
+    'ENOSPC']) {
+    assert.equal(storageFailureCode(wrapped(sqlite(code))), undefined, code)
+  }
+  assert.equal(storageFailureCode(new Error('plain')), undefined)
+  assert.equal(storageFailureCode('SQLITE_FULL'), undefined)
 })

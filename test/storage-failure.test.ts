@@ -14,6 +14,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import Database from 'better-sqlite3'
 import { openDatabase } from '#src/db/client.js'
 import { buildBandExport } from '#src/repositories/band-export.js'
@@ -103,11 +104,18 @@ test('no write is acknowledged that is not stored: create, update, delete, login
   const dataDir = join(storage.dir, 'data')
   const importDir = join(storage.dir, 'import')
   mkdirSync(dataDir)
-  const ctx = await createTestApp({
-    dataDir,
-    databaseFile: join(dataDir, 'bandstand.db'),
-    minFreeMb: 1
+  const logged: Array<{ level: number; msg: string; sqliteCode?: string }> = []
+  const stream = new Writable({
+    write (chunk, _encoding, done) {
+      logged.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line)))
+      done()
+    }
   })
+  const ctx = await createTestApp(
+    { dataDir, databaseFile: join(dataDir, 'bandstand.db'), minFreeMb: 1 },
+    {},
+    { logger: { level: 'error', stream } }
+  )
   const importTarget = openDatabase(join(importDir, 'bandstand.db'))
   const exportFile = join(mkdtempSync(join(tmpdir(), 'bandstand-export-')), 'band.json')
   t.after(() => {
@@ -188,6 +196,12 @@ test('no write is acknowledged that is not stored: create, update, delete, login
   free()
 
   t.diagnostic(`answers while storage refused writes: ${JSON.stringify(answers)}`)
+  // Every refusal of the server is logged at error level with the SQLite code.
+  const refusals = Object.entries(answers).filter(([kind, status]) => kind !== 'import' &&
+    status === 503).length
+  const failures = logged.filter((l) => l.msg === 'write failed: the data could not be stored')
+  assert.equal(failures.length, refusals, JSON.stringify(logged))
+  assert.ok(failures.every((l) => l.level === 50 && l.sqliteCode === 'SQLITE_FULL'))
   if (storage.mode === 'tmpfs') {
     // A full disk refuses every one of them.
     for (const [kind, status] of Object.entries(answers)) assert.equal(status, 503, kind)
