@@ -21,6 +21,8 @@ const Health = Type.Object({
 })
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Asked at start (it may run git once), not on a request.
+  const commit = appCommit()
   app.get(
     '/health',
     {
@@ -44,7 +46,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         database,
         reasons,
         version: APP_VERSION,
-        commit: appCommit()
+        commit
       })
     }
   )
