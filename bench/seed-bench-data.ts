@@ -10,6 +10,7 @@ import {
 } from '#src/db/schema.js'
 import { hashPassword } from '#src/services/password.js'
 import { hashToken } from '#src/services/tokens.js'
+import { writtenRow } from '#src/db/returning.js'
 
 export interface BenchData {
   username: string
@@ -31,7 +32,7 @@ export async function seedBenchData (databaseFile: string): Promise<BenchData> {
   const passwordHash = await hashPassword(password)
   const calendarToken = 'bench-calendar-token-0123456789abcdef'
   const result = db.transaction((tx) => {
-    const user = tx
+    const user = writtenRow(tx
       .insert(users)
       .values({
         username: 'bench',
@@ -41,8 +42,7 @@ export async function seedBenchData (databaseFile: string): Promise<BenchData> {
         createdAt: stamp,
         updatedAt: stamp
       })
-      .returning()
-      .get()
+      .returning())
     tx.insert(calendarTokens)
       .values({ userId: user.id, tokenHash: hashToken(calendarToken), createdAt: stamp })
       .run()

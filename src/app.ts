@@ -29,6 +29,7 @@ import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
 import sessionPlugin from '#plugins/app/session.js'
+import storageHealthPlugin from '#plugins/app/storage-health.js'
 // Resources
 import healthRoutes from '#plugins/health/routes.js'
 import sessionRoutes from '#plugins/sessions/routes.js'
@@ -137,6 +138,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(requestBodyPlugin)
   await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
   await app.register(clockPlugin, { clock })
+  await app.register(storageHealthPlugin, {
+    dataDir: config.dataDir,
+    minFreeMb: config.minFreeMb
+  })
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })

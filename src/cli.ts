@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js'
 import { hashPassword, passwordProblem } from './services/password.js'
 import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
+import { storageFailureCode, storageFailureMessage } from './storage-health.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { terminalSafe } from './terminal-text.js'
@@ -243,6 +244,15 @@ export async function runCli (
       // A refusal may quote the file being imported: never a terminal control sequence.
       io.err(`error: ${terminalSafe(error.message)}`)
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
+    }
+    const sqliteCode = storageFailureCode(error)
+    if (sqliteCode !== undefined) {
+      // The failed write's transaction was rolled back; say what to look at.
+      io.err(
+        `error: the database could not be written (${sqliteCode}: ` +
+          `${storageFailureMessage(error)}). Check the free space and the permissions of DATA_DIR`
+      )
+      return 1
     }
     if (
       error instanceof TypeError &&

@@ -46,7 +46,12 @@ export const EnvSchema = Type.Object({
   ),
   SSE_MAX_STREAMS: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '256' }),
   SSE_MAX_STREAMS_PER_USER: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '8' }),
-  SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' })
+  SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' }),
+  MIN_FREE_MB: Type.String({
+    pattern: '^[0-9]{1,7}$',
+    default: '64',
+    description: 'megabytes (0 turns the free-space check off)'
+  })
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -80,6 +85,8 @@ export interface Config {
   notifyWebhookUrl?: string
   /** Caps on live-mode event streams (see src/live-followers.ts). */
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
+  /** /health answers 503 when DATA_DIR's file system has less free space than this. */
+  minFreeMb: number
 }
 
 /**
@@ -145,7 +152,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
       perUser: Number(values.SSE_MAX_STREAMS_PER_USER),
       perSession: Number(values.SSE_MAX_STREAMS_PER_SESSION),
       slowReaderBytes: SLOW_READER_BYTES
-    }
+    },
+    minFreeMb: Number(values.MIN_FREE_MB)
   }
 }
 

@@ -38,6 +38,11 @@ export const ERROR_CODES = {
     status: 503,
     means: 'more requests are waiting than the server takes (see Retry-After); nothing was done'
   },
+  STORAGE_FAILED: {
+    status: 503,
+    means: 'the data could not be stored (disk full or failing; logged with the SQLite code); ' +
+      'nothing was stored'
+  },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
   REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },

@@ -15,7 +15,7 @@ export function insertSong (
     leadSinger?: string
   } = {}
 ): number {
-  const stamp = new Date().toISOString()
+  const stamp = app.clock().toISOString()
   return app.db
     .insert(songs)
     .values({

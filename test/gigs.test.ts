@@ -217,7 +217,7 @@ test('GET /gigs with 300 gigs uses a constant number of statements', async (t) =
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const stamp = new Date().toISOString()
+  const stamp = ctx.now().toISOString()
   const insert = (n: number, offset: number) =>
     ctx.app.db
       .insert(gigs)

@@ -51,8 +51,14 @@ export async function createTestApp (
   // server's lazy compilation instead.
   {
     compileSchemasAtStart = true,
-    logger = false
-  }: { compileSchemasAtStart?: boolean; logger?: BuildAppOptions['logger'] } = {}
+    logger = false,
+    startAt
+  }: {
+    compileSchemasAtStart?: boolean
+    logger?: BuildAppOptions['logger']
+    /** The app's clock starts here (and runs on): a test that depends on the day sets it. */
+    startAt?: Date
+  } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
   const config: Config = {
@@ -64,7 +70,7 @@ export async function createTestApp (
     }),
     ...overrides
   }
-  let offset = 0
+  let offset = startAt ? startAt.getTime() - Date.now() : 0
   const now = () => new Date(Date.now() + offset)
   const app = await buildApp({
     config,
@@ -103,7 +109,7 @@ export async function createUser (
   role: RoleType = 'member',
   extra: Partial<typeof users.$inferInsert> = {}
 ): Promise<TestUser> {
-  const stamp = new Date().toISOString()
+  const stamp = app.clock().toISOString()
   const row = app.db
     .insert(users)
     .values({

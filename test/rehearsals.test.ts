@@ -280,7 +280,7 @@ test(
   async (t) => {
     const { ctx, member } = await setup()
     t.after(() => ctx.close())
-    const stamp = new Date().toISOString()
+    const stamp = ctx.now().toISOString()
     const songIds = ctx.app.db
       .select({ id: songs.id })
       .from(songs)

@@ -1,15 +1,20 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, createUser, json, userClient } from './helpers.js'
+import { createTestApp, createUser, json, sessionClient, userClient } from './helpers.js'
 import { seedSongs } from '#src/seed/songs.js'
 import { seedRehearsals } from '#src/seed/rehearsals.js'
 import { seedSurveys } from '#src/seed/surveys.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
+import { todayIn } from '#src/services/local-time.js'
+
+// A Thursday evening in Berlin, rehearsal night: the seeder used to put a "past" rehearsal on
+// today, which /rehearsals?upcoming=true counts as upcoming.
+const THURSDAY_EVENING = new Date('2026-11-26T19:00:00Z')
 
 test(
   'demo seeders: valid songs with GEMA data, rehearsals past and future, two answered surveys',
   async (t) => {
-    const ctx = await createTestApp()
+    const ctx = await createTestApp({}, {}, { startAt: THURSDAY_EVENING })
     t.after(() => ctx.close())
     const viewer = await userClient(ctx.app, 'viewer', 'editor')
     const userIds = [viewer.user.id]
@@ -71,3 +76,28 @@ test(
     assert.ok(json(await last.get('/me/todos')).total > 0)
   }
 )
+
+test('seeded rehearsals: four past and four upcoming Thursdays, none today, on every weekday ' +
+  'morning and evening', async (t) => {
+  // Monday 23 November 2026, 07:00 in Berlin; then every 12 hours for a week.
+  const ctx = await createTestApp({}, {}, { startAt: new Date('2026-11-23T06:00:00Z') })
+  t.after(() => ctx.close())
+  const user = await createUser(ctx.app, 'viewer', 'editor')
+  for (let step = 0; step < 14; step++) {
+    const viewer = sessionClient(ctx.app, user) // an access token lasts minutes, a step 12 hours
+    const now = ctx.now()
+    const today = todayIn('Europe/Berlin', now)
+    const { rehearsalIds } = seedRehearsals(ctx.app.db, { now, userIds: [user.id] })
+    const seeded = (json(await viewer.get('/rehearsals')) as Array<{ id: number; date: string }>)
+      .filter((r) => rehearsalIds.includes(r.id))
+    const upcoming = (json(await viewer.get('/rehearsals?upcoming=true')) as Array<{ id: number }>)
+      .filter((r) => rehearsalIds.includes(r.id))
+    const context = `${now.toISOString()} (today ${today})`
+    assert.equal(seeded.length, 8, context)
+    assert.ok(seeded.every((r) => new Date(`${r.date}T12:00:00Z`).getUTCDay() === 4), context)
+    assert.ok(seeded.every((r) => r.date !== today), context)
+    assert.equal(seeded.filter((r) => r.date < today).length, 4, context)
+    assert.equal(upcoming.length, 4, context)
+    ctx.advance(12 * 3600_000)
+  }
+})

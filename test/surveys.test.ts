@@ -393,7 +393,7 @@ test(
     const member = await userClient(ctx.app, 'mia')
     const voters: Array<{ id: number }> = []
     for (let i = 0; i < 20; i++) voters.push(await createUser(ctx.app, `voter${i}`))
-    const stamp = new Date().toISOString()
+    const stamp = ctx.now().toISOString()
     const insert = (n: number) =>
       ctx.app.db.transaction((tx) => {
         for (let i = 0; i < n; i++) {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { appLogo } from '#src/db/schema.js'
 import type { LogoMime } from '#src/services/logo.js'
+import { writtenRow } from '#src/db/returning.js'
 
 /** A strong entity tag: the same bytes always give the same tag. */
 export const strongEtag = (data: Buffer | string) =>
@@ -38,12 +39,13 @@ export function saveLogo (
     etag: strongEtag(logo.data),
     updatedAt: now.toISOString()
   }
-  return db
-    .insert(appLogo)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: appLogo.id, set: values })
-    .returning()
-    .get()
+  return writtenRow(
+    db
+      .insert(appLogo)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: appLogo.id, set: values })
+      .returning()
+  )
 }
 
 /** A logo stored by a version that did not prepare logos for documents yet. */

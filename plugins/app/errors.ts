@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorResponseBody } from '#schemas/common.js'
 import { ApiError } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
+import { reportStorageFailure, storageFailureCode } from '#src/storage-health.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
@@ -71,6 +72,24 @@ export default fp(
         })
         const message = details.map((d) => `${d.field} ${d.message}`).join('; ')
         return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
+      }
+      const health = request.server.hasDecorator('storageHealth')
+        ? request.server.storageHealth
+        : undefined
+      // Neither the error nor drizzle's message is logged: they carry the statement's values.
+      const message = 'write failed: the data could not be stored'
+      if (reportStorageFailure(request.log, health, error, message)) {
+        const sqliteCode = storageFailureCode(error)!
+        return reply
+          .status(503)
+          .send(
+            body(
+              503,
+              'STORAGE_FAILED',
+              `the change could not be stored (${sqliteCode}): the server's disk is full or ` +
+                `failing; reference ${request.id}`
+            )
+          )
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
       if (statusCode >= 500) {

@@ -9,6 +9,7 @@ import {
   type ChecklistItemPatchType,
   type ChecklistItemType
 } from '#schemas/checklist.js'
+import { writtenRow, returnedRow } from '#src/db/returning.js'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 const assignee = alias(users, 'assignee')
@@ -104,22 +105,23 @@ export function createChecklistItem (
     checkAssignee(tx, body.assigneeId)
     const position = Math.min(body.position ?? n, n)
     shift(tx, gigId, position, n, 1)
-    const { id } = tx
-      .insert(items)
-      .values({
-        gigId,
-        position,
-        title: body.title.trim(),
-        category: body.category?.trim() || null,
-        assigneeId: body.assigneeId ?? null,
-        dueAt: body.dueAt ?? null,
-        notes: body.notes ?? null,
-        ...doneFields(body.done, by, stamp),
-        createdAt: stamp,
-        updatedAt: stamp
-      })
-      .returning({ id: items.id })
-      .get()
+    const { id } = writtenRow(
+      tx
+        .insert(items)
+        .values({
+          gigId,
+          position,
+          title: body.title.trim(),
+          category: body.category?.trim() || null,
+          assigneeId: body.assigneeId ?? null,
+          dueAt: body.dueAt ?? null,
+          notes: body.notes ?? null,
+          ...doneFields(body.done, by, stamp),
+          createdAt: stamp,
+          updatedAt: stamp
+        })
+        .returning({ id: items.id })
+    )
     return findChecklistItem(tx, gigId, id)!
   })
 }
@@ -163,11 +165,12 @@ export function patchChecklistItem (
 /** Deletes the item; the ones after it move up. */
 export function deleteChecklistItem (db: Db, gigId: number, itemId: number): boolean {
   return db.transaction((tx) => {
-    const deleted = tx
-      .delete(items)
-      .where(and(eq(items.gigId, gigId), eq(items.id, itemId)))
-      .returning({ position: items.position })
-      .get()
+    const deleted = returnedRow(
+      tx
+        .delete(items)
+        .where(and(eq(items.gigId, gigId), eq(items.id, itemId)))
+        .returning({ position: items.position })
+    )
     if (!deleted) return false
     tx.update(items)
       .set({ position: sql`${items.position} - 1` })

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
 import type { GigCreateType, GigListQueryType, GigPatchType } from '#schemas/gigs.js'
+import { writtenRow, returnedRow } from '#src/db/returning.js'
 
 export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
   const from = query.upcoming && (!query.from || query.from < today) ? today : query.from
@@ -50,17 +51,18 @@ function columnsOf (body: GigPatchType): GigColumns {
 
 export function createGig (db: Db, body: GigCreateType, now: Date): GigRow {
   const stamp = now.toISOString()
-  return db
-    .insert(gigs)
-    .values({
-      ...columnsOf(body),
-      name: body.name.trim(),
-      date: body.date,
-      createdAt: stamp,
-      updatedAt: stamp
-    })
-    .returning()
-    .get()
+  return writtenRow(
+    db
+      .insert(gigs)
+      .values({
+        ...columnsOf(body),
+        name: body.name.trim(),
+        date: body.date,
+        createdAt: stamp,
+        updatedAt: stamp
+      })
+      .returning()
+  )
 }
 
 /**
@@ -68,17 +70,18 @@ export function createGig (db: Db, body: GigCreateType, now: Date): GigRow {
  * gig header and its start time are part of the live view.
  */
 export function patchGig (db: Db, id: number, body: GigPatchType, now: Date): GigRow | undefined {
-  return db
-    .update(gigs)
-    .set({
-      ...columnsOf(body),
-      sequence: sql`${gigs.sequence} + 1`,
-      liveVersion: sql`${gigs.liveVersion} + 1`,
-      updatedAt: now.toISOString()
-    })
-    .where(eq(gigs.id, id))
-    .returning()
-    .get()
+  return returnedRow(
+    db
+      .update(gigs)
+      .set({
+        ...columnsOf(body),
+        sequence: sql`${gigs.sequence} + 1`,
+        liveVersion: sql`${gigs.liveVersion} + 1`,
+        updatedAt: now.toISOString()
+      })
+      .where(eq(gigs.id, id))
+      .returning()
+  )
 }
 
 /**

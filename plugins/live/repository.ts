@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
 import { loadLiveState } from '#src/repositories/live.js'
+import { writtenRow } from '#src/db/returning.js'
 
 /** The entry as the live view shows it (with its re-computed planned start). */
 export function liveEntry (
@@ -23,15 +24,16 @@ export function liveEntry (
 }
 
 const bumpLiveVersion = (tx: Pick<Db, 'update'>, gigId: number, alsoSetlist = false) =>
-  tx
-    .update(gigs)
-    .set({
-      liveVersion: sql`${gigs.liveVersion} + 1`,
-      ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
-    })
-    .where(eq(gigs.id, gigId))
-    .returning({ liveVersion: gigs.liveVersion })
-    .get()!.liveVersion
+  writtenRow(
+    tx
+      .update(gigs)
+      .set({
+        liveVersion: sql`${gigs.liveVersion} + 1`,
+        ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
+      })
+      .where(eq(gigs.id, gigId))
+      .returning({ liveVersion: gigs.liveVersion })
+  ).liveVersion
 
 const missing = (db: Pick<Db, 'select'>, gigId: number, what: () => Error) =>
   db.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get()
@@ -130,18 +132,19 @@ export function insertLiveEntry (
         .get()
       position = (last?.position ?? -1) + 1
     }
-    const entryId = tx
-      .insert(setlistEntries)
-      .values({
-        gigId,
-        setId: body.setId,
-        position,
-        songId: body.songId,
-        inserted: true,
-        status: 'planned'
-      })
-      .returning({ id: setlistEntries.id })
-      .get().id
+    const entryId = writtenRow(
+      tx
+        .insert(setlistEntries)
+        .values({
+          gigId,
+          setId: body.setId,
+          position,
+          songId: body.songId,
+          inserted: true,
+          status: 'planned'
+        })
+        .returning({ id: setlistEntries.id })
+    ).id
     return { entryId, version: bumpLiveVersion(tx, gigId, true) }
   })
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'
 import type { RehearsalType } from '#schemas/rehearsals.js'
+import { writtenRow } from '#src/db/returning.js'
 
 export interface RehearsalSongValues {
   songId: number
@@ -123,7 +124,7 @@ export function createRehearsal (
 ): number {
   return db.transaction((tx) => {
     assertSongsExist(tx, lines)
-    const row = tx.insert(rehearsals).values(values).returning({ id: rehearsals.id }).get()
+    const row = writtenRow(tx.insert(rehearsals).values(values).returning({ id: rehearsals.id }))
     writeSongs(tx, row.id, lines)
     return row.id
   })

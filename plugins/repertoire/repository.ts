@@ -18,6 +18,7 @@ import {
   type RepertoireType
 } from '#schemas/repertoire.js'
 import type { SetlistPutType } from '#schemas/setlists.js'
+import { writtenRow } from '#src/db/returning.js'
 
 type HeaderRow = typeof repertoireSetlists.$inferSelect
 
@@ -201,11 +202,12 @@ export function createRepertoire (
       )
     }
     assertNameFree(db, name)
-    const { id } = tx
-      .insert(repertoireSetlists)
-      .values({ name, notes: body.notes ?? null, createdAt: stamp, updatedAt: stamp })
-      .returning({ id: repertoireSetlists.id })
-      .get()
+    const { id } = writtenRow(
+      tx
+        .insert(repertoireSetlists)
+        .values({ name, notes: body.notes ?? null, createdAt: stamp, updatedAt: stamp })
+        .returning({ id: repertoireSetlists.id })
+    )
     if (body.sets?.length) saveRepertoireSets(db, id, { version: 0, sets: body.sets }, now)
     return id
   })

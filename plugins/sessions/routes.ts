@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LoginBody, SessionResponse } from '#schemas/sessions.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
+import { reportStorageFailure } from '#src/storage-health.js'
 import { dummyPasswordHash, verifyPassword } from '#src/services/password.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
 import { findUserById, findUserByUsername, toUser } from '#src/repositories/users.js'
@@ -19,9 +20,19 @@ const invalidCredentials = () => unauthorized('invalid username or password', 'I
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // At start and once a day: ended sessions (and their refresh history) do not pile up.
   let pruning: NodeJS.Timeout | undefined
+  // A full or failing disk must neither stop the start nor end the process from a timer: logged,
+  // and reported by /health.
+  const prune = () => {
+    try {
+      deleteDeadSessions(app.db, app.clock())
+    } catch (error) {
+      const message = 'pruning ended sessions failed: the change could not be stored'
+      if (!reportStorageFailure(app.log, app.storageHealth, error, message)) throw error
+    }
+  }
   app.addHook('onReady', async () => {
-    deleteDeadSessions(app.db, app.clock())
-    pruning = setInterval(() => deleteDeadSessions(app.db, app.clock()), 24 * 3600_000).unref()
+    prune()
+    pruning = setInterval(prune, 24 * 3600_000).unref()
   })
   app.addHook('onClose', async () => clearInterval(pruning))
 
@@ -124,14 +135,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (session) revokeSession(app.db, session.id, now)
       const access = app.readSessionCookie(request, 'access')
       if (access) {
+        let sid: number | undefined
         try {
           // The verifier ignores expiry (auth.ts checks it against the clock): an expired token
           // still logs out.
-          const payload = app.jwt.verify<{ sid: number }>(access)
-          revokeSession(app.db, payload.sid, now)
+          sid = app.jwt.verify<{ sid: number }>(access).sid
         } catch {
           // an invalid access token has no session to end
         }
+        // Outside the try: a revocation that could not be stored is no logout (503).
+        if (sid !== undefined) revokeSession(app.db, sid, now)
       }
       app.clearSessionCookies(request, reply)
       return reply.status(204).send(null)

@@ -10,6 +10,7 @@ import {
   type SongRow
 } from '#src/db/schema.js'
 import type { SongListQueryType, SongType, SongVotesType } from '#schemas/songs.js'
+import { writtenRow, returnedRow } from '#src/db/returning.js'
 
 export function toSong (row: SongRow): SongType {
   return {
@@ -70,7 +71,7 @@ export function findSong (db: Db, id: number): SongRow | undefined {
 }
 
 export function insertSong (db: Db, values: typeof songs.$inferInsert): SongRow {
-  return db.insert(songs).values(values).returning().get()
+  return writtenRow(db.insert(songs).values(values).returning())
 }
 
 export function updateSong (
@@ -78,7 +79,7 @@ export function updateSong (
   id: number,
   values: Partial<typeof songs.$inferInsert>
 ): SongRow | undefined {
-  return db.update(songs).set(values).where(eq(songs.id, id)).returning().get()
+  return returnedRow(db.update(songs).set(values).where(eq(songs.id, id)).returning())
 }
 
 /**
@@ -108,12 +109,13 @@ export function deleteOrRetireSong (
         .limit(1)
         .get()
     if (used) {
-      const song = tx
-        .update(songs)
-        .set({ status: 'retired', updatedAt: now })
-        .where(eq(songs.id, id))
-        .returning()
-        .get()
+      const song = writtenRow(
+        tx
+          .update(songs)
+          .set({ status: 'retired', updatedAt: now })
+          .where(eq(songs.id, id))
+          .returning()
+      )
       return { deleted: false as const, song }
     }
     tx.delete(songs).where(eq(songs.id, id)).run()

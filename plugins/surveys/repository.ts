@@ -4,6 +4,7 @@ import type { AnswerValue, SurveyStatus } from '#src/db/enums.js'
 import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'
 import type { SurveyDetailType, SurveyType } from '#schemas/surveys.js'
 import { isClosed, openCondition } from '#src/repositories/surveys.js'
+import { writtenRow } from '#src/db/returning.js'
 
 type Header = typeof surveys.$inferSelect & { createdByName: string }
 type Answer = { optionId: number; value: AnswerValue }
@@ -175,7 +176,7 @@ export function createSurvey (
   options: Array<{ label: string; at: string | null }>
 ): number {
   return db.transaction((tx) => {
-    const { id } = tx.insert(surveys).values(values).returning({ id: surveys.id }).get()
+    const { id } = writtenRow(tx.insert(surveys).values(values).returning({ id: surveys.id }))
     tx.insert(surveyOptions)
       .values(options.map((o, position) => ({ surveyId: id, position, label: o.label, at: o.at })))
       .run()

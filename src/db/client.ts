@@ -69,7 +69,11 @@ export function openDatabase (
     trace,
     close () {
       if (sqlite.open) {
-        sqlite.pragma('optimize')
+        try {
+          sqlite.pragma('optimize')
+        } catch {
+          // A full or failing disk: closing (and the error that led here) matters more.
+        }
         sqlite.close()
       }
     }

@@ -6,6 +6,7 @@ import { hashToken, randomToken } from '#src/services/tokens.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'
 import { revokeUserSessions } from './sessions.js'
 import { updateUser } from './users.js'
+import { returnedRow } from '#src/db/returning.js'
 
 // One-time password reset links, created by an admin (or the command line) for a member. Only the
 // SHA-256 of the 256-bit token is stored; a link lives 15 minutes and works once. Shared by the
@@ -166,12 +167,13 @@ export function resetLinkUser (
 export function redeemResetLink (db: Db, token: string, passwordHash: string, now: Date): UserRow {
   const stamp = now.toISOString()
   return db.transaction((tx) => {
-    const used = tx
-      .update(passwordResetTokens)
-      .set({ usedAt: stamp })
-      .where(liveLink(hashToken(token), stamp))
-      .returning({ userId: passwordResetTokens.userId })
-      .get()
+    const used = returnedRow(
+      tx
+        .update(passwordResetTokens)
+        .set({ usedAt: stamp })
+        .where(liveLink(hashToken(token), stamp))
+        .returning({ userId: passwordResetTokens.userId })
+    )
     const user = used && tx.select().from(users).where(eq(users.id, used.userId)).get()
     if (!user || user.status !== 'active') throw invalidLink()
     revokeUserSessions(tx, user.id, now)

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { refreshTokenHistory, sessions, type SessionRow } from '#src/db/schema.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
+import { writtenRow } from '#src/db/returning.js'
 
 /** Lifetime of an access token (a JWT, checked against the live session on every request). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60
@@ -20,19 +21,20 @@ export function createSession (
 ) {
   const refreshToken = randomToken()
   const expiresAt = plusSeconds(now, REFRESH_TOKEN_SECONDS)
-  const row = db
-    .insert(sessions)
-    .values({
-      userId,
-      refreshHash: hashToken(refreshToken),
-      createdAt: now.toISOString(),
-      lastSeenAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      ip: meta.ip ?? null
-    })
-    .returning()
-    .get()
+  const row = writtenRow(
+    db
+      .insert(sessions)
+      .values({
+        userId,
+        refreshHash: hashToken(refreshToken),
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip ?? null
+      })
+      .returning()
+  )
   return { session: row, refresh: { token: refreshToken, expiresAt } }
 }
 
@@ -66,18 +68,19 @@ export function rotateRefreshToken (db: Db, presented: string, now: Date): Refre
     if (current) {
       const refreshToken = randomToken()
       const expiresAt = plusSeconds(now, REFRESH_TOKEN_SECONDS)
-      const session = tx
-        .update(sessions)
-        .set({
-          refreshHash: hashToken(refreshToken),
-          previousRefreshHash: hash,
-          rotatedAt: stamp,
-          lastSeenAt: stamp,
-          expiresAt: expiresAt.toISOString()
-        })
-        .where(eq(sessions.id, current.id))
-        .returning()
-        .get()
+      const session = writtenRow(
+        tx
+          .update(sessions)
+          .set({
+            refreshHash: hashToken(refreshToken),
+            previousRefreshHash: hash,
+            rotatedAt: stamp,
+            lastSeenAt: stamp,
+            expiresAt: expiresAt.toISOString()
+          })
+          .where(eq(sessions.id, current.id))
+          .returning()
+      )
       const rotated = [{ tokenHash: hash, sessionId: current.id, rotatedAt: stamp }]
       // A session rotated before the history table existed knows its previous token only in the
       // session row.

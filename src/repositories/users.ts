@@ -4,6 +4,7 @@ import type { UserStatus } from '#src/db/enums.js'
 import { users, type UserRow } from '#src/db/schema.js'
 import { conflict } from '#src/errors.js'
 import type { ProfileUpdateType, UserCreateType, UserType } from '#schemas/users.js'
+import { writtenRow, returnedRow } from '#src/db/returning.js'
 
 /** The API view of a user; the email only where the viewer may see it, the hash never. */
 export function toUser (row: UserRow, showEmail: boolean): UserType {
@@ -58,23 +59,24 @@ export function insertUser (
   if (findUserByUsername(db, input.username)) throw usernameTaken(input.username)
   const stamp = now.toISOString()
   try {
-    return db
-      .insert(users)
-      .values({
-        username: input.username,
-        displayName: input.displayName,
-        email: input.email ?? null,
-        role: input.role,
-        status: 'active',
-        isMusician: input.isMusician ?? true,
-        isSinger: input.isSinger ?? false,
-        instruments: input.instruments ?? [],
-        passwordHash,
-        createdAt: stamp,
-        updatedAt: stamp
-      })
-      .returning()
-      .get()
+    return writtenRow(
+      db
+        .insert(users)
+        .values({
+          username: input.username,
+          displayName: input.displayName,
+          email: input.email ?? null,
+          role: input.role,
+          status: 'active',
+          isMusician: input.isMusician ?? true,
+          isSinger: input.isSinger ?? false,
+          instruments: input.instruments ?? [],
+          passwordHash,
+          createdAt: stamp,
+          updatedAt: stamp
+        })
+        .returning()
+    )
   } catch (error) {
     // Another process (the CLI) may have inserted the same name between the check and the insert.
     if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
@@ -93,12 +95,13 @@ export function updateUser (
   changes: UserChanges,
   now: Date
 ): UserRow | undefined {
-  return db
-    .update(users)
-    .set({ ...changes, updatedAt: now.toISOString() })
-    .where(eq(users.id, id))
-    .returning()
-    .get()
+  return returnedRow(
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: now.toISOString() })
+      .where(eq(users.id, id))
+      .returning()
+  )
 }
 
 /** Active admins other than the given user: zero means that user is the last one. */

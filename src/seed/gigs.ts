@@ -10,6 +10,7 @@ import {
 } from '#src/db/schema.js'
 import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
 import type { GigStatus } from '#src/db/enums.js'
+import { writtenRow } from '#src/db/returning.js'
 
 export interface SeedGigsContext {
   now: Date
@@ -88,31 +89,32 @@ export function seedGigs (db: Db, ctx: SeedGigsContext): SeededGigs {
       const past = seed.days < 0
       const date = plusDays(seed.days)
       const [getIn, soundcheck, doors, start, end] = seed.times
-      const gig = tx
-        .insert(gigs)
-        .values({
-          name: seed.name,
-          date,
-          kind: seed.kind,
-          status: seed.status,
-          venueName: seed.venue[0],
-          venueAddress: seed.venue[1],
-          venueCity: seed.venue[2],
-          organizerName: seed.organizer[0],
-          organizerContact: seed.organizer[1],
-          getInTime: getIn,
-          soundcheckTime: soundcheck,
-          doorsTime: doors,
-          startTime: start,
-          endTime: end,
-          notes: seed.notes ?? null,
-          setlistVersion: 1,
-          liveVersion: 1,
-          createdAt: stamp,
-          updatedAt: stamp
-        })
-        .returning({ id: gigs.id })
-        .get()
+      const gig = writtenRow(
+        tx
+          .insert(gigs)
+          .values({
+            name: seed.name,
+            date,
+            kind: seed.kind,
+            status: seed.status,
+            venueName: seed.venue[0],
+            venueAddress: seed.venue[1],
+            venueCity: seed.venue[2],
+            organizerName: seed.organizer[0],
+            organizerContact: seed.organizer[1],
+            getInTime: getIn,
+            soundcheckTime: soundcheck,
+            doorsTime: doors,
+            startTime: start,
+            endTime: end,
+            notes: seed.notes ?? null,
+            setlistVersion: 1,
+            liveVersion: 1,
+            createdAt: stamp,
+            updatedAt: stamp
+          })
+          .returning({ id: gigs.id })
+      )
       result.gigIds.push(gig.id)
       ;(past ? result.pastGigIds : result.upcomingGigIds).push(gig.id)
 
@@ -120,19 +122,20 @@ export function seedGigs (db: Db, ctx: SeedGigsContext): SeededGigs {
       let cursor = gigIndex * 5
       const entries: Array<typeof setlistEntries.$inferInsert> = []
       seed.sets.forEach((size, setIndex) => {
-        const set = tx
-          .insert(setlistSets)
-          .values({
-            gigId: gig.id,
-            position: setIndex,
-            name:
-              setIndex === seed.sets.length - 1 && seed.sets.length > 2
-                ? 'Party-Set'
-                : `Set ${setIndex + 1}`,
-            breakAfterSeconds: setIndex === 0 ? 900 : null
-          })
-          .returning({ id: setlistSets.id })
-          .get()
+        const set = writtenRow(
+          tx
+            .insert(setlistSets)
+            .values({
+              gigId: gig.id,
+              position: setIndex,
+              name:
+                setIndex === seed.sets.length - 1 && seed.sets.length > 2
+                  ? 'Party-Set'
+                  : `Set ${setIndex + 1}`,
+              breakAfterSeconds: setIndex === 0 ? 900 : null
+            })
+            .returning({ id: setlistSets.id })
+        )
         if (!pool.length) return
         for (let position = 0; position < size; position++) {
           const n = entries.length

@@ -2,6 +2,7 @@ import { asc, ne } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { rehearsalAvailability, rehearsals, rehearsalSongs, songs } from '#src/db/schema.js'
 import { todayIn } from '#src/services/local-time.js'
+import { writtenRow } from '#src/db/returning.js'
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
@@ -34,7 +35,10 @@ export function seedRehearsals (
   const stamp = ctx.now.toISOString()
   const today = todayIn(ctx.timezone ?? 'Europe/Berlin', ctx.now)
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
+  // Strictly after and strictly before today: on a Thursday no rehearsal is put on today, which
+  // would be neither past nor upcoming all day.
   const nextThursday = addDays(today, (4 - weekday + 7) % 7 || 7)
+  const lastThursday = addDays(today, -((weekday - 4 + 7) % 7 || 7))
   return db.transaction((tx) => {
     const songIds =
       ctx.songIds ??
@@ -48,20 +52,21 @@ export function seedRehearsals (
     const rehearsalIds: number[] = []
     for (let week = -4; week < 4; week++) {
       const past = week < 0
-      const row = tx
-        .insert(rehearsals)
-        .values({
-          date: addDays(nextThursday, week * 7),
-          startTime: '19:30',
-          endTime: '22:00',
-          location: LOCATIONS[(week + 4) % LOCATIONS.length]!,
-          notes: week === 1 ? 'Generalprobe für das Stadtfest – bitte pünktlich!' : null,
-          sequence: 0,
-          createdAt: stamp,
-          updatedAt: stamp
-        })
-        .returning({ id: rehearsals.id })
-        .get()
+      const row = writtenRow(
+        tx
+          .insert(rehearsals)
+          .values({
+            date: past ? addDays(lastThursday, (week + 1) * 7) : addDays(nextThursday, week * 7),
+            startTime: '19:30',
+            endTime: '22:00',
+            location: LOCATIONS[(week + 4) % LOCATIONS.length]!,
+            notes: week === 1 ? 'Generalprobe für das Stadtfest – bitte pünktlich!' : null,
+            sequence: 0,
+            createdAt: stamp,
+            updatedAt: stamp
+          })
+          .returning({ id: rehearsals.id })
+      )
       rehearsalIds.push(row.id)
       if (songIds.length > 0) {
         const count = Math.min(songIds.length, 3 + ((week + 4) % 3))

@@ -1,5 +1,6 @@
 import type { Db } from '#src/db/client.js'
 import { repertoireEntries, repertoireSets, repertoireSetlists } from '#src/db/schema.js'
+import { writtenRow, returnedRow } from '#src/db/returning.js'
 
 export interface SeedRepertoireContext {
   now: Date
@@ -32,27 +33,29 @@ export function seedRepertoire (db: Db, ctx: SeedRepertoireContext): number[] {
   return db.transaction((tx) =>
     programmes.flatMap((programme, p) => {
       // Seeding again (--force) keeps a programme of the same name as it is.
-      const created = tx
-        .insert(repertoireSetlists)
-        .values({
-          name: programme.name,
-          notes: programme.notes,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp
-        })
-        .onConflictDoNothing()
-        .returning({ id: repertoireSetlists.id })
-        .get()
+      const created = returnedRow(
+        tx
+          .insert(repertoireSetlists)
+          .values({
+            name: programme.name,
+            notes: programme.notes,
+            version: 1,
+            createdAt: stamp,
+            updatedAt: stamp
+          })
+          .onConflictDoNothing()
+          .returning({ id: repertoireSetlists.id })
+      )
       if (!created) return []
       const id = created.id
       let next = p * 3
       programme.sets.forEach(([name, size], position) => {
-        const set = tx
-          .insert(repertoireSets)
-          .values({ repertoireId: id, position, name })
-          .returning({ id: repertoireSets.id })
-          .get()
+        const set = writtenRow(
+          tx
+            .insert(repertoireSets)
+            .values({ repertoireId: id, position, name })
+            .returning({ id: repertoireSets.id })
+        )
         const songs = Array.from(
           { length: Math.min(size, ctx.songIds.length) },
           () => ctx.songIds[next++ % ctx.songIds.length]!

@@ -1,6 +1,7 @@
 import type { Db } from '#src/db/client.js'
 import { songs, songVotes } from '#src/db/schema.js'
 import type { SongStatus } from '#src/db/enums.js'
+import { writtenRow } from '#src/db/returning.js'
 
 type Status = SongStatus
 interface DemoSong {
@@ -93,43 +94,44 @@ export function seedSongs (db: Db, ctx: { now: Date; userIds: number[] }): Seede
     DEMO_SONGS.forEach((song, i) => {
       const status = song.status ?? 'ready'
       const publicDomain = song.publicDomain === true
-      const row = tx
-        .insert(songs)
-        .values({
-          title: song.title,
-          artist: song.artist,
-          genre: song.genre,
-          durationSeconds: song.durationSeconds,
-          key: song.key,
-          tempoBpm: song.tempoBpm,
-          leadSinger: song.leadSinger ?? null,
-          backingVocals:
-            song.leadSinger === 'Lena Berger'
-              ? 'Sophie Wagner'
-              : song.leadSinger
-                ? 'Lena Berger'
+      const row = writtenRow(
+        tx
+          .insert(songs)
+          .values({
+            title: song.title,
+            artist: song.artist,
+            genre: song.genre,
+            durationSeconds: song.durationSeconds,
+            key: song.key,
+            tempoBpm: song.tempoBpm,
+            leadSinger: song.leadSinger ?? null,
+            backingVocals:
+              song.leadSinger === 'Lena Berger'
+                ? 'Sophie Wagner'
+                : song.leadSinger
+                  ? 'Lena Berger'
+                  : null,
+            composers: song.composers,
+            lyricists: song.lyricists ?? [],
+            arrangers: song.arrangers ?? [],
+            publisher: song.publisher ?? (publicDomain ? null : 'Edition Notenschlüssel'),
+            gemaWorkNumber: `${digits(5100000 + i * 7919, 7)}-${digits((i % 9) + 1, 3)}`,
+            iswc: publicDomain ? null : iswcOf(i),
+            isOriginal: song.isOriginal ?? false,
+            status,
+            notes: status === 'rehearsing' ? 'Schluss noch unsauber' : null,
+            links: [`https://example.org/repertoire/${i + 1}`],
+            proposedBy:
+              status === 'proposed'
+                ? (ctx.userIds[(i % Math.max(1, ctx.userIds.length - 1)) + 1] ??
+                  ctx.userIds[0] ??
+                  null)
                 : null,
-          composers: song.composers,
-          lyricists: song.lyricists ?? [],
-          arrangers: song.arrangers ?? [],
-          publisher: song.publisher ?? (publicDomain ? null : 'Edition Notenschlüssel'),
-          gemaWorkNumber: `${digits(5100000 + i * 7919, 7)}-${digits((i % 9) + 1, 3)}`,
-          iswc: publicDomain ? null : iswcOf(i),
-          isOriginal: song.isOriginal ?? false,
-          status,
-          notes: status === 'rehearsing' ? 'Schluss noch unsauber' : null,
-          links: [`https://example.org/repertoire/${i + 1}`],
-          proposedBy:
-            status === 'proposed'
-              ? (ctx.userIds[(i % Math.max(1, ctx.userIds.length - 1)) + 1] ??
-                ctx.userIds[0] ??
-                null)
-              : null,
-          createdAt: stamp,
-          updatedAt: stamp
-        })
-        .returning({ id: songs.id })
-        .get()
+            createdAt: stamp,
+            updatedAt: stamp
+          })
+          .returning({ id: songs.id })
+      )
       result.songIds.push(row.id)
       if (status === 'ready') result.readySongIds.push(row.id)
       if (status === 'proposed') result.proposedSongIds.push(row.id)

@@ -1,6 +1,7 @@
 import type { Db } from '#src/db/client.js'
 import { surveyAnswers, surveyOptions, surveys } from '#src/db/schema.js'
 import { todayIn } from '#src/services/local-time.js'
+import { writtenRow } from '#src/db/returning.js'
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10)
@@ -21,21 +22,22 @@ export function seedSurveys (
   if (creator === undefined) return { surveyIds: [] }
   const voters = ctx.userIds.slice(0, Math.max(1, ctx.userIds.length - 1))
   return db.transaction((tx) => {
-    const poll = tx
-      .insert(surveys)
-      .values({
-        title: 'Neue Bandshirts: welche Farbe?',
-        description: 'Wir bestellen Ende des Monats. Eine Stimme pro Person.',
-        kind: 'poll',
-        multipleChoice: false,
-        status: 'open',
-        closesAt: new Date(ctx.now.getTime() + 14 * 86400_000).toISOString(),
-        createdBy: creator,
-        createdAt: earlier,
-        updatedAt: earlier
-      })
-      .returning({ id: surveys.id })
-      .get()
+    const poll = writtenRow(
+      tx
+        .insert(surveys)
+        .values({
+          title: 'Neue Bandshirts: welche Farbe?',
+          description: 'Wir bestellen Ende des Monats. Eine Stimme pro Person.',
+          kind: 'poll',
+          multipleChoice: false,
+          status: 'open',
+          closesAt: new Date(ctx.now.getTime() + 14 * 86400_000).toISOString(),
+          createdBy: creator,
+          createdAt: earlier,
+          updatedAt: earlier
+        })
+        .returning({ id: surveys.id })
+    )
     const pollOptions = tx
       .insert(surveyOptions)
       .values(
@@ -58,21 +60,22 @@ export function seedSurveys (
       })
     })
 
-    const date = tx
-      .insert(surveys)
-      .values({
-        title: 'Probenwochenende: wann passt es?',
-        description: 'Zwei Tage Intensivprobe vor der Festivalsaison, Samstag ab 10 Uhr.',
-        kind: 'date',
-        multipleChoice: true,
-        status: 'open',
-        closesAt: null,
-        createdBy: ctx.userIds[0]!,
-        createdAt: stamp,
-        updatedAt: stamp
-      })
-      .returning({ id: surveys.id })
-      .get()
+    const date = writtenRow(
+      tx
+        .insert(surveys)
+        .values({
+          title: 'Probenwochenende: wann passt es?',
+          description: 'Zwei Tage Intensivprobe vor der Festivalsaison, Samstag ab 10 Uhr.',
+          kind: 'date',
+          multipleChoice: true,
+          status: 'open',
+          closesAt: null,
+          createdBy: ctx.userIds[0]!,
+          createdAt: stamp,
+          updatedAt: stamp
+        })
+        .returning({ id: surveys.id })
+    )
     const saturdays = [21, 28, 35, 42].map((days) => {
       const d = addDays(today, days)
       const shift = (6 - new Date(`${d}T12:00:00Z`).getUTCDay() + 7) % 7

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Health of the server and its storage
+         * @description 503 with `reasons` when the last write failed (until a write succeeds again), the free space in DATA_DIR is below MIN_FREE_MB, or the database cannot be read or written. Unauthenticated and cheap: one read, one file-system query, and a write probe at most every 30 s.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -26,9 +29,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            database: string;
+                            /** @enum {string} */
+                            status: "ok" | "degraded";
+                            /**
+                             * @description the last read, and the write probe (at most every 30 s)
+                             * @enum {string}
+                             */
+                            database: "ok" | "unreachable" | "not writable";
+                            /** @description why the status is degraded (empty when ok): the last write failed, free space in DATA_DIR is below MIN_FREE_MB, or the database cannot be read or written */
+                            reasons: string[];
                             version: string;
+                            /** @description the commit the server was built from, or "unknown" */
+                            commit: string;
                         };
                     };
                 };
@@ -59,9 +71,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            database: string;
+                            /** @enum {string} */
+                            status: "ok" | "degraded";
+                            /**
+                             * @description the last read, and the write probe (at most every 30 s)
+                             * @enum {string}
+                             */
+                            database: "ok" | "unreachable" | "not writable";
+                            /** @description why the status is degraded (empty when ok): the last write failed, free space in DATA_DIR is below MIN_FREE_MB, or the database cannot be read or written */
+                            reasons: string[];
                             version: string;
+                            /** @description the commit the server was built from, or "unknown" */
+                            commit: string;
                         };
                     };
                 };
@@ -255,7 +276,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -419,7 +440,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -513,7 +534,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -624,7 +645,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -743,7 +764,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -905,7 +926,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1106,7 +1127,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1292,7 +1313,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1427,7 +1448,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1624,7 +1645,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1777,7 +1798,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1943,7 +1964,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2163,7 +2184,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2266,7 +2287,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2476,7 +2497,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2767,7 +2788,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2914,7 +2935,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3018,7 +3039,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3187,7 +3208,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3423,7 +3444,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3594,7 +3615,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3778,7 +3799,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4034,7 +4055,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4254,7 +4275,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4416,7 +4437,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4569,7 +4590,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4742,7 +4763,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4955,7 +4976,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5132,7 +5153,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5275,7 +5296,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5514,7 +5535,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5671,7 +5692,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5857,7 +5878,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6015,7 +6036,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6239,7 +6260,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6427,7 +6448,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6570,7 +6591,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6831,7 +6852,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7042,7 +7063,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7214,7 +7235,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7415,7 +7436,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7669,7 +7690,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7866,7 +7887,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8009,7 +8030,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8286,7 +8307,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8478,7 +8499,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8790,7 +8811,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8955,7 +8976,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9161,7 +9182,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9309,7 +9330,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9530,7 +9551,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9691,7 +9712,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9877,7 +9898,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -10179,7 +10200,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -10422,7 +10443,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -10640,7 +10661,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -10801,7 +10822,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11391,7 +11412,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11531,7 +11552,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11630,7 +11651,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11752,7 +11773,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11928,7 +11949,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12170,7 +12191,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12328,7 +12349,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12556,7 +12577,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12668,7 +12689,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12942,7 +12963,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -13145,7 +13166,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -13288,7 +13309,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -13547,7 +13568,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -13898,7 +13919,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -14220,7 +14241,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -14520,7 +14541,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -14661,7 +14682,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -14799,7 +14820,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15053,7 +15074,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15192,7 +15213,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15332,7 +15353,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15502,7 +15523,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15698,7 +15719,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -15896,7 +15917,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -16058,7 +16079,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -16164,7 +16185,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -16382,7 +16403,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -16554,7 +16575,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -16720,7 +16741,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;

@@ -30,6 +30,9 @@ export default {
   DOCUMENTS_BUSY:
     'Gerade werden viele Dokumente erstellt. Bitte versuch es in ein paar Sekunden noch einmal.',
   SERVER_BUSY: 'Der Server ist gerade sehr beschäftigt. Bitte versuch es gleich noch einmal.',
+  STORAGE_FAILED:
+    'Der Server konnte das nicht speichern: sein Speicher ist voll oder defekt. ' +
+    'Nichts wurde gespeichert – bitte sag der Administration Bescheid.',
   SET_NOT_FOUND: 'Dieses Set gibt es nicht (mehr). Lade die Setlist neu.',
   SETLIST_ENTRY_NOT_FOUND: 'Dieser Song steht nicht mehr in der Setlist. Lade die Setlist neu.',
   CHECKLIST_ITEM_NOT_FOUND: 'Diesen Checklisten-Punkt gibt es nicht (mehr).',

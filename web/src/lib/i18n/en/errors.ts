@@ -30,6 +30,9 @@ export default {
   BAD_REQUEST: 'The server could not read this request. Please reload the page and try again.',
   DOCUMENTS_BUSY: 'Many documents are being prepared right now. Please try again in a few seconds.',
   SERVER_BUSY: 'The server is very busy right now. Please try again in a moment.',
+  STORAGE_FAILED:
+    'The server could not save this: its disk is full or failing. ' +
+    'Nothing was saved — please tell the administrator.',
   SET_NOT_FOUND: 'This set does not exist (any more). Reload the setlist.',
   SETLIST_ENTRY_NOT_FOUND: 'This song is no longer in the setlist. Reload the setlist.',
   CHECKLIST_ITEM_NOT_FOUND: 'This checklist item does not exist (any more).',
