@@ -135,7 +135,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
   await app.register(requestBodyPlugin)
-  await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
+  await app.register(dbPlugin, {
+    databaseFile: config.databaseFile,
+    traceSql: options.traceSql,
+    backup: config.backup
+  })
   await app.register(clockPlugin, { clock })
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
