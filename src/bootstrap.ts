@@ -20,7 +20,7 @@ export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
   const file = join(dataDir, 'jwt-secret')
   if (existsSync(file)) {
     tightenMode(file, 0o600) // older versions left it 0644
-    const kept = readFileSync(file, 'utf8').trim()
+    const kept = readNamed(file).trim()
     if (kept.length >= MIN_SECRET_LENGTH) return kept
     throw new ConfigError(
       `Invalid configuration:\n  ${file} is empty or shorter than ${MIN_SECRET_LENGTH} ` +
@@ -66,4 +66,15 @@ export async function ensureFirstAdmin (
     .run().changes
   if (inserted === 0) return { created: false, generatedPassword: null }
   return { created: true, generatedPassword: adminPassword ? null : password }
+}
+
+/** readFileSync, whose errors always name the file (EISDIR on a read does not). */
+function readNamed (file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    const withPath = error as NodeJS.ErrnoException
+    withPath.path ??= file
+    throw withPath
+  }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
 import { DataDirLocked, LOCK_FILE, lockDataDir } from '#src/data-dir-lock.js'
 import { projectPath } from '#src/project-path.js'
-import { startServer } from './server-process.js'
+import { freePort, startServer } from './server-process.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-lock-'))
 const ADMIN_PASSWORD = 'lock test admin password'
@@ -20,9 +20,10 @@ function io () {
 }
 
 /** Runs the built server to its end (it is expected to refuse to start). */
-function runServer (env: Record<string, string>) {
+async function runServer (env: Record<string, string>) {
+  const port = String(await freePort())
   return spawnSync(process.execPath, [projectPath('dist', 'server.js')], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: port, ...env },
     encoding: 'utf8',
     timeout: 30_000
   })
@@ -38,7 +39,7 @@ test('one server per DATA_DIR: a second exits 78 with one line, the CLI refuses 
   const lock = JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))
   assert.equal(lock.pid, server.child.pid)
 
-  const second = runServer(env)
+  const second = await runServer(env)
   assert.equal(second.status, 78, second.stderr)
   assert.equal(second.stderr.trim().split('\n').length, 1, second.stderr)
   assert.match(second.stderr, new RegExp(`a Bandstand server \\(pid ${server.child.pid}\\)`))
@@ -108,17 +109,18 @@ test('lockDataDir: stale, half-written and rebooted locks are taken over; anothe
     error.message.includes(`delete ${file}`))
 })
 
-test('file problems at start end with one line naming the path and what to do (exit 78)', (t) => {
+test('file problems at start end with one line naming the path and what to do (exit 78)',
+  async (t) => {
   const dir = tempDir()
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   mkdirSync(join(dir, 'jwt-secret'))
-  const run = runServer({ DATA_DIR: dir })
+  const run = await runServer({ DATA_DIR: dir })
   assert.equal(run.status, 78, run.stderr)
   assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
   assert.match(run.stderr, new RegExp(`${join(dir, 'jwt-secret')}: it is a directory`))
 
   writeFileSync(join(dir, 'a-file'), '')
-  const notDir = runServer({ DATA_DIR: join(dir, 'a-file', 'data') })
+  const notDir = await runServer({ DATA_DIR: join(dir, 'a-file', 'data') })
   assert.equal(notDir.status, 78, notDir.stderr)
   assert.match(notDir.stderr, /a-file.*is a file, not a directory/)
   assert.equal(notDir.stderr.trim().split('\n').length, 1, notDir.stderr)
@@ -133,4 +135,21 @@ test('the CLI as root on a DATA_DIR of another user refuses and names sudo -u <o
     assert.equal(await runCli(['user:create', 'lena'], { DATA_DIR: dir }, refused.io), 78)
     assert.match(refused.err.join('\n'), /sudo -u (nobody|'#65534') bandstand user:create/)
     assert.ok(!existsSync(join(dir, 'bandstand.db')), 'nothing written')
+  })
+
+test('a DATA_DIR the server\'s user may not write: one line naming the path (exit 78)',
+  { skip: process.getuid?.() !== 0 && 'needs root to run the server as another user' },
+  async (t) => {
+    const dir = tempDir() // 0700, root's: the user nobody may not enter it
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const port = String(await freePort())
+    const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups',
+      process.execPath, projectPath('dist', 'server.js')], {
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: port, DATA_DIR: join(dir, 'data') },
+      encoding: 'utf8',
+      timeout: 30_000
+    })
+    assert.equal(run.status, 78, run.stderr)
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
+    assert.match(run.stderr, new RegExp(`${join(dir, 'data')}: permission denied: .*chown`))
   })
