@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { loadConfig, loadDotEnv, type Config } from './config.js'
 import { lockDataDir } from './data-dir-lock.js'
+import { APP_COMMIT, APP_VERSION } from './version.js'
 import { actionableMessage, refuseForeignOwner } from './start-errors.js'
 
 let config: Config | undefined
@@ -28,6 +29,14 @@ async function main () {
   // a burst of 3,000 (issue 14's replay) overflowed it and the kernel reset connections. The kernel
   // caps it at net.core.somaxconn (4096 on current Debian).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 })
+  const { applied, total } = app.migrations
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  app.log.info(
+    { version: APP_VERSION, commit: APP_COMMIT, dataDir: config.dataDir },
+    `Bandstand ${APP_VERSION} (${APP_COMMIT}) at http://${host}:${config.port}/ — ` +
+      `DATA_DIR ${config.dataDir}, ${applied} of ${total} migrations applied now` +
+      (config.backup ? `, backups in ${config.backup.dir}` : '')
+  )
 }
 
 main().catch((error: unknown) => {
