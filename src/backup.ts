@@ -41,7 +41,9 @@ export function writeBackup (sqlite: Database.Database, target: string): { bytes
     const copy = new Database(partial, { readonly: true })
     try {
       const result = copy.pragma('integrity_check', { simple: true })
-      if (result !== 'ok') throw new Error(`integrity check of the backup failed: ${String(result)}`)
+      if (result !== 'ok') {
+        throw new Error(`integrity check of the backup failed: ${String(result)}`)
+      }
     } finally {
       copy.close()
     }

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync,
-  writeFileSync } from 'node:fs'
+import {
+  cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -24,8 +26,8 @@ function io () {
 const songTitles = (file: string) => {
   const copy = new Database(file, { readonly: true })
   try {
-    return (copy.prepare('select title from songs order by title').all() as Array<{ title: string }>)
-      .map((row) => row.title)
+    const rows = copy.prepare('select title from songs order by title').all()
+    return (rows as Array<{ title: string }>).map((row) => row.title)
   } finally {
     copy.close()
   }
@@ -38,7 +40,8 @@ test('writeBackup: a whole, checked, private copy without side files; never over
     const handle = openDatabase(join(dir, 'bandstand.db'))
     t.after(() => handle.close())
     handle.sqlite.exec(
-      "insert into songs (title, status, created_at, updated_at) values ('Kept', 'active', 'x', 'x')"
+      'insert into songs (title, status, created_at, updated_at) ' +
+        "values ('Kept', 'active', 'x', 'x')"
     )
     const target = join(dir, 'copy.db')
     writeBackup(handle.sqlite, target)

@@ -105,26 +105,26 @@ test('lockDataDir: stale, half-written and rebooted locks are taken over; anothe
     error instanceof DataDirLocked && /"bandstand import" \(pid \d+\).*wait for it/.test(error.message))
   write({ pid: process.ppid, host: 'other-box', bootId, what: 'server' })
   assert.throws(() => lockDataDir(dir, 'test'), (error: Error) =>
-    error instanceof DataDirLocked && error.message.includes(`on other-box`) &&
+    error instanceof DataDirLocked && error.message.includes('on other-box') &&
     error.message.includes(`delete ${file}`))
 })
 
 test('file problems at start end with one line naming the path and what to do (exit 78)',
   async (t) => {
-  const dir = tempDir()
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  mkdirSync(join(dir, 'jwt-secret'))
-  const run = await runServer({ DATA_DIR: dir })
-  assert.equal(run.status, 78, run.stderr)
-  assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
-  assert.match(run.stderr, new RegExp(`${join(dir, 'jwt-secret')}: it is a directory`))
+    const dir = tempDir()
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    mkdirSync(join(dir, 'jwt-secret'))
+    const run = await runServer({ DATA_DIR: dir })
+    assert.equal(run.status, 78, run.stderr)
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
+    assert.match(run.stderr, new RegExp(`${join(dir, 'jwt-secret')}: it is a directory`))
 
-  writeFileSync(join(dir, 'a-file'), '')
-  const notDir = await runServer({ DATA_DIR: join(dir, 'a-file', 'data') })
-  assert.equal(notDir.status, 78, notDir.stderr)
-  assert.match(notDir.stderr, /a-file.*is a file, not a directory/)
-  assert.equal(notDir.stderr.trim().split('\n').length, 1, notDir.stderr)
-})
+    writeFileSync(join(dir, 'a-file'), '')
+    const notDir = await runServer({ DATA_DIR: join(dir, 'a-file', 'data') })
+    assert.equal(notDir.status, 78, notDir.stderr)
+    assert.match(notDir.stderr, /a-file.*is a file, not a directory/)
+    assert.equal(notDir.stderr.trim().split('\n').length, 1, notDir.stderr)
+  })
 
 test('the CLI as root on a DATA_DIR of another user refuses and names sudo -u <owner>',
   { skip: process.getuid?.() !== 0 && 'needs root' }, async (t) => {
