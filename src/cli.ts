@@ -107,7 +107,8 @@ export async function runCli (
     if (EXCLUSIVE_COMMANDS.has(command) && !values['dry-run']) {
       unlock = lockDataDir(config.dataDir, command)
     }
-    const open = () => (handle = openDatabase(config.databaseFile))
+    // With BACKUP_DIR, a pending migration is preceded by a backup (as at the server's start).
+    const open = () => (handle = openDatabase(config.databaseFile, { backup: config.backup }))
     const now = new Date()
     const linkBase = () => {
       const baseUrl =
