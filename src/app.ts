@@ -2,10 +2,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { fastifyTrustProxy, loadConfig, type Config } from './config.js'
 import { systemClock, type Clock } from './clock.js'
-import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
+import { ensureFirstAdmin, ensureJwtSecret, keepInitialAdminPassword } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
+import { RequestLog, serverLogger } from './request-log.js'
 import { clientIdentifier, createHttpServer } from './http-server.js'
 import type { FairScheduler } from './services/fair-scheduler.js'
 // Wrappers of ecosystem plugins
@@ -106,7 +107,9 @@ export async function buildApp (options: BuildAppOptions = {}) {
   const clock = options.clock ?? systemClock
   let requestTurns!: FairScheduler
   const app = Fastify({
-    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
+    logger: withLogRedaction(options.logger ?? serverLogger(config)),
+    // One line per request (src/request-log.ts) instead of Fastify's two.
+    logController: new RequestLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: NETWORK_TIMEOUTS.requestMs,
@@ -136,7 +139,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
   // Cross-cutting plugins first, in dependency order; then one line per resource.
   await app.register(errorsPlugin)
   await app.register(requestBodyPlugin)
-  await app.register(dbPlugin, { databaseFile: config.databaseFile, traceSql: options.traceSql })
+  await app.register(dbPlugin, {
+    databaseFile: config.databaseFile,
+    traceSql: options.traceSql,
+    backup: config.backup
+  })
   await app.register(clockPlugin, { clock })
   await app.register(storageHealthPlugin, {
     dataDir: config.dataDir,
@@ -167,7 +174,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
-  await app.register(meRoutes)
+  await app.register(meRoutes, { dataDir: config.dataDir })
   await app.register(userRoutes)
   await app.register(appConfigRoutes, { docsEnabled: config.docsEnabled })
   await app.register(songRoutes)
@@ -199,13 +206,19 @@ export async function buildApp (options: BuildAppOptions = {}) {
       config.adminPassword
     )
     if (created) {
-      app.log.warn(
-        generatedPassword
-          ? `First start: created user "admin" with password ${generatedPassword} — ` +
-              'log in with POST /login and change it (PUT /change_password). It is shown ' +
-              'only this once.'
-          : 'First start: created user "admin" with the password from ADMIN_PASSWORD.'
-      )
+      const file = generatedPassword
+        ? keepInitialAdminPassword(config.dataDir, generatedPassword)
+        : null
+      const message = generatedPassword
+        ? `First start: created user "admin" with password ${generatedPassword} — ` +
+          'log in with POST /login and change it (PUT /change_password). Until then it is ' +
+          `also in ${file}.`
+        : 'First start: created user "admin" with the password from ADMIN_PASSWORD.'
+      app.log.warn(message)
+      // At LOG_LEVEL=error or silent the log hides it: the person starting the server still
+      // needs it once.
+      const hidden = ['error', 'fatal', 'silent'].includes(app.log.level)
+      if (generatedPassword && hidden) process.stderr.write(message + '\n')
     }
   }
   return app

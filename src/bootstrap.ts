@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { count } from 'drizzle-orm'
@@ -20,7 +20,7 @@ export function ensureJwtSecret (dataDir: string, fromEnv?: string): string {
   const file = join(dataDir, 'jwt-secret')
   if (existsSync(file)) {
     tightenMode(file, 0o600) // older versions left it 0644
-    const kept = readFileSync(file, 'utf8').trim()
+    const kept = readNamed(file).trim()
     if (kept.length >= MIN_SECRET_LENGTH) return kept
     throw new ConfigError(
       `Invalid configuration:\n  ${file} is empty or shorter than ${MIN_SECRET_LENGTH} ` +
@@ -66,4 +66,39 @@ export async function ensureFirstAdmin (
     .run().changes
   if (inserted === 0) return { created: false, generatedPassword: null }
   return { created: true, generatedPassword: adminPassword ? null : password }
+}
+
+/** readFileSync, whose errors always name the file (EISDIR on a read does not). */
+function readNamed (file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    const withPath = error as NodeJS.ErrnoException
+    withPath.path ??= file
+    throw withPath
+  }
+}
+
+/** Where the generated first password is kept until the admin changes it (README → First start). */
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
+
+/**
+ * Keeps the generated first password in DATA_DIR (0600, readable by the server's user and root):
+ * a log at LOG_LEVEL=error, a journal that rotated, or a container's lost output cannot lose it.
+ */
+export function keepInitialAdminPassword (dataDir: string, password: string): string {
+  const file = join(dataDir, INITIAL_PASSWORD_FILE)
+  writeFileSync(file, password + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return file
+}
+
+/** At a password change away from the kept first password, the file is deleted. */
+export function forgetInitialAdminPassword (dataDir: string, currentPassword: string): void {
+  const file = join(dataDir, INITIAL_PASSWORD_FILE)
+  try {
+    if (readFileSync(file, 'utf8').trim() === currentPassword) rmSync(file, { force: true })
+  } catch {
+    // no such file: nothing kept
+  }
 }

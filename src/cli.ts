@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-import { closeSync, existsSync, openSync, realpathSync } from 'node:fs'
+import { existsSync, realpathSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import Database from 'better-sqlite3'
+import { backupNow, writeBackup } from './backup.js'
 import { ConfigError, loadConfig, loadDotEnv } from './config.js'
 import { openDatabase, type DatabaseHandle } from './db/client.js'
 import { hashPassword, passwordProblem } from './services/password.js'
 import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
 import { storageFailureCode, storageFailureMessage } from './storage-health.js'
+import { lockDataDir } from './data-dir-lock.js'
+import { actionableMessage, refuseForeignOwner } from './start-errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { terminalSafe } from './terminal-text.js'
@@ -34,8 +36,9 @@ Commands:
         defaults to PUBLIC_URL, else http://localhost:PORT.
   db:migrate
         Applies pending migrations (the server also does this at start).
-  db:backup <file>
+  db:backup [<file>]
         Online backup of the live database (safe while the server runs), then an integrity check.
+        Without <file>: into BACKUP_DIR, keeping the newest BACKUP_KEEP.
   demo:seed [--force]
         Fills the database with a demo band; refuses a database with data beyond the admin
         unless --force.
@@ -58,6 +61,14 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
+/**
+ * The commands that write much or change the schema: they take DATA_DIR's lock (README →
+ * Deployment), so they refuse while a server runs and a server does not start during them.
+ * The others (a user, a reset link, a backup) are single statements the server's data shares
+ * safely through SQLite's own locking.
+ */
+const EXCLUSIVE_COMMANDS = new Set(['db:migrate', 'demo:seed', 'import', 'import-librestage'])
+
 const generatedPassword = () => randomBytes(18).toString('base64url')
 
 /**
@@ -69,6 +80,8 @@ export async function runCli (
   io: CliIo = consoleIo
 ): Promise<number> {
   let handle: DatabaseHandle | undefined
+  let unlock: (() => void) | undefined
+  let databaseFile: string | undefined
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -91,7 +104,13 @@ export async function runCli (
       return command || values.help ? 0 : 2
     }
     const config = loadConfig(env)
-    const open = () => (handle = openDatabase(config.databaseFile))
+    databaseFile = config.databaseFile
+    refuseForeignOwner(config.dataDir, `bandstand ${command}`)
+    if (EXCLUSIVE_COMMANDS.has(command) && !values['dry-run']) {
+      unlock = lockDataDir(config.dataDir, command)
+    }
+    // With BACKUP_DIR, a pending migration is preceded by a backup (as at the server's start).
+    const open = () => (handle = openDatabase(config.databaseFile, { backup: config.backup }))
     const now = new Date()
     const linkBase = () => {
       const baseUrl =
@@ -165,31 +184,24 @@ export async function runCli (
         return 0
       }
       case 'db:backup': {
-        const target = resolve(requireArg(args[0], 'file'))
-        if (existsSync(target)) throw new UsageError(`${target} exists; choose a new file`)
+        // Without a file: into BACKUP_DIR, pruned to BACKUP_KEEP, as the server's own backups.
+        if (!args[0] && !config.backup) {
+          throw new UsageError(`missing <file> (or set BACKUP_DIR)\n\n${USAGE}`)
+        }
+        const target = args[0] ? resolve(args[0]) : undefined
+        if (target && existsSync(target)) {
+          throw new UsageError(`${target} exists; choose a new file`)
+        }
         if (!existsSync(config.databaseFile)) {
           throw new UsageError(`no database at ${config.databaseFile}`)
         }
         // No migration here: a backup must copy the database exactly as the running server has it.
+        // VACUUM INTO reads one consistent snapshot and, in WAL mode, does not block the server's
+        // writers (src/backup.ts).
         const { sqlite } = (handle = openDatabase(config.databaseFile, { migrate: false }))
-        // SQLite's online backup restarts from the first page whenever another connection (the
-        // server) commits between two steps; better-sqlite3's default of 100 pages per event-loop
-        // turn therefore restarts hundreds of times under steady writes and may never finish.
-        // Copying every page in one step reads one consistent WAL snapshot and, in WAL mode, does
-        // not block the server's writers.
-        // Every password hash is in it: as private as the database, from its first byte on.
-        closeSync(openSync(target, 'wx', 0o600))
-        const { totalPages } = await sqlite.backup(target, { progress: () => 0x7fffffff })
-        const copy = new Database(target, { readonly: true })
-        try {
-          const result = copy.pragma('integrity_check', { simple: true })
-          if (result !== 'ok') {
-            throw new Error(`integrity check of the backup failed: ${String(result)}`)
-          }
-        } finally {
-          copy.close()
-        }
-        io.out(`backup written to ${target} (${totalPages} pages, integrity ok)`)
+        const written = target ?? backupNow(sqlite, config.backup!, now)
+        const { bytes } = target ? writeBackup(sqlite, target) : { bytes: statSync(written).size }
+        io.out(`backup written to ${written} (${bytes} bytes, integrity ok)`)
         return 0
       }
       case 'demo:seed': {
@@ -243,6 +255,7 @@ export async function runCli (
     ) {
       // A refusal may quote the file being imported: never a terminal control sequence.
       io.err(`error: ${terminalSafe(error.message)}`)
+      if (error instanceof ConfigError) return 78 // EX_CONFIG, as the server
       return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
     }
     const sqliteCode = storageFailureCode(error)
@@ -254,6 +267,11 @@ export async function runCli (
       )
       return 1
     }
+    const actionable = actionableMessage(error, databaseFile)
+    if (actionable) {
+      io.err(`error: ${actionable}`)
+      return 78
+    }
     if (
       error instanceof TypeError &&
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
@@ -264,6 +282,7 @@ export async function runCli (
     throw error
   } finally {
     handle?.close()
+    unlock?.()
   }
 }
 

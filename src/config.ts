@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
+import type { BackupSettings } from './backup.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
@@ -29,6 +30,9 @@ export const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' }
   ),
+  LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
+  BACKUP_DIR: Type.Optional(Type.String({ minLength: 1, description: 'off when unset' })),
+  BACKUP_KEEP: Type.String({ pattern: '^[1-9][0-9]{0,3}$', default: '14' }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
   BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(1024 * 1024) }),
   PUBLIC_URL: Type.Optional(
@@ -76,6 +80,10 @@ export interface Config {
   /** Serve the web app at /app/ (and redirect / there). */
   webEnabled: boolean
   logLevel: string
+  /** pretty: one readable line per event (default on a terminal); json: for a log collector. */
+  logFormat: 'pretty' | 'json'
+  /** Automatic backups (src/backup.ts); off without BACKUP_DIR. */
+  backup?: BackupSettings
   adminPassword?: string
   bodyLimitBytes: number
   /** Base of the links in reset mails and chat notices (without: the request's own origin). */
@@ -141,6 +149,10 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     docsEnabled: values.DOCS_ENABLED === 'true',
     webEnabled: values.WEB_ENABLED === 'true',
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    backup: values.BACKUP_DIR
+      ? { dir: resolve(values.BACKUP_DIR), keep: Number(values.BACKUP_KEEP) }
+      : undefined,
     adminPassword: values.ADMIN_PASSWORD,
     bodyLimitBytes: Number(values.BODY_LIMIT_BYTES),
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -1,11 +1,21 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig, loadDotEnv } from './config.js'
+import { loadConfig, loadDotEnv, type Config } from './config.js'
+import { lockDataDir } from './data-dir-lock.js'
+import { APP_COMMIT, APP_VERSION } from './version.js'
+import { actionableMessage, refuseForeignOwner } from './start-errors.js'
+
+let config: Config | undefined
 
 async function main () {
   loadDotEnv()
-  const config = loadConfig()
+  config = loadConfig()
+  refuseForeignOwner(config.dataDir, 'node dist/server.js')
+  // Before anything is opened: a second server on the same data would interleave two caches,
+  // two schedulers and two first-admin creations.
+  const unlock = lockDataDir(config.dataDir, 'server')
   const app = await buildApp({ config })
+  app.addHook('onClose', async () => unlock())
 
   // SIGTERM/SIGINT (and an uncaught error) drain in-flight requests, end the event streams and
   // close the database; a second signal or 10 s without finishing exit at once with 1.
@@ -19,11 +29,22 @@ async function main () {
   // a burst of 3,000 (issue 14's replay) overflowed it and the kernel reset connections. The kernel
   // caps it at net.core.somaxconn (4096 on current Debian).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 })
+  const { applied, total } = app.migrations
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  app.log.info(
+    { version: APP_VERSION, commit: APP_COMMIT, dataDir: config.dataDir },
+    `Bandstand ${APP_VERSION} (${APP_COMMIT}) at http://${host}:${config.port}/ — ` +
+      `DATA_DIR ${config.dataDir}, ${applied} of ${total} migrations applied now` +
+      (config.backup ? `, backups in ${config.backup.dir}` : '')
+  )
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
+  // A problem the operator can fix (configuration, a path's owner or mode, a full disk, a second
+  // server): one line and EX_CONFIG; anything else is a bug and keeps its stack.
+  const message = actionableMessage(error, config?.databaseFile)
+  if (message) {
+    console.error(message)
     process.exit(78) // EX_CONFIG
   }
   console.error(error)

@@ -104,7 +104,7 @@ test(
     assert.equal(await runCli(['no:such'], env, io().io), 2)
     assert.equal(await runCli(['user:create'], env, io().io), 1)
     const bad = io()
-    assert.equal(await runCli(['db:migrate'], { DATA_DIR: dir, PORT: 'x' }, bad.io), 1)
+    assert.equal(await runCli(['db:migrate'], { DATA_DIR: dir, PORT: 'x' }, bad.io), 78)
     assert.match(bad.err.join(), /PORT/)
   }
 )

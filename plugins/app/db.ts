@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { openDatabase, type Db, type DatabaseHandle } from '#src/db/client.js'
 import type Database from 'better-sqlite3'
+import { scheduleBackups, type BackupSettings } from '#src/backup.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     sqlite: Database.Database
     dbTrace: DatabaseHandle['trace']
+    /** What the start applied (the start banner). */
+    migrations: DatabaseHandle['migrations']
     /**
      * Changes whenever any row of the database changes: at once for this process's writes, within
      * EXTERNAL_CHANGES_CHECK_MS for another process's (the CLI).
@@ -32,6 +35,8 @@ export interface DbPluginOptions {
   databaseFile: string
   /** Report every executed statement to `app.dbTrace.listener` (tests count them). */
   traceSql?: boolean
+  /** BACKUP_DIR/BACKUP_KEEP: a backup before a migration, at start when due, and daily. */
+  backup?: BackupSettings
 }
 
 /**
@@ -40,7 +45,18 @@ export interface DbPluginOptions {
  */
 export default fp<DbPluginOptions>(
   async (app, options) => {
-    const handle = openDatabase(options.databaseFile, { trace: options.traceSql })
+    const handle = openDatabase(options.databaseFile, {
+      trace: options.traceSql,
+      backup: options.backup
+    })
+    if (handle.preMigrationBackup) {
+      app.log.info({ file: handle.preMigrationBackup }, 'backup written before migrating')
+    }
+    app.decorate('migrations', handle.migrations)
+    if (options.backup) {
+      const stop = scheduleBackups(handle.sqlite, options.backup, () => new Date(), app.log)
+      app.addHook('onClose', async () => stop())
+    }
     app.decorate('db', handle.db)
     app.decorate('sqlite', handle.sqlite)
     app.decorate('dbTrace', handle.trace)

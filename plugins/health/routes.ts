@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { StringEnum } from '#schemas/common.js'
-import { APP_VERSION, appCommit } from '#src/version.js'
+import { APP_COMMIT, APP_VERSION } from '#src/version.js'
 import { PROBE_INTERVAL_MS } from '#src/storage-health.js'
 
 const HEALTH_STATUSES = ['ok', 'degraded'] as const
@@ -22,7 +22,7 @@ const Health = Type.Object({
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Asked at start (it may run git once), not on a request.
-  const commit = appCommit()
+  const commit = APP_COMMIT
   app.get(
     '/health',
     {

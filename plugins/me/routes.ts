@@ -8,9 +8,15 @@ import { hashPassword, passwordProblem, verifyPassword } from '#src/services/pas
 import { perMinute } from '#plugins/external/rate-limit.js'
 import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
 import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
+import { forgetInitialAdminPassword } from '#src/bootstrap.js'
 
 /** The signed-in user: profile, own sessions, own password (seed §5, §8). */
-const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface MeRoutesOptions {
+  /** DATA_DIR: its initial-admin-password file goes at the first admin's password change. */
+  dataDir?: string
+}
+
+const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options) => {
   // The session was checked live in onRequest; a user row can still vanish in between (deleted via
   // SQL).
   const currentUser = (id: number) => {
@@ -128,6 +134,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updateUser(app.db, user.id, { passwordHash }, now)
         revokeUserSessions(app.db, user.id, now, request.user.sessionId)
       })
+      if (options.dataDir) forgetInitialAdminPassword(options.dataDir, currentPassword)
       return reply.status(204).send(null)
     }
   )

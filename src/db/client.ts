@@ -3,8 +3,10 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
 import { projectPath } from '#src/project-path.js'
+import { backupNow, type BackupSettings } from '#src/backup.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
 
@@ -13,6 +15,10 @@ export interface DatabaseHandle {
   sqlite: Database.Database
   /** Set a listener to see every SQL statement executed (tests count them to catch N+1 queries). */
   trace: { listener?: (sql: string) => void }
+  /** Migrations applied by this open, and in all (the start banner shows them). */
+  migrations: { applied: number; total: number }
+  /** The backup written before migrating, if any. */
+  preMigrationBackup: string | null
   close(): void
 }
 
@@ -47,7 +53,7 @@ export function tightenMode (path: string, mode: number): void {
  */
 export function openDatabase (
   file: string,
-  options: { migrate?: boolean; trace?: boolean } = {}
+  options: { migrate?: boolean; trace?: boolean; backup?: BackupSettings } = {}
 ): DatabaseHandle {
   if (file !== ':memory:') restrictAccess(file)
   const trace: DatabaseHandle['trace'] = {}
@@ -62,11 +68,24 @@ export function openDatabase (
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = drizzle(sqlite, { schema })
-  if (options.migrate !== false) migrate(db, { migrationsFolder })
+  const total = readMigrationFiles({ migrationsFolder }).length
+  let applied = 0
+  let preMigrationBackup: string | null = null
+  if (options.migrate !== false) {
+    const pending = pendingMigrations(sqlite)
+    // A database with data that is about to change shape is copied first (BACKUP_DIR).
+    if (pending > 0 && pending < total && options.backup) {
+      preMigrationBackup = backupNow(sqlite, options.backup, new Date(), '-pre-migration')
+    }
+    migrate(db, { migrationsFolder })
+    applied = pending
+  }
   return {
     db,
     sqlite,
     trace,
+    migrations: { applied, total },
+    preMigrationBackup,
     close () {
       if (sqlite.open) {
         try {
@@ -78,4 +97,17 @@ export function openDatabase (
       }
     }
   }
+}
+
+/** How many of the migration files the database has not had yet (as drizzle decides). */
+function pendingMigrations (sqlite: Database.Database): number {
+  const files = readMigrationFiles({ migrationsFolder })
+  const hasTable = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get()
+  if (!hasTable) return files.length
+  const last = sqlite
+    .prepare('SELECT max(created_at) AS at FROM __drizzle_migrations')
+    .get() as { at: number | null }
+  return files.filter((file) => last.at === null || file.folderMillis > Number(last.at)).length
 }
