@@ -87,9 +87,14 @@ export function lockDataDir (dataDir: string, what: string): () => void {
       const fd = openSync(file, 'wx', 0o600)
       try {
         writeSync(fd, JSON.stringify(mine) + '\n')
-      } finally {
+      } catch (error) {
+        // A full disk creates the file but cannot fill it: leave no empty lock behind, and name the
+        // file so the error becomes one actionable line (start-errors.ts).
         closeSync(fd)
+        unlinkSync(file)
+        throw Object.assign(error as NodeJS.ErrnoException, { path: file })
       }
+      closeSync(fd)
       break
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error
