@@ -25,6 +25,7 @@ import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import dbChangesPlugin from '#plugins/app/db-changes.js'
 import liveViewsPlugin from '#plugins/app/live-views.js'
 import notifierPlugin from '#plugins/app/notifier.js'
+import passwordWorkPlugin from '#plugins/app/password-work.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
@@ -155,6 +156,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(dbChangesPlugin)
   await app.register(liveViewsPlugin, { limits: config.liveStreams })
   await app.register(documentWorkersPlugin)
+  await app.register(passwordWorkPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,
     publicUrl: config.publicUrl

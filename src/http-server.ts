@@ -8,6 +8,7 @@ import {
 import proxyAddr from '@fastify/proxy-addr'
 import { ERROR_CODES } from './error-codes.js'
 import { SECURITY_HEADERS } from './security-headers.js'
+import { addressKey } from './services/address-key.js'
 import { FairScheduler, type Client, type RequestHandler } from './services/fair-scheduler.js'
 
 /**
@@ -24,6 +25,7 @@ export const REQUEST_TURNS = {
   maxWaitingPerMember: 64,
   maxWaitingPerAddress: 256,
   maxRefusing: 4096,
+  maxFreshAhead: 4,
   retryAfterSeconds: 1
 } as const
 
@@ -72,6 +74,7 @@ export function createHttpServer (
     budgetMs: REQUEST_TURNS.budgetMs,
     maxWaiting: REQUEST_TURNS.maxWaiting,
     maxRefusing: REQUEST_TURNS.maxRefusing,
+    maxFreshAhead: REQUEST_TURNS.maxFreshAhead,
     refuse: refuseBusy
   })
   const server = createServer(options.http ?? {}, scheduler.admit)
@@ -100,10 +103,17 @@ export function clientIdentifier (
     const token = ACCESS_COOKIE.exec(request.headers.cookie ?? '')?.[1]
     const member = token ? memberOfToken(token) : null
     if (member !== null) {
-      return { id: `member:${member}`, maxWaiting: REQUEST_TURNS.maxWaitingPerMember }
+      return {
+        id: `member:${member}`,
+        maxWaiting: REQUEST_TURNS.maxWaitingPerMember,
+        member: true
+      }
     }
     const address = trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress
-    return { id: `address:${address}`, maxWaiting: REQUEST_TURNS.maxWaitingPerAddress }
+    return {
+      id: `address:${addressKey(address)}`,
+      maxWaiting: REQUEST_TURNS.maxWaitingPerAddress
+    }
   }
 }
 

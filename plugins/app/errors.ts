@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorResponseBody } from '#schemas/common.js'
 import { ApiError } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
+import { PasswordGateBusy } from '#src/services/password-gate.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
@@ -71,6 +72,12 @@ export default fp(
         })
         const message = details.map((d) => `${d.field} ${d.message}`).join('; ')
         return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
+      }
+      if (error instanceof PasswordGateBusy) {
+        return reply
+          .status(503)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send(body(503, 'SERVER_BUSY', error.message))
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
       if (statusCode >= 500) {

@@ -117,12 +117,15 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = currentUser(request.user.id)
       const { currentPassword, newPassword } = request.body
-      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      const right = await app.passwordWork(request, () =>
+        verifyPassword(currentPassword, user.passwordHash)
+      )
+      if (!right) {
         throw new ApiError('WRONG_PASSWORD', 'the current password is wrong')
       }
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       const now = app.clock()
       app.db.transaction(() => {
         updateUser(app.db, user.id, { passwordHash }, now)

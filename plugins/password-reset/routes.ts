@@ -127,7 +127,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
       const { user } = resetLinkUser(app.db, token, app.clock())
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       redeemResetLink(app.db, token, passwordHash, app.clock())
       return reply.status(204).send(null)
     }

@@ -103,7 +103,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { password, ...input } = request.body
       const problem = passwordProblem(password, input.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const row = insertUser(app.db, input, await hashPassword(password), app.clock())
+      const row = insertUser(
+        app.db,
+        input,
+        await app.passwordWork(request, () => hashPassword(password)),
+        app.clock()
+      )
       return reply.status(201).send(toUser(row, true))
     }
   )
@@ -131,7 +136,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (password !== undefined) {
         const problem = passwordProblem(password, target.username)
         if (problem) throw badRequest('WEAK_PASSWORD', problem)
-        passwordHash = await hashPassword(password)
+        passwordHash = await app.passwordWork(request, () => hashPassword(password))
       }
       // Re-read after the slow hash so the last-admin check sees the current state.
       const keep = target.id === request.user.id ? request.user.sessionId : undefined
