@@ -15,6 +15,7 @@ import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
 import {
   createResetLink,
+  endResetLinks,
   RESET_LINK_MINUTES,
   resetUrl
 } from '#src/repositories/password-resets.js'
@@ -141,6 +142,7 @@ export async function runCli (
         db.transaction(() => {
           updateUser(db, user.id, { passwordHash }, now)
           revokeUserSessions(db, user.id, now)
+          endResetLinks(db, user.id, now)
         })
         io.out(`new password for "${user.username}" set; all their sessions ended`)
         if (!values.password) io.out(`password: ${password}`)

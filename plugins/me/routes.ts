@@ -8,6 +8,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '#src/services/pas
 import { perMinute } from '#plugins/external/rate-limit.js'
 import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
 import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
+import { endResetLinks } from '#src/repositories/password-resets.js'
 
 /** The signed-in user: profile, own sessions, own password (seed §5, §8). */
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -130,6 +131,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.db.transaction(() => {
         updateUser(app.db, user.id, { passwordHash }, now)
         revokeUserSessions(app.db, user.id, now, request.user.sessionId)
+        endResetLinks(app.db, user.id, now)
       })
       return reply.status(204).send(null)
     }

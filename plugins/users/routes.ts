@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '#src/errors.js'
 import { hashPassword, passwordProblem } from '#src/services/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
+import { endResetLinks } from '#src/repositories/password-resets.js'
 import {
   countOtherActiveAdmins,
   findUserById,
@@ -48,6 +49,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (changes.status === 'inactive') revokeUserSessions(app.db, target.id, now)
       else if (changes.passwordHash) revokeUserSessions(app.db, target.id, now, keepSessionId)
+      // A link made before a new password, a deactivation or a reactivation dies with it.
+      const statusChanged = changes.status !== undefined && changes.status !== target.status
+      if (changes.passwordHash || statusChanged) endResetLinks(app.db, target.id, now)
       return row
     })
 
