@@ -6,7 +6,7 @@ import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import { clientIdentifier, createHttpServer } from './http-server.js'
+import { clientErrorHandler, clientIdentifier, createHttpServer } from './http-server.js'
 import type { FairScheduler } from './services/fair-scheduler.js'
 // Wrappers of ecosystem plugins
 import compressPlugin from '#plugins/external/compress.js'
@@ -123,6 +123,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
       return created.server
     },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
   }).withTypeProvider<TypeBoxTypeProvider>()
 

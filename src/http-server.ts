@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream'
 import {
+  STATUS_CODES,
   createServer,
   type IncomingMessage,
   type Server,
@@ -52,6 +54,42 @@ export function refuseBusy (_request: IncomingMessage, response: ServerResponse)
     connection: 'close'
   })
   response.end(BUSY_BODY)
+}
+
+/**
+ * Node's answer to a request it cannot parse (400), with too large headers (431) or that timed out
+ * (408): Fastify's `clientErrorHandler`, in the API's error shape and with the security headers
+ * every other answer carries.
+ */
+export function clientErrorHandler (error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const status = error.code === 'HPE_HEADER_OVERFLOW'
+    ? 431
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  const message = status === 431
+    ? 'the request headers are too large'
+    : status === 408 ? 'the request took too long' : 'the request is not valid HTTP'
+  const body = JSON.stringify({
+    statusCode: status,
+    error: STATUS_CODES[status],
+    code: 'BAD_REQUEST',
+    message
+  })
+  if (socket.writable) {
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close'
+    }
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+        `\r\n${body}`
+    )
+  }
+  socket.destroy(error)
 }
 
 /** The Fastify options the Node server takes (what Fastify would set on a server of its own). */

@@ -14,6 +14,19 @@ export const originSet = (origins: string[]) =>
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * For an answer without a caching rule of its own: a session's data (profile, sessions, e-mails,
+ * statistics, exports, calendars) must not stay in a shared cache or on disk. Routes that can be
+ * revalidated set their own rule (`private, no-cache` with an ETag; public logo and config).
+ */
+export const PRIVATE_NO_STORE = 'private, no-store'
+
+/** An answer of a route that needs a session, one that sets cookies, or to a write. */
+const isPrivate = (request: FastifyRequest, reply: FastifyReply) =>
+  (request.routeOptions.config?.access ?? 'public') !== 'public' ||
+  reply.hasHeader('set-cookie') ||
+  !SAFE_METHODS.has(request.method)
+
+/**
  * The headers every answer carries (also those the router gives before any hook runs); a route may
  * set its own Referrer-Policy and Content-Security-Policy.
  */
@@ -54,8 +67,11 @@ export default fp<SecurityPluginOptions>(
       done()
     })
 
-    app.addHook('onSend', (_request, reply, payload, done) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       setSecurityHeaders(reply)
+      if (!reply.hasHeader('cache-control') && isPrivate(request, reply)) {
+        reply.header('cache-control', PRIVATE_NO_STORE)
+      }
       done(null, payload)
     })
   },
