@@ -142,7 +142,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
-  await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins, hsts: config.hsts })
   await app.register(rateLimitPlugin)
   await app.register(cookiePlugin)
   await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })

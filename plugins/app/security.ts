@@ -5,7 +5,18 @@ import { SECURITY_HEADERS } from '#src/security-headers.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]
+  /** Strict-Transport-Security for answers to HTTPS requests (Config.hsts). */
+  hsts?: string
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Strict-Transport-Security value for answers to HTTPS requests. */
+    hstsHeader: string
+  }
+}
+
+export const DEFAULT_HSTS = 'max-age=31536000'
 
 /** Origins as browsers send them: lower case, no trailing slash. */
 export const originSet = (origins: string[]) =>
@@ -31,6 +42,10 @@ const isPrivate = (request: FastifyRequest, reply: FastifyReply) =>
  * set its own Referrer-Policy and Content-Security-Policy.
  */
 export function setSecurityHeaders (reply: FastifyReply): void {
+  // Over HTTPS only (directly or as the trusted proxy says): over plain HTTP browsers ignore it.
+  if (reply.request.protocol === 'https') {
+    reply.header('strict-transport-security', reply.server.hstsHeader ?? DEFAULT_HSTS)
+  }
   reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options'])
   reply.header('x-frame-options', SECURITY_HEADERS['x-frame-options'])
   if (!reply.hasHeader('referrer-policy')) {
@@ -50,6 +65,7 @@ export function setSecurityHeaders (reply: FastifyReply): void {
 export default fp<SecurityPluginOptions>(
   async (app, options) => {
     const allowed = originSet(options.corsOrigins)
+    app.decorate('hstsHeader', options.hsts ?? DEFAULT_HSTS)
     const ownOrigin = (request: FastifyRequest) =>
       `${request.protocol}://${request.host}`.toLowerCase()
 
