@@ -32,7 +32,7 @@ const options = {
   retryAfterSeconds: 2
 }
 
-test('password gate: capped; members first, then the address that hashed least', async () => {
+test('password gate: capped; members first, then the address that asked least', async () => {
   const gate = new PasswordGate(options)
   const { started, work, finish } = held()
   const outcomes: Array<Promise<unknown>> = []
@@ -97,6 +97,23 @@ test('password gate: the usage of an address is forgotten after the window', asy
   await finish('b5')
   await finish('c2')
 })
+
+test('password gate: refused attempts count: a flood that retries at once ranks itself last',
+  async () => {
+    const gate = new PasswordGate({ ...options, maxWaiting: 1 })
+    const { started, work, finish } = held()
+    void gate.run(anon('x'), work('x'))
+    const waiting = gate.run(anon('flood'), work('f1')).catch((e: Error) => e)
+    for (let i = 2; i <= 4; i++) {
+      await assert.rejects(gate.run(anon('flood'), work(`f${i}`)), PasswordGateBusy)
+    }
+    // alice has asked once, the flood four times: she takes its place
+    void gate.run(anon('alice'), work('alice'))
+    assert.ok((await waiting) instanceof PasswordGateBusy)
+    await finish('x')
+    assert.deepEqual(started, ['x', 'alice'])
+    await finish('alice')
+  })
 
 test('addresses: an IPv6 /64 is one client; mapped IPv4 is IPv4', () => {
   assert.equal(addressKey('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64')

@@ -4,9 +4,10 @@ import { availableParallelism } from 'node:os'
 // ask for. Unbounded, wrong logins from 25–200 addresses kept every thread busy: a valid login
 // took 14–33 s. Here at most `concurrency` hashes run at once; the others wait in a short queue
 // whose order is fair: a member's (change of password, an admin setting one) before any
-// anonymous one, then the address that hashed least in the last minute, then the oldest. When the
-// queue is full a newcomer takes the place of the worst one waiting if it is better, else it is
-// refused: an address that has not tried lately always gets in ahead of a flood.
+// anonymous one, then the address that asked least in the current minute, then the oldest. Every
+// attempt counts, refused ones too: a flood that retries at once after each 503 ranks itself
+// last. When the queue is full a newcomer takes the place of the worst one waiting if it is
+// better, else it is refused: an address that has not tried lately gets in ahead of a flood.
 
 export interface PasswordWorkClient {
   /** addressKey of the request (an IPv6 /64 counts as one address). */
@@ -57,7 +58,7 @@ export class PasswordGate {
   #running = 0
   #seq = 0
   readonly #waiting: Waiter[] = []
-  /** Hashes started per address in the current window. */
+  /** Attempts per address in the current window (run, waiting or refused). */
   #usage = new Map<string, number>()
   #windowStart: number
 
@@ -78,8 +79,11 @@ export class PasswordGate {
   /** Runs `work` when its turn comes; rejects with PasswordGateBusy when refused. */
   run<T> (client: PasswordWorkClient, work: () => Promise<T>): Promise<T> {
     this.#rollWindow()
+    if (!client.member) {
+      this.#usage.set(client.address, (this.#usage.get(client.address) ?? 0) + 1)
+    }
     if (this.#running < this.#options.concurrency && this.#waiting.length === 0) {
-      return this.#start(client, work)
+      return this.#start(work)
     }
     const busy = new PasswordGateBusy(this.#options.retryAfterSeconds)
     const own = this.#waiting.filter((w) => w.client.address === client.address).length
@@ -91,7 +95,7 @@ export class PasswordGate {
       const waiter: Waiter = {
         client,
         seq: this.#seq++,
-        start: () => this.#start(client, work).then(resolve, reject),
+        start: () => this.#start(work).then(resolve, reject),
         refuse: reject
       }
       if (this.#waiting.length >= this.#options.maxWaiting) {
@@ -109,12 +113,9 @@ export class PasswordGate {
     })
   }
 
-  async #start<T> (client: PasswordWorkClient, work: () => Promise<T>): Promise<T> {
+  async #start<T> (work: () => Promise<T>): Promise<T> {
     this.#running++
     this.stats.ran++
-    if (!client.member) {
-      this.#usage.set(client.address, (this.#usage.get(client.address) ?? 0) + 1)
-    }
     try {
       return await work()
     } finally {
@@ -137,7 +138,7 @@ export class PasswordGate {
     return worst
   }
 
-  /** Negative: `a` goes before `b`. Members first, then the address that hashed least, oldest. */
+  /** Negative: `a` goes before `b`. Members first, then the address that asked least, oldest. */
   #rank (a: Waiter, b: Waiter): number {
     if (a.client.member !== b.client.member) return a.client.member ? -1 : 1
     const used = (w: Waiter) => (w.client.member ? 0 : (this.#usage.get(w.client.address) ?? 0))
