@@ -1,7 +1,7 @@
 // Floods from many addresses (issue 24): wrong logins and cheap requests from 200 source
 // addresses (127.0.0.N), against the same load from one address. Measured meanwhile: a logged-in
-// member's requests (GET /me every 10 ms on a kept-alive connection: p50, p99, max) and a valid
-// login from an address of its own (ms each). Run alone with `BENCH_PARTS=addresses` (after
+// member's requests (GET /me every 10 ms on a kept-alive connection: p50, p99, max) and valid
+// logins, each from an address of its own (ms each). Run alone with `BENCH_PARTS=addresses` (after
 // `npm run build`), or `node --conditions=bandstand-source --import tsx bench/address-flood.ts`.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -72,8 +72,12 @@ async function probeMember (base: string, cookie: string, until: Promise<unknown
   return { ms, statuses }
 }
 
-/** Valid logins from `address`, one every ~2 s while `until` runs: ms each and statuses. */
-async function validLogins (base: string, address: string, until: Promise<unknown>) {
+/**
+ * Valid logins, one every ~2 s while `until` runs, each from an address of its own (members on
+ * their phones; one address logging in again and again would rank itself as a flood does):
+ * ms each and statuses.
+ */
+async function validLogins (base: string, block: number, until: Promise<unknown>) {
   let running = true
   void until.finally(() => (running = false))
   const body = JSON.stringify({ username: 'member0', password: PASSWORD })
@@ -82,6 +86,7 @@ async function validLogins (base: string, address: string, until: Promise<unknow
   // eslint-disable-next-line no-unmodified-loop-condition -- `until` settling clears it
   while (running && results.length < 4) {
     const started = performance.now()
+    const address = `127.${block}.9.${results.length + 2}`
     const status = await http(base, '/login', { localAddress: address, body })
     results.push({ ms: performance.now() - started, status })
     await sleep(2000)
@@ -154,7 +159,7 @@ export async function runAddressFloodBench (): Promise<AddressFloodFigure[]> {
         : sleep(Math.min(SECONDS, 4) * 1000).then(() => ({ statuses: {} }))
       const [probe, logins, load] = await Promise.all([
         probeMember(server.base, member, run),
-        validLogins(server.base, `127.${block++}.9.9`, run),
+        validLogins(server.base, block++, run),
         run
       ])
       const figure: AddressFloodFigure = {

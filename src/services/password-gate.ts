@@ -31,7 +31,7 @@ export interface PasswordGateOptions {
 /** One core stays with the event loop; scrypt runs on libuv's pool (4 threads by default). */
 export const PASSWORD_WORK = {
   concurrency: Math.max(1, Math.min(4, availableParallelism()) - 1),
-  maxWaiting: 16,
+  maxWaiting: 8,
   maxWaitingPerAddress: 2,
   windowMs: 60_000,
   retryAfterSeconds: 2
