@@ -32,7 +32,7 @@ function http (
   base: string,
   path: string,
   options: { agent?: Agent; localAddress?: string; cookie?: string; body?: string }
-): Promise<number> {
+): Promise<number | string> {
   return new Promise((resolve) => {
     const req = request(
       `${base}${path}`,
@@ -45,7 +45,15 @@ function http (
           ...(options.body ? { 'content-type': 'application/json' } : {})
         }
       },
-      (res) => res.resume().on('end', () => resolve(res.statusCode!))
+      // A refusal is reported with its code (SERVER_BUSY, RATE_LIMITED).
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+        res.on('end', () => {
+          const code = res.statusCode! >= 400 ? /"code":"(\w+)"/.exec(text)?.[1] : undefined
+          resolve(code ? `${res.statusCode} ${code}` : res.statusCode!)
+        })
+      }
     )
     req.on('error', () => resolve(0))
     req.end(options.body)
@@ -81,7 +89,7 @@ async function validLogins (base: string, block: number, until: Promise<unknown>
   let running = true
   void until.finally(() => (running = false))
   const body = JSON.stringify({ username: 'member0', password: PASSWORD })
-  const results: Array<{ ms: number; status: number }> = []
+  const results: Array<{ ms: number; status: number | string }> = []
   await sleep(1500)
   // eslint-disable-next-line no-unmodified-loop-condition -- `until` settling clears it
   while (running && results.length < 4) {
@@ -127,7 +135,7 @@ export interface AddressFloodFigure {
   memberP99: number
   memberMax: number
   loginsMs: number[]
-  loginStatuses: number[]
+  loginStatuses: Array<number | string>
   floodStatuses: Record<string, number>
 }
 
