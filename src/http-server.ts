@@ -61,8 +61,14 @@ export function refuseBusy (_request: IncomingMessage, response: ServerResponse)
  * (408): Fastify's `clientErrorHandler`, in the API's error shape and with the security headers
  * every other answer carries.
  */
-export function clientErrorHandler (error: Error & { code?: string }, socket: Duplex): void {
+export function clientErrorHandler (
+  this: { log: { trace(object: object, message: string): void } },
+  error: Error & { code?: string },
+  socket: Duplex
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
+  // As Fastify's own handler: at trace level (the raw packet is redacted, src/log-redaction.ts).
+  this.log.trace({ err: error }, 'client error')
   const status = error.code === 'HPE_HEADER_OVERFLOW'
     ? 431
     : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
