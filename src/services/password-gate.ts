@@ -32,7 +32,8 @@ export interface PasswordGateOptions {
 export const PASSWORD_WORK = {
   concurrency: Math.max(1, Math.min(4, availableParallelism()) - 1),
   maxWaiting: 8,
-  maxWaitingPerAddress: 2,
+  // A band logging in together behind one venue router: a few wait, the rest retry (Retry-After).
+  maxWaitingPerAddress: 4,
   windowMs: 60_000,
   retryAfterSeconds: 2
 }
