@@ -175,18 +175,35 @@ test('a waiting request whose client went away is neither answered nor refused',
   assert.deepEqual(refused, ['a3'])
 })
 
-test('a logged-in member never waits behind anonymous clients', async () => {
-  const { answered, send } = setup({ costMs: 4, lanes: true, perClient: 50 })
-  for (let i = 0; i < 3; i++) send(`x${i}`, 'address:X') // the turn's budget spent
-  // a flood from many addresses, each with a request or two, waits; then a member's request
-  for (let i = 0; i < 20; i++) send(`flood${i}`, `address:${i % 10}`)
-  send('anna', 'member:A')
-  send('ben', 'member:B')
-  await nextTurn()
-  assert.deepEqual(answered.slice(3, 5), ['anna', 'ben'])
-  for (let i = 0; i < 10; i++) await nextTurn()
-  assert.equal(answered.length, 25)
-})
+test(
+  'anonymous clients, however many, take one place in the members\' round: a member waits for ' +
+    'at most one anonymous request per round',
+  async () => {
+    const { answered, send } = setup({ costMs: 4, lanes: true, perClient: 50 })
+    for (let i = 0; i < 3; i++) send(`x${i}`, 'address:X') // the turn's budget spent
+    // a flood from many addresses, each with a request or two, waits; then members' requests
+    for (let i = 0; i < 20; i++) send(`flood${i}`, `address:${i % 10}`)
+    send('anna0', 'member:A')
+    send('anna1', 'member:A')
+    send('ben0', 'member:B')
+    send('ben1', 'member:B')
+    for (let i = 0; i < 3; i++) await nextTurn()
+    // the anonymous lane was fresh: one of it first; then one round of members, one anonymous …
+    assert.deepEqual(answered.slice(3, 10), [
+      'flood0', 'anna0', 'ben0', 'flood1', 'anna1', 'ben1', 'flood2'
+    ])
+    for (let i = 0; i < 10; i++) await nextTurn()
+    assert.equal(answered.length, 27)
+
+    // a flood of members: an anonymous poll is answered at the next turn of its lane
+    const members = setup({ costMs: 4, lanes: true, perClient: 50 })
+    for (let i = 0; i < 3; i++) members.send(`m${i}`, 'member:M')
+    for (let i = 0; i < 30; i++) members.send(`flood${i}`, `member:${i % 10}`)
+    members.send('health', 'address:phone')
+    await nextTurn()
+    assert.equal(members.answered[3], 'health')
+  }
+)
 
 test(
   'under load at most maxFreshAhead fresh clients in a row go before the round: newcomers from ' +

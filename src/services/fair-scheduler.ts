@@ -14,10 +14,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * the round: clients from many addresses, each sending one request at a time, are always fresh
  * and would otherwise keep the round's clients waiting for good.
  *
- * Logged-in members (`Client.member`) never wait behind anonymous clients: their queues are
- * answered first, round-robin among themselves. Anonymous clients have the turns members leave;
- * a member has at most `maxWaitingPerMember` waiting (src/http-server.ts), and nobody can make
- * up members: a flood of forged cookies counts as its address.
+ * Logged-in members (`Client.member`) never wait for the anonymous clients' round: all anonymous
+ * clients together take one place in the members' round (and go first when they had nothing
+ * waiting, like any fresh client), so a member waits for at most one anonymous request per round
+ * however many addresses flood, and a phone's anonymous poll (GET /health) is still answered
+ * during a flood of members. Nobody can make up members: forged cookies count as their address.
  *
  * Refusals take turns too: a request beyond its client's limit, or beyond all places, is put
  * aside and refused (503) in the following turns, one refusal after each client's request. Writing
@@ -88,6 +89,10 @@ export class FairScheduler {
 
   readonly #members = lane()
   readonly #anonymous = lane()
+  /** Members to answer before the anonymous lane's next turn: a round of those waiting then. */
+  #membersUntilAnonymous = 0
+  /** The anonymous lane had nothing waiting when its oldest request came: it goes first. */
+  #anonymousFresh = false
   readonly #maxFreshAhead: number
   #waiting = 0
   /** Requests to refuse, oldest first. */
@@ -139,6 +144,7 @@ export class FairScheduler {
     }
     const client = this.#clientOf(request)
     const lane = client.member ? this.#members : this.#anonymous
+    if (!client.member && lane.waiting === 0) this.#anonymousFresh = true
     const queue = lane.queues.get(client.id)
     const length = queue?.items.length ?? 0
     if (length >= client.maxWaiting || (this.#waiting >= this.#options.maxWaiting &&
@@ -212,12 +218,30 @@ export class FairScheduler {
     if (this.#waiting > 0 || this.#refusing.length > 0) this.#scheduleTurnEnd()
   }
 
+  /** The anonymous lane's turn: fresh, or once per round of the members waiting. */
+  #nextLane (): Lane {
+    const members = this.#members
+    const anonymous = this.#anonymous
+    const anonymousTurn = anonymous.waiting > 0 && (
+      members.waiting === 0 ||
+      this.#anonymousFresh ||
+      this.#membersUntilAnonymous <= 0
+    )
+    if (anonymousTurn) {
+      this.#anonymousFresh = false
+      this.#membersUntilAnonymous = members.queues.size
+      return anonymous
+    }
+    this.#membersUntilAnonymous--
+    return members
+  }
+
   /**
-   * The next client's oldest request, members' first: a fresh client's (at most `maxFreshAhead`
-   * in a row), else the round's next.
+   * The next client's oldest request in the lane whose turn it is: a fresh client's (at most
+   * `maxFreshAhead` in a row), else the round's next.
    */
   #answerNext (): void {
-    const lane = this.#members.waiting > 0 ? this.#members : this.#anonymous
+    const lane = this.#nextLane()
     let entry: [string, Queue] | undefined
     if (lane.freshInRow < this.#maxFreshAhead) {
       while (lane.fresh.length > 0 && !entry) {
