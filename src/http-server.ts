@@ -19,7 +19,8 @@ import { FairScheduler, type Client, type RequestHandler } from './services/fair
  * queue per client and are answered round-robin. A member's phone loads at most six things at once
  * (a browser's connections per server); an address may be a whole band behind a venue's router
  * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY, in turns too; beyond
- * 4,096 refusals waiting, the connection is dropped.
+ * 4,096 refusals waiting, the connection is dropped. At most 4 fresh clients in a row go before
+ * the round (200 addresses sending one request at a time are always fresh).
  */
 export const REQUEST_TURNS = {
   budgetMs: 10,
