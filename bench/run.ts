@@ -19,6 +19,7 @@ import { runSerializerBench } from './serializer.js'
 import { printWebBundle } from './web-bundle.js'
 import { runSetlistEditorBench } from './web-setlist-editor.js'
 import { runLiveUiBench } from './live-ui.js'
+import { runAddressFloodBench } from './address-flood.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -32,10 +33,10 @@ const threads = Number(process.env.BENCH_THREADS ?? 1)
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 
 /**
- * BENCH_PARTS (comma-separated: http, serializer, documents, web) runs only those parts; all by
- * default.
+ * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web) runs only those
+ * parts; all by default.
  */
-const parts = (process.env.BENCH_PARTS ?? 'http,serializer,documents,web').split(',')
+const parts = (process.env.BENCH_PARTS ?? 'http,serializer,documents,addresses,web').split(',')
 const part = (name: string) => parts.includes(name)
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
@@ -493,6 +494,7 @@ async function main () {
 async function runRest () {
   if (part('serializer')) await runSerializerBench()
   if (part('documents')) await runDocumentBench()
+  if (part('addresses')) await runAddressFloodBench()
   if (part('web')) {
     printWebBundle()
     await runSetlistEditorBench()

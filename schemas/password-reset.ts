@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { Instant, StrictObject, StringEnum } from './common.js'
 import { Password } from './users.js'
 
@@ -15,12 +15,15 @@ export const ResetLink = Type.Object({
     description: 'give it to the member; works once, for 15 minutes (only shown here)'
   }),
   expiresAt: Instant,
-  mail: StringEnum(['sent', 'failed', 'not-configured', 'no-email'], {
+  mail: StringEnum(['sent', 'sending', 'failed', 'not-configured', 'no-email'], {
     description:
       'whether the link was also mailed: not-configured without SMTP_URL, no-email when the ' +
-      'member has no address, failed when the mail server refused or did not answer'
+      'member has no address, failed when the mail server refused or did not answer, sending ' +
+      'when it had not answered within 3 s (the mail goes on in the background, up to 30 s; ' +
+      'its outcome is logged)'
   })
 })
+export type ResetLinkMail = Static<typeof ResetLink>['mail']
 
 export const ResetTokenBody = StrictObject({ token: Token })
 export const ResetPasswordBody = StrictObject({ token: Token, newPassword: Password })

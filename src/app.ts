@@ -7,7 +7,7 @@ import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
 import { RequestLog, serverLogger } from './request-log.js'
-import { clientIdentifier, createHttpServer } from './http-server.js'
+import { clientErrorHandler, clientIdentifier, createHttpServer } from './http-server.js'
 import type { FairScheduler } from './services/fair-scheduler.js'
 // Wrappers of ecosystem plugins
 import compressPlugin from '#plugins/external/compress.js'
@@ -26,6 +26,7 @@ import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import dbChangesPlugin from '#plugins/app/db-changes.js'
 import liveViewsPlugin from '#plugins/app/live-views.js'
 import notifierPlugin from '#plugins/app/notifier.js'
+import passwordWorkPlugin from '#plugins/app/password-work.js'
 import requestBodyPlugin from '#plugins/app/request-body.js'
 import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
@@ -126,6 +127,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
       return created.server
     },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -152,7 +154,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
-  await app.register(securityPlugin, { corsOrigins: config.corsOrigins })
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins, hsts: config.hsts })
   await app.register(rateLimitPlugin)
   await app.register(cookiePlugin)
   await app.register(jwtPlugin, { secret: ensureJwtSecret(config.dataDir, config.jwtSecret) })
@@ -167,6 +169,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(dbChangesPlugin)
   await app.register(liveViewsPlugin, { limits: config.liveStreams })
   await app.register(documentWorkersPlugin)
+  await app.register(passwordWorkPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,
     publicUrl: config.publicUrl

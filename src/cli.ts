@@ -19,6 +19,7 @@ import { terminalSafe } from './terminal-text.js'
 import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
 import {
   createResetLink,
+  endResetLinks,
   RESET_LINK_MINUTES,
   resetUrl
 } from '#src/repositories/password-resets.js'
@@ -162,6 +163,7 @@ export async function runCli (
         db.transaction(() => {
           updateUser(db, user.id, { passwordHash }, now)
           revokeUserSessions(db, user.id, now)
+          endResetLinks(db, user.id, now)
         })
         io.out(`new password for "${user.username}" set; all their sessions ended`)
         if (!values.password) io.out(`password: ${password}`)

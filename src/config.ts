@@ -45,6 +45,7 @@ export const EnvSchema = Type.Object({
     Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
   ),
   SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  HSTS_PRELOAD: Type.Union([Bool], { default: 'false' }),
   NOTIFY_WEBHOOK_URL: Type.Optional(
     Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
   ),
@@ -91,6 +92,8 @@ export interface Config {
   smtpUrl?: string
   smtpFrom: string
   notifyWebhookUrl?: string
+  /** Strict-Transport-Security on answers to HTTPS requests. */
+  hsts: string
   /** Caps on live-mode event streams (see src/live-followers.ts). */
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
   /** /health answers 503 when DATA_DIR's file system has less free space than this. */
@@ -124,6 +127,14 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   })
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`)
+  }
+  if (values.SMTP_URL && !values.PUBLIC_URL) {
+    // The link in a mail must not take the request's Host header: anyone who can make an admin's
+    // request carry another Host would receive the member's reset link.
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required with SMTP_URL (the address of the links ' +
+        'in mails, e.g. https://band.example)'
+    )
   }
   const port = Number(values.PORT)
   if (port < 1 || port > 65535) {
@@ -159,6 +170,11 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
     notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL,
+    // One year, the minimum browsers' preload lists take; preloading (all subdomains, for good)
+    // is the operator's decision.
+    hsts: values.HSTS_PRELOAD === 'true'
+      ? 'max-age=31536000; includeSubDomains; preload'
+      : 'max-age=31536000',
     liveStreams: {
       total: Number(values.SSE_MAX_STREAMS),
       perUser: Number(values.SSE_MAX_STREAMS_PER_USER),

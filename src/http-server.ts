@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream'
 import {
+  STATUS_CODES,
   createServer,
   type IncomingMessage,
   type Server,
@@ -8,6 +10,7 @@ import {
 import proxyAddr from '@fastify/proxy-addr'
 import { ERROR_CODES } from './error-codes.js'
 import { SECURITY_HEADERS } from './security-headers.js'
+import { addressKey } from './services/address-key.js'
 import { FairScheduler, type Client, type RequestHandler } from './services/fair-scheduler.js'
 
 /**
@@ -16,7 +19,8 @@ import { FairScheduler, type Client, type RequestHandler } from './services/fair
  * queue per client and are answered round-robin. A member's phone loads at most six things at once
  * (a browser's connections per server); an address may be a whole band behind a venue's router
  * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY, in turns too; beyond
- * 4,096 refusals waiting, the connection is dropped.
+ * 4,096 refusals waiting, the connection is dropped. At most 4 fresh clients in a row go before
+ * the round (200 addresses sending one request at a time are always fresh).
  */
 export const REQUEST_TURNS = {
   budgetMs: 10,
@@ -24,6 +28,7 @@ export const REQUEST_TURNS = {
   maxWaitingPerMember: 64,
   maxWaitingPerAddress: 256,
   maxRefusing: 4096,
+  maxFreshAhead: 4,
   retryAfterSeconds: 1
 } as const
 
@@ -52,6 +57,48 @@ export function refuseBusy (_request: IncomingMessage, response: ServerResponse)
   response.end(BUSY_BODY)
 }
 
+/**
+ * Node's answer to a request it cannot parse (400), with too large headers (431) or that timed out
+ * (408): Fastify's `clientErrorHandler`, in the API's error shape and with the security headers
+ * every other answer carries.
+ */
+export function clientErrorHandler (
+  this: { log: { trace(object: object, message: string): void } },
+  error: Error & { code?: string },
+  socket: Duplex
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  // As Fastify's own handler: at trace level (the raw packet is redacted, src/log-redaction.ts).
+  this.log.trace({ err: error }, 'client error')
+  const status = error.code === 'HPE_HEADER_OVERFLOW'
+    ? 431
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  const message = status === 431
+    ? 'the request headers are too large'
+    : status === 408 ? 'the request took too long' : 'the request is not valid HTTP'
+  const body = JSON.stringify({
+    statusCode: status,
+    error: STATUS_CODES[status],
+    code: 'BAD_REQUEST',
+    message
+  })
+  if (socket.writable) {
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close'
+    }
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+        `\r\n${body}`
+    )
+  }
+  socket.destroy(error)
+}
+
 /** The Fastify options the Node server takes (what Fastify would set on a server of its own). */
 export interface HttpServerOptions {
   http?: ServerOptions | null
@@ -72,6 +119,7 @@ export function createHttpServer (
     budgetMs: REQUEST_TURNS.budgetMs,
     maxWaiting: REQUEST_TURNS.maxWaiting,
     maxRefusing: REQUEST_TURNS.maxRefusing,
+    maxFreshAhead: REQUEST_TURNS.maxFreshAhead,
     refuse: refuseBusy
   })
   const server = createServer(options.http ?? {}, scheduler.admit)
@@ -100,10 +148,17 @@ export function clientIdentifier (
     const token = ACCESS_COOKIE.exec(request.headers.cookie ?? '')?.[1]
     const member = token ? memberOfToken(token) : null
     if (member !== null) {
-      return { id: `member:${member}`, maxWaiting: REQUEST_TURNS.maxWaitingPerMember }
+      return {
+        id: `member:${member}`,
+        maxWaiting: REQUEST_TURNS.maxWaitingPerMember,
+        member: true
+      }
     }
     const address = trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress
-    return { id: `address:${address}`, maxWaiting: REQUEST_TURNS.maxWaitingPerAddress }
+    return {
+      id: `address:${addressKey(address)}`,
+      maxWaiting: REQUEST_TURNS.maxWaitingPerAddress
+    }
   }
 }
 

@@ -26,7 +26,9 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
         BENCH_DOC_FLOOD: '100',
         BENCH_EDITOR_MOVES: '5',
         BENCH_LIVE_TAPS: '3',
-        BENCH_LIVE_RENDERS: '1'
+        BENCH_LIVE_RENDERS: '1',
+        BENCH_FLOOD_SECONDS: '3',
+        BENCH_FLOOD_ADDRESSES: '20'
       },
       encoding: 'utf8',
       timeout: 590_000
@@ -63,6 +65,8 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 100 requests arrive at once \(setlist PDFs/)
   assert.match(run.stdout, /\(floor: bare Fastify refusing all\): p50/)
+  assert.match(run.stdout, /^wrong logins, 20 addresses.* member GET \/me p50 [\d.]+ ms, p99 /m)
+  assert.match(run.stdout, /^GET \/health, 20 addresses.* valid login \d+/m)
   assert.match(run.stdout, /tap → shown on another phone: p50 \d+ ms, p95 \d+ ms/)
   assert.match(run.stdout, /first render, CPU 4× throttled: p50 \d+ ms/)
   assert.match(run.stdout, /every phone current \d+ ms after the server was back/)

@@ -19,7 +19,10 @@ function setup ({
   maxRefusing = 100,
   perClient = 10,
   costMs = 4,
-  refuseMs = 0
+  refuseMs = 0,
+  /** Clients named `member:…` are logged-in members (their own lane). */
+  lanes = false,
+  maxFreshAhead = 4
 } = {}) {
   let clock = 0
   const answered: string[] = []
@@ -31,10 +34,12 @@ function setup ({
     },
     (request): Client => ({
       id: (request as unknown as FakeRequest).client,
-      maxWaiting: perClient
+      maxWaiting: perClient,
+      member: lanes && (request as unknown as FakeRequest).client.startsWith('member:')
     }),
     {
       budgetMs,
+      maxFreshAhead,
       maxWaiting,
       maxRefusing,
       refuse: (request) => {
@@ -169,3 +174,59 @@ test('a waiting request whose client went away is neither answered nor refused',
   assert.deepEqual(answered, ['a0'])
   assert.deepEqual(refused, ['a3'])
 })
+
+test(
+  'anonymous clients, however many, take one place in the members\' round: a member waits for ' +
+    'at most one anonymous request per round',
+  async () => {
+    const { answered, send } = setup({ costMs: 4, lanes: true, perClient: 50 })
+    for (let i = 0; i < 3; i++) send(`x${i}`, 'address:X') // the turn's budget spent
+    // a flood from many addresses, each with a request or two, waits; then members' requests
+    for (let i = 0; i < 20; i++) send(`flood${i}`, `address:${i % 10}`)
+    send('anna0', 'member:A')
+    send('anna1', 'member:A')
+    send('ben0', 'member:B')
+    send('ben1', 'member:B')
+    for (let i = 0; i < 3; i++) await nextTurn()
+    // the anonymous lane was fresh: one of it first; then one round of members, one anonymous …
+    assert.deepEqual(answered.slice(3, 10), [
+      'flood0', 'anna0', 'ben0', 'flood1', 'anna1', 'ben1', 'flood2'
+    ])
+    for (let i = 0; i < 10; i++) await nextTurn()
+    assert.equal(answered.length, 27)
+
+    // a flood of members: an anonymous poll is answered at the next turn of its lane
+    const members = setup({ costMs: 4, lanes: true, perClient: 50 })
+    for (let i = 0; i < 3; i++) members.send(`m${i}`, 'member:M')
+    for (let i = 0; i < 30; i++) members.send(`flood${i}`, `member:${i % 10}`)
+    members.send('health', 'address:phone')
+    await nextTurn()
+    assert.equal(members.answered[3], 'health')
+  }
+)
+
+test(
+  'under load at most maxFreshAhead fresh clients in a row go before the round: newcomers from ' +
+    'many addresses, one request each, do not keep a waiting client waiting for good',
+  async () => {
+    const flood = async (maxFreshAhead: number) => {
+      const { answered, send } = setup({ costMs: 4, maxFreshAhead })
+      for (let i = 0; i < 3; i++) send(`x${i}`, 'X') // answered: the turn's budget is spent
+      send('x3', 'X')
+      send('x4', 'X') // X waits with two; x3 goes first (X is fresh), x4 waits in the round
+      // six newcomers a turn, three answered a turn (10 ms, 4 ms each)
+      for (let turn = 0; turn < 8; turn++) {
+        for (let i = 0; i < 6; i++) send(`n${turn}.${i}`, `N${turn}.${i}`)
+        await nextTurn()
+      }
+      return answered
+    }
+    const bounded = await flood(2)
+    assert.ok(bounded.includes('x3'))
+    assert.ok(bounded.includes('x4'), bounded.join(' '))
+    // unbounded, the newcomers always go first: x4 would still wait
+    const unbounded = await flood(Infinity)
+    assert.ok(unbounded.includes('x3'))
+    assert.ok(!unbounded.includes('x4'), unbounded.join(' '))
+  }
+)

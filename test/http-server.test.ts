@@ -62,7 +62,11 @@ test(
     await session.post('/login', { username: 'anna', password: PASSWORD })
     const token = session.jar.get('access_token')!
     const direct = clientIdentifier(fastifyTrustProxy(false), ctx.app.memberOfToken)
-    const member = { id: `member:${anna.id}`, maxWaiting: REQUEST_TURNS.maxWaitingPerMember }
+    const member = {
+      id: `member:${anna.id}`,
+      maxWaiting: REQUEST_TURNS.maxWaitingPerMember,
+      member: true
+    }
     const address = (ip: string) => ({
       id: `address:${ip}`,
       maxWaiting: REQUEST_TURNS.maxWaitingPerAddress
@@ -81,5 +85,9 @@ test(
     const behindOne = clientIdentifier(fastifyTrustProxy({ hops: 1 }), ctx.app.memberOfToken)
     const forwarded = { 'x-forwarded-for': '203.0.113.5, 198.51.100.7' }
     assert.deepEqual(behindOne(request(forwarded, '127.0.0.1')), address('198.51.100.7'))
+    // IPv6: a client's /64 is one client (it could take a new address in it per request)
+    assert.deepEqual(direct(request({}, '2001:db8:7:8:1::1')), address('2001:db8:7:8::/64'))
+    assert.deepEqual(direct(request({}, '2001:db8:7:8:ffff::2')), address('2001:db8:7:8::/64'))
+    assert.deepEqual(direct(request({}, '::ffff:192.0.2.10')), address('192.0.2.10'))
   }
 )

@@ -187,7 +187,10 @@ test('with SMTP_URL the link is also mailed (local SMTP sink); a dead server is 
   assert.equal(json(await admin.post(`/users/${tom.id}/reset-link`)).mail, 'no-email')
 
   const port = await deadPort()
-  const down = await createTestApp({}, { SMTP_URL: `smtp://127.0.0.1:${port}` })
+  const down = await createTestApp({}, {
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    PUBLIC_URL: 'https://band.example.org'
+  })
   t.after(() => down.close())
   const admin2 = await userClient(down.app, 'boss', 'admin')
   const mia2 = await createUser(down.app, 'mia', 'member', { email: 'mia@example.org' })

@@ -5,6 +5,7 @@ import type { ErrorResponseBody } from '#schemas/common.js'
 import { ApiError } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
 import { reportStorageFailure, storageFailureCode } from '#src/storage-health.js'
+import { PasswordGateBusy } from '#src/services/password-gate.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
@@ -90,6 +91,12 @@ export default fp(
                 `failing; reference ${request.id}`
             )
           )
+      }
+      if (error instanceof PasswordGateBusy) {
+        return reply
+          .status(503)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send(body(503, 'SERVER_BUSY', error.message))
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
       if (statusCode >= 500) {

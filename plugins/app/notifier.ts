@@ -1,15 +1,16 @@
 import fp from 'fastify-plugin'
 import { noticeText, type Notice } from '#src/services/notices.js'
+import { chatFlavor } from '#src/services/notice-markup.js'
 import { WebhookNotifier } from '#src/services/webhook-notifier.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Queues a chat notice (NOTIFY_WEBHOOK_URL); a no-op without one, and then `notice` is not
-     * even called (it may read the database). Call it after the write committed: it returns at
-     * once and never throws.
+     * Queues a chat notice (NOTIFY_WEBHOOK_URL) caused by member `by`; a no-op without a webhook,
+     * and then `notice` is not even called (it may read the database). Call it after the write
+     * committed: it returns at once and never throws.
      */
-    notify(notice: () => Notice): void
+    notify(by: number, notice: () => Notice): void
     /** The webhook sender, null when no webhook is configured (tests read its stats). */
     notifier: WebhookNotifier | null
   }
@@ -20,6 +21,14 @@ export interface NotifierPluginOptions {
   publicUrl?: string
 }
 
+/**
+ * Notices one member may cause per minute; the rest of that minute's are dropped (and logged
+ * once). A band's real pace is a few a minute; a script creating surveys in a loop would
+ * otherwise fill the shared queue and flood the channel.
+ */
+export const NOTICES_PER_MEMBER_PER_MINUTE = 10
+const MINUTE_MS = 60_000
+
 export default fp<NotifierPluginOptions>(
   async (app, options) => {
     const notifier = options.webhookUrl
@@ -28,11 +37,31 @@ export default fp<NotifierPluginOptions>(
         log: { warn: (message) => app.log.warn(message) }
       })
       : null
+    const target = {
+      baseUrl: options.publicUrl,
+      flavor: options.webhookUrl ? chatFlavor(options.webhookUrl) : ('mattermost' as const)
+    }
+    // Fixed one-minute windows per member (a band has tens of members: the map stays small).
+    const windows = new Map<number, { start: number; count: number }>()
+    const allowed = (by: number): boolean => {
+      const now = Date.now()
+      let w = windows.get(by)
+      if (!w || now - w.start >= MINUTE_MS) windows.set(by, (w = { start: now, count: 0 }))
+      w.count++
+      if (w.count === NOTICES_PER_MEMBER_PER_MINUTE + 1) {
+        app.log.warn({ userId: by }, 'chat notices: member over the per-minute limit, dropped')
+      }
+      return w.count <= NOTICES_PER_MEMBER_PER_MINUTE
+    }
     app.decorate('notifier', notifier)
-    app.decorate('notify', (notice: () => Notice) => {
+    app.decorate('notify', (by: number, notice: () => Notice) => {
       if (!notifier) return
       try {
-        notifier.send(noticeText(notice(), options.publicUrl))
+        if (!allowed(by)) {
+          notifier.stats.limited++
+          return
+        }
+        notifier.send(noticeText(notice(), target))
       } catch (error) {
         // A notice is never worth a failed request.
         app.log.warn({ err: error }, 'chat notice not queued')

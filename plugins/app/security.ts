@@ -5,7 +5,18 @@ import { SECURITY_HEADERS } from '#src/security-headers.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]
+  /** Strict-Transport-Security for answers to HTTPS requests (Config.hsts). */
+  hsts?: string
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Strict-Transport-Security value for answers to HTTPS requests. */
+    hstsHeader: string
+  }
+}
+
+export const DEFAULT_HSTS = 'max-age=31536000'
 
 /** Origins as browsers send them: lower case, no trailing slash. */
 export const originSet = (origins: string[]) =>
@@ -14,10 +25,27 @@ export const originSet = (origins: string[]) =>
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * For an answer without a caching rule of its own: a session's data (profile, sessions, e-mails,
+ * statistics, exports, calendars) must not stay in a shared cache or on disk. Routes that can be
+ * revalidated set their own rule (`private, no-cache` with an ETag; public logo and config).
+ */
+export const PRIVATE_NO_STORE = 'private, no-store'
+
+/** An answer of a route that needs a session, one that sets cookies, or to a write. */
+const isPrivate = (request: FastifyRequest, reply: FastifyReply) =>
+  (request.routeOptions.config?.access ?? 'public') !== 'public' ||
+  reply.hasHeader('set-cookie') ||
+  !SAFE_METHODS.has(request.method)
+
+/**
  * The headers every answer carries (also those the router gives before any hook runs); a route may
  * set its own Referrer-Policy and Content-Security-Policy.
  */
 export function setSecurityHeaders (reply: FastifyReply): void {
+  // Over HTTPS only (directly or as the trusted proxy says): over plain HTTP browsers ignore it.
+  if (reply.request.protocol === 'https') {
+    reply.header('strict-transport-security', reply.server.hstsHeader ?? DEFAULT_HSTS)
+  }
   reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options'])
   reply.header('x-frame-options', SECURITY_HEADERS['x-frame-options'])
   if (!reply.hasHeader('referrer-policy')) {
@@ -37,6 +65,7 @@ export function setSecurityHeaders (reply: FastifyReply): void {
 export default fp<SecurityPluginOptions>(
   async (app, options) => {
     const allowed = originSet(options.corsOrigins)
+    app.decorate('hstsHeader', options.hsts ?? DEFAULT_HSTS)
     const ownOrigin = (request: FastifyRequest) =>
       `${request.protocol}://${request.host}`.toLowerCase()
 
@@ -54,8 +83,11 @@ export default fp<SecurityPluginOptions>(
       done()
     })
 
-    app.addHook('onSend', (_request, reply, payload, done) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       setSecurityHeaders(reply)
+      if (!reply.hasHeader('cache-control') && isPrivate(request, reply)) {
+        reply.header('cache-control', PRIVATE_NO_STORE)
+      }
       done(null, payload)
     })
   },

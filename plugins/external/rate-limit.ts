@@ -1,16 +1,18 @@
 import fp from 'fastify-plugin'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { ApiError } from '#src/errors.js'
+import { addressKey } from '#src/services/address-key.js'
 
 /**
  * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else
- * is limited: a whole band shares one venue IP in live mode.
+ * is limited: a whole band shares one venue IP in live mode. IPv6 clients are keyed by their /64.
  */
 export default fp(
   async (app) => {
     await app.register(fastifyRateLimit, {
       global: false,
-      keyGenerator: (request) => request.ip,
+      // An IPv6 client's /64 is one client (src/services/address-key.ts).
+      keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           'RATE_LIMITED',

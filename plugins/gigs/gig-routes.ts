@@ -56,7 +56,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       checkKind(request.body.kind)
       const row = createGig(app.db, request.body, app.clock())
-      app.notify(() => ({ type: 'gig.created', gig: row }))
+      app.notify(request.user.id, () => ({ type: 'gig.created', gig: row }))
       return reply.status(201).send(toGig(row))
     }
   )
@@ -98,7 +98,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) throw notFound('gig', request.params.id)
       const status = row.status
       if (before?.status !== status && (status === 'confirmed' || status === 'cancelled')) {
-        app.notify(() => ({ type: `gig.${status}`, gig: row }))
+        app.notify(request.user.id, () => ({ type: `gig.${status}`, gig: row }))
       }
       return toGig(row)
     }

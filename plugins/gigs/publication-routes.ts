@@ -54,7 +54,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = publishSetlist(app.db, id, request.body.version, request.user.id, app.clock())
       if (outcome) {
         const gig = findGig(app.db, id)!
-        app.notify(() => ({ type: 'setlist.published', gig, ...outcome }))
+        app.notify(request.user.id, () => ({ type: 'setlist.published', gig, ...outcome }))
       }
       return load(id)
     }

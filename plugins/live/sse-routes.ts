@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { ApiError, notFound } from '#src/errors.js'
+import { setSecurityHeaders } from '#plugins/app/security.js'
 
 /** Seconds a client refused for a full server is asked to wait (it can poll meanwhile). */
 const FULL_RETRY_AFTER_SECONDS = 30
@@ -50,6 +51,8 @@ const sseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError('TOO_MANY_STREAMS', 'the server follows as many live streams as it may')
       }
 
+      // Hijacked: no onSend hook runs, so the security headers are set here.
+      setSecurityHeaders(reply)
       reply.hijack()
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string | string[]>),

@@ -9,6 +9,7 @@ import { perMinute } from '#plugins/external/rate-limit.js'
 import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
 import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
 import { forgetInitialAdminPassword } from '#src/bootstrap.js'
+import { endResetLinks } from '#src/repositories/password-resets.js'
 
 /** The signed-in user: profile, own sessions, own password (seed §5, §8). */
 export interface MeRoutesOptions {
@@ -123,16 +124,20 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
     async (request, reply) => {
       const user = currentUser(request.user.id)
       const { currentPassword, newPassword } = request.body
-      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      const right = await app.passwordWork(request, () =>
+        verifyPassword(currentPassword, user.passwordHash)
+      )
+      if (!right) {
         throw new ApiError('WRONG_PASSWORD', 'the current password is wrong')
       }
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       const now = app.clock()
       app.db.transaction(() => {
         updateUser(app.db, user.id, { passwordHash }, now)
         revokeUserSessions(app.db, user.id, now, request.user.sessionId)
+        endResetLinks(app.db, user.id, now)
       })
       if (options.dataDir) forgetInitialAdminPassword(options.dataDir, currentPassword)
       return reply.status(204).send(null)

@@ -3,6 +3,7 @@ import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import {
   ResetLink,
   ResetLinkInfo,
+  type ResetLinkMail,
   ResetPasswordBody,
   ResetTokenBody
 } from '#schemas/password-reset.js'
@@ -24,6 +25,9 @@ export interface PasswordResetOptions {
   smtpUrl?: string
   smtpFrom: string
 }
+
+/** How long the admin's request waits for the mail's outcome before answering `sending`. */
+export const MAIL_ANSWER_WAIT_MS = 3000
 
 const Invalid = { ...ErrorResponse, description: 'Unknown, used or expired link; or invalid input' }
 
@@ -62,14 +66,19 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
         request.user.id,
         now
       )
+      // Without PUBLIC_URL (then there is no SMTP_URL either, src/config.ts) the link is only shown
+      // to the admin, who sees the address the request came to.
       const url = resetUrl(options.publicUrl ?? `${request.protocol}://${request.host}`, token)
-      let mail: 'sent' | 'failed' | 'not-configured' | 'no-email' = 'not-configured'
+      let mail: ResetLinkMail = 'not-configured'
       if (mailer && !user.email) mail = 'no-email'
       else if (mailer && user.email) {
         const settings = app.appSettings.get()
         const admin = findUserById(app.db, request.user.id)?.displayName ?? 'Ein Admin'
-        try {
-          await mailer.send({
+        // Sent in the background: the answer waits a moment for the outcome, never for a slow
+        // server; a later outcome is logged.
+        let answered = false
+        const sending = mailer
+          .send({
             to: user.email,
             subject: `${settings.appName}: neues Passwort setzen`,
             text:
@@ -78,11 +87,25 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
               `${url}\n\nDer Link gilt ${RESET_LINK_MINUTES} Minuten und nur einmal. Danach ` +
               'bist du auf allen Geräten abgemeldet und meldest dich mit dem neuen Passwort an.\n'
           })
-          mail = 'sent'
-        } catch (error) {
-          request.log.warn({ err: error }, 'reset link mail not sent')
-          mail = 'failed'
-        }
+          .then(
+            () => {
+              if (answered) request.log.info('reset link mail sent')
+              return 'sent' as const
+            },
+            (error: unknown) => {
+              request.log.warn({ err: error }, 'reset link mail not sent')
+              return 'failed' as const
+            }
+          )
+        let timer: NodeJS.Timeout | undefined
+        mail = await Promise.race([
+          sending,
+          new Promise<'sending'>((resolve) => {
+            timer = setTimeout(() => resolve('sending'), MAIL_ANSWER_WAIT_MS)
+          })
+        ])
+        clearTimeout(timer)
+        answered = true
       }
       return reply
         .status(201)
@@ -127,7 +150,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
       const { user } = resetLinkUser(app.db, token, app.clock())
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       redeemResetLink(app.db, token, passwordHash, app.clock())
       return reply.status(204).send(null)
     }

@@ -57,9 +57,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username, password } = request.body
       const user = findUserByUsername(app.db, username)
       // Unknown user and wrong password cost the same hash and give the same answer.
-      const valid = await verifyPassword(
-        password,
-        user?.passwordHash ?? (await dummyPasswordHash())
+      const valid = await app.passwordWork(request, async () =>
+        verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
       )
       if (!user || !valid || user.status !== 'active') throw invalidCredentials()
       const now = app.clock()

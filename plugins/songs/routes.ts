@@ -132,7 +132,11 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updatedAt: now
       })
       if (row.status === 'proposed') {
-        app.notify(() => ({ type: 'song.proposed', song: row, by: displayName(request.user.id) }))
+        app.notify(request.user.id, () => ({
+          type: 'song.proposed',
+          song: row,
+          by: displayName(request.user.id)
+        }))
       }
       return reply.status(201).send(toSong(row))
     }
@@ -159,7 +163,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       if (!row) throw notFound('song', request.params.id)
       if (before?.status === 'proposed' && ACCEPTED.has(row.status)) {
-        app.notify(() => ({ type: 'song.accepted', song: row }))
+        app.notify(request.user.id, () => ({ type: 'song.accepted', song: row }))
       }
       return toSong(row)
     }

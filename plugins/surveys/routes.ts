@@ -102,7 +102,7 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         options
       )
       const detail = getSurveyDetail(app.db, id, request.user.id, now())!
-      app.notify(() => ({
+      app.notify(request.user.id, () => ({
         type: 'survey.opened',
         survey: { id, title: body.title, closesAt },
         by: detail.createdByName

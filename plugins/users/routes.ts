@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '#src/errors.js'
 import { hashPassword, passwordProblem } from '#src/services/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
+import { endResetLinks } from '#src/repositories/password-resets.js'
 import {
   countOtherActiveAdmins,
   findUserById,
@@ -48,6 +49,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (changes.status === 'inactive') revokeUserSessions(app.db, target.id, now)
       else if (changes.passwordHash) revokeUserSessions(app.db, target.id, now, keepSessionId)
+      // A link made before a new password, a deactivation or a reactivation dies with it.
+      const statusChanged = changes.status !== undefined && changes.status !== target.status
+      if (changes.passwordHash || statusChanged) endResetLinks(app.db, target.id, now)
       return row
     })
 
@@ -103,7 +107,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { password, ...input } = request.body
       const problem = passwordProblem(password, input.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const row = insertUser(app.db, input, await hashPassword(password), app.clock())
+      const row = insertUser(
+        app.db,
+        input,
+        await app.passwordWork(request, () => hashPassword(password)),
+        app.clock()
+      )
       return reply.status(201).send(toUser(row, true))
     }
   )
@@ -131,7 +140,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (password !== undefined) {
         const problem = passwordProblem(password, target.username)
         if (problem) throw badRequest('WEAK_PASSWORD', problem)
-        passwordHash = await hashPassword(password)
+        passwordHash = await app.passwordWork(request, () => hashPassword(password))
       }
       // Re-read after the slow hash so the last-admin check sees the current state.
       const keep = target.id === request.user.id ? request.user.sessionId : undefined

@@ -28,6 +28,18 @@ const KEEP_MS = 24 * 3600_000
 export const resetUrl = (baseUrl: string, token: string) =>
   `${baseUrl.replace(/\/+$/, '')}/app/reset-password#token=${token}`
 
+/**
+ * Marks every unused link (reset or import) of a user used: a link made before the password was
+ * changed or set, or before a deactivation or reactivation, must not outlive it. Call it in the
+ * transaction that writes the change.
+ */
+export function endResetLinks (tx: Writer, userId: number, now: Date): void {
+  tx.update(passwordResetTokens)
+    .set({ usedAt: now.toISOString() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .run()
+}
+
 const invalidLink = () =>
   badRequest('RESET_TOKEN_INVALID', 'the reset link is unknown, used or expired')
 

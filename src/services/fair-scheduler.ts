@@ -10,7 +10,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * client with one request waits for one request of each other client, not for the whole flood. A
  * client that had nothing waiting goes first (as in start-time fair queuing: its request is due
  * now, the others' next ones are due after theirs): a phone's poll during a flood of many members
- * waits for no round at all.
+ * waits for no round at all. Under load, at most `maxFreshAhead` fresh clients in a row go before
+ * the round: clients from many addresses, each sending one request at a time, are always fresh
+ * and would otherwise keep the round's clients waiting for good.
+ *
+ * Logged-in members (`Client.member`) never wait for the anonymous clients' round: all anonymous
+ * clients together take one place in the members' round (and go first when they had nothing
+ * waiting, like any fresh client), so a member waits for at most one anonymous request per round
+ * however many addresses flood, and a phone's anonymous poll (GET /health) is still answered
+ * during a flood of members. Nobody can make up members: forged cookies count as their address.
  *
  * Refusals take turns too: a request beyond its client's limit, or beyond all places, is put
  * aside and refused (503) in the following turns, one refusal after each client's request. Writing
@@ -30,6 +38,8 @@ export interface FairSchedulerOptions {
   maxWaiting: number
   /** Refusals put aside; beyond, connections are dropped unanswered. */
   maxRefusing: number
+  /** Fresh clients answered in a row before the round's next (default 4). */
+  maxFreshAhead?: number
   /** Refuses a request (503): it is not handled. */
   refuse: (request: IncomingMessage, response: ServerResponse) => void
   now?: () => number
@@ -41,6 +51,8 @@ export type RequestHandler = (request: IncomingMessage, response: ServerResponse
 export interface Client {
   id: string
   maxWaiting: number
+  /** A logged-in member: answered before any anonymous client. */
+  member?: boolean
 }
 
 interface Waiting {
@@ -52,7 +64,21 @@ interface Waiting {
 interface Queue {
   items: Waiting[]
   fresh: boolean
+  lane: Lane
 }
+
+/** Members' or anonymous clients' queues. */
+interface Lane {
+  /** Waiting requests by client; the Map's order is the round-robin order. */
+  queues: Map<string, Queue>
+  /** Clients that had nothing waiting, in the order they came: answered before the round. */
+  fresh: Array<[string, Queue]>
+  waiting: number
+  /** Fresh clients answered since the round's last turn. */
+  freshInRow: number
+}
+
+const lane = (): Lane => ({ queues: new Map(), fresh: [], waiting: 0, freshInRow: 0 })
 
 export class FairScheduler {
   readonly #options: FairSchedulerOptions
@@ -61,10 +87,13 @@ export class FairScheduler {
   /** Who a request is from: the member of its session, else its address (src/http-server.ts). */
   #clientOf: (request: IncomingMessage) => Client
 
-  /** Waiting requests by client; the Map's order is the round-robin order. */
-  readonly #queues = new Map<string, Queue>()
-  /** Clients that had nothing waiting, in the order they came: answered before the round. */
-  #fresh: Array<[string, Queue]> = []
+  readonly #members = lane()
+  readonly #anonymous = lane()
+  /** Members to answer before the anonymous lane's next turn: a round of those waiting then. */
+  #membersUntilAnonymous = 0
+  /** The anonymous lane had nothing waiting when its oldest request came: it goes first. */
+  #anonymousFresh = false
+  readonly #maxFreshAhead: number
   #waiting = 0
   /** Requests to refuse, oldest first. */
   #refusing: Waiting[] = []
@@ -83,6 +112,7 @@ export class FairScheduler {
     this.#clientOf = clientOf
     this.#options = options
     this.#now = options.now ?? (() => performance.now())
+    this.#maxFreshAhead = options.maxFreshAhead ?? 4
   }
 
   /** How requests are told apart by client (set anew once the app can verify session tokens). */
@@ -93,7 +123,7 @@ export class FairScheduler {
   get stats () {
     return {
       waiting: this.#waiting,
-      clients: this.#queues.size,
+      clients: this.#members.queues.size + this.#anonymous.queues.size,
       refusing: this.#refusing.length,
       refused: this.#refused,
       dropped: this.#dropped
@@ -113,7 +143,9 @@ export class FairScheduler {
       return
     }
     const client = this.#clientOf(request)
-    const queue = this.#queues.get(client.id)
+    const lane = client.member ? this.#members : this.#anonymous
+    if (!client.member && lane.waiting === 0) this.#anonymousFresh = true
+    const queue = lane.queues.get(client.id)
     const length = queue?.items.length ?? 0
     if (length >= client.maxWaiting || (this.#waiting >= this.#options.maxWaiting &&
       !this.#makeRoomFor(length))) {
@@ -122,11 +154,12 @@ export class FairScheduler {
     }
     if (queue) queue.items.push({ request, response })
     else {
-      const created = { items: [{ request, response }], fresh: true }
-      this.#queues.set(client.id, created)
-      this.#fresh.push([client.id, created])
+      const created = { items: [{ request, response }], fresh: true, lane }
+      lane.queues.set(client.id, created)
+      lane.fresh.push([client.id, created])
     }
     this.#waiting++
+    lane.waiting++
   }
 
   /**
@@ -134,13 +167,16 @@ export class FairScheduler {
    * newcomer's client (with `waitingOfClient` waiting) would then have as many.
    */
   #makeRoomFor (waitingOfClient: number): boolean {
-    let longest: Waiting[] | undefined
-    for (const { items } of this.#queues.values()) {
-      if (!longest || items.length > longest.length) longest = items
+    let longest: Queue | undefined
+    for (const queues of [this.#members.queues, this.#anonymous.queues]) {
+      for (const queue of queues.values()) {
+        if (!longest || queue.items.length > longest.items.length) longest = queue
+      }
     }
-    if (!longest || longest.length <= waitingOfClient + 1) return false
-    this.#putAside(longest.pop()!)
+    if (!longest || longest.items.length <= waitingOfClient + 1) return false
+    this.#putAside(longest.items.pop()!)
     this.#waiting--
+    longest.lane.waiting--
     return true
   }
 
@@ -182,20 +218,46 @@ export class FairScheduler {
     if (this.#waiting > 0 || this.#refusing.length > 0) this.#scheduleTurnEnd()
   }
 
-  /** The next client's oldest request: a fresh client's, else the round's next. */
-  #answerNext (): void {
-    let entry: [string, Queue] | undefined
-    while (this.#fresh.length > 0 && !entry) {
-      const candidate = this.#fresh.shift()!
-      if (candidate[1].fresh) entry = candidate
+  /** The anonymous lane's turn: fresh, or once per round of the members waiting. */
+  #nextLane (): Lane {
+    const members = this.#members
+    const anonymous = this.#anonymous
+    const anonymousTurn = anonymous.waiting > 0 && (
+      members.waiting === 0 ||
+      this.#anonymousFresh ||
+      this.#membersUntilAnonymous <= 0
+    )
+    if (anonymousTurn) {
+      this.#anonymousFresh = false
+      this.#membersUntilAnonymous = members.queues.size
+      return anonymous
     }
-    const [client, queue] = entry ?? this.#queues.entries().next().value!
+    this.#membersUntilAnonymous--
+    return members
+  }
+
+  /**
+   * The next client's oldest request in the lane whose turn it is: a fresh client's (at most
+   * `maxFreshAhead` in a row), else the round's next.
+   */
+  #answerNext (): void {
+    const lane = this.#nextLane()
+    let entry: [string, Queue] | undefined
+    if (lane.freshInRow < this.#maxFreshAhead) {
+      while (lane.fresh.length > 0 && !entry) {
+        const candidate = lane.fresh.shift()!
+        if (candidate[1].fresh) entry = candidate
+      }
+    }
+    lane.freshInRow = entry ? lane.freshInRow + 1 : 0
+    const [client, queue] = entry ?? lane.queues.entries().next().value!
     queue.fresh = false
     const next = queue.items.shift()!
     this.#waiting--
+    lane.waiting--
     // To the end of the round, or out when it has nothing left.
-    this.#queues.delete(client)
-    if (queue.items.length > 0) this.#queues.set(client, queue)
+    lane.queues.delete(client)
+    if (queue.items.length > 0) lane.queues.set(client, queue)
     if (!next.request.socket.destroyed) this.#handle(next.request, next.response)
   }
 }

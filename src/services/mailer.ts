@@ -1,8 +1,12 @@
+import { isIP } from 'node:net'
 import nodemailer from 'nodemailer'
 
 // E-mail through the band's SMTP server (SMTP_URL), with nodemailer: the maintained standard for
 // SMTP in Node (no dependencies of its own, STARTTLS and SMTPS, authentication, connection URLs).
-// Sending is awaited with short timeouts: the caller reports whether the mail went out.
+// `smtp://` to another host must upgrade with STARTTLS (`requireTLS`): a reset link is a password,
+// and a man in the middle that strips the STARTTLS offer must not get it in clear text. Every
+// send has an overall deadline: a server that answers a byte at a time resets the socket timeout
+// forever (45 s seen), the deadline does not.
 
 export interface MailMessage {
   to: string
@@ -18,15 +22,40 @@ export interface Mailer {
 export const MAIL_TIMEOUTS = {
   connectionTimeout: 5000,
   greetingTimeout: 5000,
-  socketTimeout: 10000
+  socketTimeout: 10000,
+  /** The whole send, connecting to the last answer. */
+  deadlineMs: 30_000
 }
 
-export function createMailer (smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...MAIL_TIMEOUTS }, { from })
-  return {
+/** localhost, 127.0.0.0/8, ::1: a relay on the same machine needs no TLS. */
+export function isLoopbackHost (host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true
+  if (isIP(bare) === 4) return bare.startsWith('127.')
+  return bare === '::1' || bare === '::ffff:127.0.0.1'
+}
+
+export function createMailer (
+  smtpUrl: string,
+  from: string,
+  deadlineMs = MAIL_TIMEOUTS.deadlineMs
+) {
+  const url = new URL(smtpUrl)
+  const requireTLS = url.protocol === 'smtp:' && !isLoopbackHost(url.hostname)
+  const { deadlineMs: _, ...timeouts } = MAIL_TIMEOUTS
+  const transport = nodemailer.createTransport({ url: smtpUrl, requireTLS, ...timeouts }, { from })
+  // Closing aborts what is still being sent (a shutdown does not wait for a slow server).
+  const closing = new AbortController()
+  const mailer: Mailer & { requireTLS: boolean } = {
+    requireTLS,
     async send (message) {
-      await transport.sendMail(message)
+      const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(deadlineMs)])
+      await transport.sendMail({ ...message, signal })
     },
-    close: () => transport.close()
+    close: () => {
+      closing.abort()
+      transport.close()
+    }
   }
+  return mailer
 }

@@ -1,7 +1,9 @@
 import { formatDate, joinPresent } from './document-format.js'
+import { chatText, type ChatFlavor } from './notice-markup.js'
 
 // The texts of the chat notices (German, like the band's documents). Plain text with bare links:
-// Mattermost and Slack both link them, and their markup languages differ.
+// Mattermost and Slack both link them, and their markup languages differ. Every member-written
+// field passes `chatText` for the target (see notice-markup.ts); the link is ours (PUBLIC_URL).
 
 interface GigFacts {
   id: number
@@ -38,26 +40,32 @@ export type Notice =
 
 export type NoticeType = Notice['type']
 
-const song = (s: { title: string; artist: string | null }) =>
-  `„${s.title}“${s.artist ? ` (${s.artist})` : ''}`
+export interface NoticeTarget {
+  /** PUBLIC_URL: adds a link to the web app's page. */
+  baseUrl?: string
+  flavor: ChatFlavor
+}
 
-const gigLine = (g: GigFacts) =>
-  joinPresent(
-    [
-      `„${g.name}“`,
-      `${formatDate(g.date)}${g.startTime ? ` ${g.startTime}` : ''}`,
-      joinPresent([g.venueName, g.venueCity])
-    ],
-    ' · '
-  )
-
-/** The message text; `baseUrl` (PUBLIC_URL) adds a link to the web app's page. */
-export function noticeText (notice: Notice, baseUrl?: string): string {
+/** The message text for the target's chat. */
+export function noticeText (notice: Notice, target: NoticeTarget): string {
+  const { baseUrl } = target
+  const t = (text: string | null) => (text ? chatText(text, target.flavor) : text)
+  const song = (s: { title: string; artist: string | null }) =>
+    `„${t(s.title)}“${s.artist ? ` (${t(s.artist)})` : ''}`
+  const gigLine = (g: GigFacts) =>
+    joinPresent(
+      [
+        `„${t(g.name)}“`,
+        `${formatDate(g.date)}${g.startTime ? ` ${g.startTime}` : ''}`,
+        joinPresent([t(g.venueName), t(g.venueCity)])
+      ],
+      ' · '
+    )
   const link = (path: string) => (baseUrl ? `\n${baseUrl}/app/${path}` : '')
   switch (notice.type) {
     case 'song.proposed':
       return (
-        `🎵 Neuer Songvorschlag von ${notice.by}: ${song(notice.song)} – bitte abstimmen.` +
+        `🎵 Neuer Songvorschlag von ${t(notice.by)}: ${song(notice.song)} – bitte abstimmen.` +
         link(`songs/${notice.song.id}`)
       )
     case 'song.accepted':
@@ -77,7 +85,7 @@ export function noticeText (notice: Notice, baseUrl?: string): string {
       )
     case 'survey.opened':
       return (
-        `🗳️ Neue Umfrage von ${notice.by}: „${notice.survey.title}“` +
+        `🗳️ Neue Umfrage von ${t(notice.by)}: „${t(notice.survey.title)}“` +
         link(`surveys/${notice.survey.id}`)
       )
   }

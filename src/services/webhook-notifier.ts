@@ -39,7 +39,8 @@ function retryAfterMs (header: string | null, now: number): number | undefined {
 type Outcome = { ok: true } | { ok: false; retry: boolean; waitMs?: number; reason: string }
 
 export class WebhookNotifier {
-  readonly stats = { queued: 0, sent: 0, failed: 0, dropped: 0, attempts: 0 }
+  /** `limited`: refused before the queue by the per-member limit (counted by the caller). */
+  readonly stats = { queued: 0, sent: 0, failed: 0, dropped: 0, attempts: 0, limited: 0 }
   private readonly queue: string[] = []
   private readonly options: Required<Omit<WebhookNotifierOptions, 'log'>> & { log?: NotifierLog }
   private running: Promise<void> | undefined

@@ -16256,10 +16256,10 @@ export interface paths {
                              */
                             expiresAt: string;
                             /**
-                             * @description whether the link was also mailed: not-configured without SMTP_URL, no-email when the member has no address, failed when the mail server refused or did not answer
+                             * @description whether the link was also mailed: not-configured without SMTP_URL, no-email when the member has no address, failed when the mail server refused or did not answer, sending when it had not answered within 3 s (the mail goes on in the background, up to 30 s; its outcome is logged)
                              * @enum {string}
                              */
-                            mail: "sent" | "failed" | "not-configured" | "no-email";
+                            mail: "sent" | "sending" | "failed" | "not-configured" | "no-email";
                         };
                     };
                 };

@@ -61,6 +61,9 @@ export default {
   resetOnce:
     'Wird nur jetzt gezeigt; gilt einmal, bis {until}. Gib ihn per Chat oder Nachricht weiter.',
   'mail.sent': 'Der Link wurde auch an {email} geschickt.',
+  'mail.sending':
+    'Der Mailserver hat noch nicht geantwortet; der Link wird weiter an {email} geschickt. ' +
+    'Kommt er nicht an, gib ihn selbst weiter.',
   'mail.failed': 'Der Versand an {email} ist fehlgeschlagen. Gib den Link selbst weiter.',
   'mail.no-email':
     'Nicht verschickt: Dieses Mitglied hat keine E-Mail-Adresse. Gib den Link selbst weiter.',

@@ -56,6 +56,9 @@ export default {
   resetUrl: 'Reset link for {name}',
   resetOnce: 'Shown only now; valid once, until {until}. Pass it on by chat or message.',
   'mail.sent': 'The link was also mailed to {email}.',
+  'mail.sending':
+    'The mail server has not answered yet; the link is still being mailed to {email}. ' +
+    'If it does not arrive, pass the link on yourself.',
   'mail.failed':
     'Mailing the link to {email} failed. Pass the link on yourself.',
   'mail.no-email': 'Not mailed: this member has no email address. Pass the link on yourself.',
