@@ -28,7 +28,7 @@ async function manifestAndIcons (anon: ReturnType<typeof anonymous>) {
 const pixel = (image: { width: number; pixels: Uint8Array }, x: number, y: number) =>
   [...image.pixels.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4)]
 
-test('the web app manifest: the band\'s name, installable fields, every icon fetched', async (t) => {
+test('the web app manifest: band name, installable fields, every icon fetched', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const anon = anonymous(ctx.app)

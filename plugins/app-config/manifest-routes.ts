@@ -73,6 +73,7 @@ const manifestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const settings = app.appSettings.get()
       const icons = ICONS.filter((spec) => spec.file !== 'apple-touch-icon.png')
       const logoTag = preparedLogo(app.db)?.etag ?? 'ours'
+      const version = strongEtag(`${logoTag}:${ICON_DRAWING}`).slice(1, 9)
       const body: WebAppManifestType = {
         id: '/app/',
         name: settings.bandName,
@@ -87,7 +88,7 @@ const manifestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The logo's tag in the address: a new logo is a new icon URL, which makes installed apps
         // fetch it (browsers keep icons by URL).
         icons: icons.map((spec) => ({
-          src: `/public/icons/${spec.file}?v=${strongEtag(`${logoTag}:${ICON_DRAWING}`).slice(1, 9)}`,
+          src: `/public/icons/${spec.file}?v=${version}`,
           sizes: `${spec.size}x${spec.size}`,
           type: 'image/png',
           purpose: spec.purpose
@@ -110,6 +111,11 @@ const manifestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['config'],
         summary: 'An app icon (no login): PNG, from the band logo or our own; with ETag',
         params: IconParams,
+        querystring: Type.Object({
+          v: Type.Optional(
+            Type.String({ maxLength: 16, description: 'the logo version (ignored; cache key)' })
+          )
+        }),
         response: {
           200: {
             description: 'PNG image',
