@@ -51,8 +51,13 @@ export async function createTestApp (
   // server's lazy compilation instead.
   {
     compileSchemasAtStart = true,
-    logger = false
-  }: { compileSchemasAtStart?: boolean; logger?: BuildAppOptions['logger'] } = {}
+    logger = false,
+    webRoot
+  }: {
+    compileSchemasAtStart?: boolean
+    logger?: BuildAppOptions['logger']
+    webRoot?: string
+  } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
   const config: Config = {
@@ -72,7 +77,8 @@ export async function createTestApp (
     createFirstAdmin: false,
     logger,
     traceSql: true,
-    compileSchemasAtStart
+    compileSchemasAtStart,
+    webRoot
   })
   await app.ready()
   return {
