@@ -62,7 +62,9 @@ worker.addEventListener('message', (event) => {
 
 async function fromShell (request: Request | string): Promise<Response | undefined> {
   const cache = await caches.open(SHELL_CACHE)
-  return cache.match(request, { ignoreSearch: true })
+  // The server varies on Origin and Accept-Encoding, and a module import carries an Origin the
+  // precache's requests lack: built files are the same bytes whatever the request said.
+  return cache.match(request, { ignoreSearch: true, ignoreVary: true })
 }
 
 /**
