@@ -159,7 +159,7 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
     assert.ok((await cacheNames(page)).includes(`bandstand-user-${mia.id}`), 'her own is kept')
   })
 
-  await step('offline, an /app/ page opens from the app shell, and nobody is logged out', async () => {
+  await step('offline, an /app/ page opens from the app shell; nobody is logged out', async () => {
     await relay.stop()
     await page.context().setOffline(true)
     const answer = await page.goto(`${base}/app/gigs`)
@@ -189,12 +189,10 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
     await page.goto(`${base}/app/gigs/${gigId}/live`)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready
-      await registration.update()
-      await new Promise<void>((resolve) => {
-        const look = () => (registration.waiting ? resolve() : setTimeout(look, 50))
-        look()
-      })
+      await (await navigator.serviceWorker.ready).update()
+    })
+    await page.waitForFunction(async () => {
+      return (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed'
     })
     // Mid-song nothing pops up.
     await page.waitForTimeout(300)
@@ -205,7 +203,10 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
     await prompt.waitFor()
     await screenshot(page, 'web-offline-update')
     await checkA11y(page, 'update prompt')
-    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      prompt.getByRole('button', { name: 'Reload' }).click()
+    ])
     const answer = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {

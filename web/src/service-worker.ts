@@ -98,7 +98,8 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== location.origin) return
-  if (request.mode === 'navigate' && (url.pathname === '/app' || url.pathname.startsWith('/app/'))) {
+  const inApp = url.pathname === '/app' || url.pathname.startsWith('/app/')
+  if (request.mode === 'navigate' && inApp) {
     event.respondWith(navigate(request))
   } else if (PRECACHED.has(url.pathname)) {
     event.respondWith(asset(request))
