@@ -198,7 +198,7 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
     await page.waitForTimeout(300)
     assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0)
 
-    await page.getByRole('link', { name: 'Gigs' }).first().click()
+    await page.getByRole('link', { name: 'Back to the gig' }).click()
     const prompt = page.getByRole('status').filter({ hasText: 'Update available' })
     await prompt.waitFor()
     await screenshot(page, 'web-offline-update')
