@@ -68,7 +68,7 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
   const positions = ctx.app.db
     .select({ position: setlistEntries.position })
     .from(setlistEntries)
-    .where(eq(setlistEntries.setId, setIds[1]))
+    .where(eq(setlistEntries.setId, setIds[1]!))
     .orderBy(asc(setlistEntries.position))
     .all()
   assert.deepEqual(positions.map((p) => p.position), [0, 1], 'the gap is closed')

@@ -79,7 +79,7 @@ test('a stalled server is seen; Undo and Make current', { timeout: 600_000 }, as
     band.server.child.kill('SIGCONT')
     for (const phone of [editor, mia]) {
       await statusLine(phone.page)
-        .filter({ hasText: /^\s*Live( \(polling\))?\s*$/ })
+        .filter({ hasText: /^\s*Live\b/, hasNotText: /Reconnecting|Offline|not confirmed/ })
         .waitFor({ timeout: 30_000 })
       await nowPlaying(phone.page, 'Song 02')
     }
