@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { checkA11y, launchBrowser, screenshot, storySteps } from './browser/harness.js'
+import { DESKTOP, checkA11y, launchBrowser, screenshot, storySteps } from './browser/harness.js'
 import {
   apiAs,
   currentEntry,
@@ -116,6 +116,22 @@ test('a stalled server is seen; Undo and Make current', { timeout: 600_000 }, as
     // And back: Undo restores the three songs.
     await editor.page.getByRole('button', { name: 'Undo' }).click()
     await nowPlaying(mia.page, 'Song 02')
+  })
+
+  await step('German, desktop: the same controls and one line of status', async () => {
+    const { page } = editor
+    await page.setViewportSize(DESKTOP)
+    // The stage hides the app's bar (and its language menu): the device's choice, as the menu sets.
+    await page.evaluate(() => localStorage.setItem('bandstand.locale', 'de'))
+    await page.reload()
+    await page.getByRole('status', { name: 'Jetzt', exact: true }).getByText('Song 02').waitFor()
+    await statusLine(page).getByText('Live', { exact: true }).waitFor()
+    await page.getByText('Ganze Setlist').click()
+    await page.getByRole('button', { name: 'Song 04', exact: true }).click()
+    await page.getByRole('button', { name: 'Jetzt spielen' }).waitFor()
+    await page.getByRole('button', { name: 'Rückgängig' }).waitFor()
+    await checkA11y(page, 'live mode, German, desktop')
+    await screenshot(page, 'web-live-corrections-de-desktop')
     for (const phone of [editor, mia]) {
       assert.deepEqual(
         phone.problems().filter((problem) => !OUTAGE.test(problem)),
