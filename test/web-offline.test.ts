@@ -123,6 +123,23 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
       assert.equal(status, 200, icon.src)
     }
     assert.equal(await controlled(page), true)
+    // What Chromium's own "Install app" checks: the parsed manifest and the installability.
+    const cdp = await page.context().newCDPSession(page)
+    const parsed = (await cdp.send('Page.getAppManifest')) as {
+      errors: { message: string }[]
+      parsed?: { name?: string }
+    }
+    assert.deepEqual(parsed.errors, [], 'Chromium parses the manifest without errors')
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[]
+    }
+    // Playwright's contexts are incognito windows, where Chromium installs nothing at all.
+    assert.deepEqual(
+      installabilityErrors.filter((error) => error.errorId !== 'in-incognito'),
+      [],
+      'Chromium would offer to install the app'
+    )
+    await cdp.detach()
     const names = await cacheNames(page)
     assert.equal(names.filter((name) => name.startsWith('bandstand-shell-')).length, 1)
     // Only the app itself is stored: no API answer (/me, /gigs, /public/…) is in any cache.
