@@ -50,3 +50,29 @@ export const LiveInsert = StrictObject({
   afterEntryId: Type.Optional(Id)
 })
 export type LiveInsertType = Static<typeof LiveInsert>
+
+const LiveVersion = Type.Integer({
+  minimum: 0,
+  description: 'the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale'
+})
+const IdempotencyKey = Type.String({
+  minLength: 8,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description:
+    'optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied ' +
+    'again but answered with the current live view'
+})
+
+export const LiveUndo = StrictObject({
+  version: LiveVersion,
+  idempotencyKey: Type.Optional(IdempotencyKey)
+})
+export type LiveUndoType = Static<typeof LiveUndo>
+
+export const LiveMakeCurrent = StrictObject({
+  entryId: Id,
+  version: LiveVersion,
+  idempotencyKey: Type.Optional(IdempotencyKey)
+})
+export type LiveMakeCurrentType = Static<typeof LiveMakeCurrent>

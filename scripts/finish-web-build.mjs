@@ -29,6 +29,14 @@ const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
 const bootName = `_app/immutable/entry/boot.${hash}.js`
 writeFileSync(join(out, bootName), code.trim() + '\n')
 writeFileSync(indexFile, html.replace(tag, `<script src="/app/${bootName}"></script>`))
+// The service worker precaches the boot script too (web/src/service-worker.ts): it is no Vite
+// output, so its name is written in here. A new boot script is a new service worker.
+const workerFile = join(out, 'service-worker.js')
+const worker = readFileSync(workerFile, 'utf8')
+if (!worker.includes('__BANDSTAND_BOOT__')) {
+  throw new Error(`the boot placeholder is missing in ${workerFile}`)
+}
+writeFileSync(workerFile, worker.replaceAll('__BANDSTAND_BOOT__', `/app/${bootName}`))
 
 function * files (dir) {
   for (const name of readdirSync(dir)) {

@@ -74,6 +74,8 @@ export interface BuildAppOptions {
    * Compile all schemas at start rather than on first use (tests: a broken schema fails at once).
    */
   compileSchemasAtStart?: boolean
+  /** The built web app to serve (tests of a new release); defaults to dist/web. */
+  webRoot?: string
 }
 
 /**
@@ -200,7 +202,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
     smtpUrl: config.smtpUrl,
     smtpFrom: config.smtpFrom
   })
-  await app.register(webAppRoutes, { enabled: config.webEnabled })
+  await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {
     const { created, generatedPassword } = await ensureFirstAdmin(

@@ -101,6 +101,11 @@ export const ERROR_CODES = {
   SONG_RETIRED: { status: 400, means: 'a retired song newly added' },
   SETLIST_VERSION_CONFLICT: { status: 409, means: 'the setlist changed meanwhile (see current)' },
   ENTRY_SKIPPED: { status: 409, means: 'a skipped entry cannot be rated' },
+  LIVE_VERSION_CONFLICT: {
+    status: 409,
+    means: 'the show moved on since the version the tap was made on (see the live view)'
+  },
+  NOTHING_TO_UNDO: { status: 409, means: 'no tap of this gig is left to undo' },
   SETLIST_EMPTY: { status: 409, means: 'an empty setlist cannot be published' },
   // Checklists, repertoire setlists, exports
   UNKNOWN_USER: { status: 400, means: 'a user id that is no active user' },

@@ -10,6 +10,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /health',
   'GET /public/app_config',
   'GET /public/logo',
+  // The installable web app: browsers fetch the manifest and its icons without cookies.
+  'GET /public/manifest.webmanifest',
+  'GET /public/icons/:file',
   'GET /cal/ical/:token',
   'POST /password-reset',
   'POST /password-reset/verify'

@@ -52,12 +52,14 @@ export async function createTestApp (
   {
     compileSchemasAtStart = true,
     logger = false,
-    startAt
+    startAt,
+    webRoot
   }: {
     compileSchemasAtStart?: boolean
     logger?: BuildAppOptions['logger']
     /** The app's clock starts here (and runs on): a test that depends on the day sets it. */
     startAt?: Date
+    webRoot?: string
   } = {}
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'bandstand-test-'))
@@ -78,7 +80,8 @@ export async function createTestApp (
     createFirstAdmin: false,
     logger,
     traceSql: true,
-    compileSchemasAtStart
+    compileSchemasAtStart,
+    webRoot
   })
   await app.ready()
   return {

@@ -13,6 +13,9 @@ const config = {
     // depend on the URL of the file it lives in.
     paths: { base: '/app', relative: false },
     version: { name: 'bandstand' },
+    // Registered by the app itself after the first screen (lib/offline/AppUpdate.svelte), with the
+    // update prompt; Kit's own registration would sit in the boot script.
+    serviceWorker: { register: false },
     alias: { $api: 'src/lib/api' }
   }
 }

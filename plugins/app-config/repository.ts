@@ -76,3 +76,13 @@ export function markLogoPrepared (
 export function deleteLogo (db: Db): boolean {
   return db.delete(appLogo).where(eq(appLogo.id, 1)).run().changes > 0
 }
+
+/** The logo's prepared copy and its tag, for the app icons (null: no usable logo). */
+export function preparedLogo (db: Db): { etag: string; watermark: Buffer } | null {
+  const row = db
+    .select({ etag: appLogo.etag, watermark: appLogo.watermark })
+    .from(appLogo)
+    .where(eq(appLogo.id, 1))
+    .get()
+  return row?.watermark ? { etag: row.etag, watermark: row.watermark } : null
+}

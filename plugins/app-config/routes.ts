@@ -27,6 +27,7 @@ import {
   strongEtag
 } from './repository.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
+import manifestRoutes from './manifest-routes.js'
 
 export interface AppConfigPluginOptions {
   docsEnabled: boolean
@@ -246,5 +247,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       return reply.type(logo.mimeType).send(logo.data as unknown as string)
     }
   )
+
+  await app.register(manifestRoutes)
 }
 export default appConfigRoutes

@@ -7,6 +7,7 @@ import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { writtenRow } from '#src/db/returning.js'
+import { recordTap } from './taps.js'
 
 /** The entry as the live view shows it (with its re-computed planned start). */
 export function liveEntry (
@@ -45,7 +46,13 @@ const missing = (db: Pick<Db, 'select'>, gigId: number, what: () => Error) =>
  * bump the version. Nothing awaits in between, so concurrent requests are serialised and none is
  * lost.
  */
-export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, now: Date): number {
+export function updateLiveEntry (
+  db: Db,
+  gigId: number,
+  body: LiveUpdateType,
+  now: Date,
+  userId: number
+): number {
   return db.transaction((tx) => {
     const entry = tx
       .select({
@@ -74,6 +81,8 @@ export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, no
       })
       .where(eq(setlistEntries.id, body.entryId))
       .run()
+    // Kept for Undo (taps.ts): the entry as it was.
+    recordTap(tx, { gigId, kind: 'update', before: [{ id: body.entryId, ...entry }], userId, now })
     return bumpLiveVersion(tx, gigId)
   })
 }
@@ -86,7 +95,9 @@ export function updateLiveEntry (db: Db, gigId: number, body: LiveUpdateType, no
 export function insertLiveEntry (
   db: Db,
   gigId: number,
-  body: LiveInsertType
+  body: LiveInsertType,
+  now: Date,
+  userId: number
 ): { entryId: number; version: number } {
   return db.transaction((tx) => {
     const set = tx
@@ -145,6 +156,7 @@ export function insertLiveEntry (
         })
         .returning({ id: setlistEntries.id })
     ).id
+    recordTap(tx, { gigId, kind: 'insert', before: [{ id: entryId }], userId, now })
     return { entryId, version: bumpLiveVersion(tx, gigId, true) }
   })
 }

@@ -7,6 +7,7 @@ import { notFound } from '#src/errors.js'
 import { JSON_TYPE } from '#plugins/app/response-cache.js'
 import { insertLiveEntry, liveEntry, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
+import liveControlRoutes from './control-routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
 
@@ -63,7 +64,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const gigId = request.params.id
-      const version = updateLiveEntry(app.db, gigId, request.body, app.clock())
+      const version = updateLiveEntry(app.db, gigId, request.body, app.clock(), request.user.id)
       const entry = liveEntry(app.db, gigId, request.body.entryId, timing())
       if (!entry) throw notFound('setlist entry', request.body.entryId)
       return { entry, version }
@@ -87,7 +88,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const gigId = request.params.id
-      const { entryId } = insertLiveEntry(app.db, gigId, request.body)
+      const { entryId } = insertLiveEntry(app.db, gigId, request.body, app.clock(), request.user.id)
       const entry = liveEntry(app.db, gigId, entryId, timing())
       if (!entry) throw notFound('setlist entry', entryId)
       return reply.status(201).send(entry)
@@ -95,5 +96,6 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   await app.register(sseRoutes)
+  await app.register(liveControlRoutes)
 }
 export default liveRoutes

@@ -15,6 +15,11 @@ export const ANSWER_VALUES = ['yes', 'maybe', 'no'] as const
 export const GIG_STATUSES = ['inquiry', 'confirmed', 'declined', 'cancelled'] as const
 /** A setlist entry in live mode. */
 export const ENTRY_STATUSES = ['planned', 'played', 'skipped'] as const
+/**
+ * An editor's tap in live mode, kept for Undo: `update` (played, skip, rating), `insert`,
+ * `make_current`, and `undo` itself (which reverts the latest tap not yet undone).
+ */
+export const LIVE_TAP_KINDS = ['update', 'insert', 'make_current', 'undo'] as const
 
 export type Role = (typeof ROLES)[number]
 export type UserStatus = (typeof USER_STATUSES)[number]
@@ -25,3 +30,4 @@ export type SurveyStatus = (typeof SURVEY_STATUSES)[number]
 export type AnswerValue = (typeof ANSWER_VALUES)[number]
 export type GigStatus = (typeof GIG_STATUSES)[number]
 export type EntryStatus = (typeof ENTRY_STATUSES)[number]
+export type LiveTapKind = (typeof LIVE_TAP_KINDS)[number]

@@ -14,6 +14,7 @@ import {
   AVAILABILITY_STATUSES,
   ENTRY_STATUSES,
   GIG_STATUSES,
+  LIVE_TAP_KINDS,
   ROLES,
   SONG_STATUSES,
   SURVEY_KINDS,
@@ -388,6 +389,33 @@ export const setlistEntries = sqliteTable(
     index('setlist_entries_set_idx').on(t.setId, t.position),
     index('setlist_entries_song_idx').on(t.songId),
     check('setlist_entries_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 3`)
+  ]
+)
+
+/**
+ * The taps of live mode, newest last: what Undo reverts. `before` holds each touched entry's state
+ * before the tap (JSON `[{ id, status, rating, liveUpdatedAt }]`; for an insert the new entry's
+ * `[{ id }]`). `idempotency_key`: a replayed request (a phone's retry or its outbox) is answered
+ * with the current state instead of being applied twice.
+ */
+export const liveTaps = sqliteTable(
+  'live_taps',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LIVE_TAP_KINDS }).notNull(),
+    before: text('before').notNull(),
+    /** The undo tap that reverted this one; null while it stands. */
+    undoneBy: integer('undone_by'),
+    idempotencyKey: text('idempotency_key'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt()
+  },
+  (t) => [
+    index('live_taps_gig_idx').on(t.gigId, t.id),
+    uniqueIndex('live_taps_key_idx').on(t.gigId, t.idempotencyKey)
   ]
 )
 

@@ -20,6 +20,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   refresh_token_history: 'hashes of rotated refresh tokens, part of the sessions',
   calendar_tokens: 'hashes of calendar feed tokens (secrets); members create new feed URLs',
   password_reset_tokens: 'hashes of one-time password reset links (secrets)',
+  live_taps: 'the undo history of live mode (and its replay keys); it means nothing after the show',
   __drizzle_migrations: 'migration bookkeeping; `schemaVersion` names the schema instead'
 }
 /** Columns left out of exported tables, and why. */

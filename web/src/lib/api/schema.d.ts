@@ -3069,6 +3069,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/manifest.webmanifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web app manifest (no login): the band's name and icons; with ETag
+         * @description application/manifest+json. `name` is the band name of the app configuration, `short_name` the same cut to 12 characters; the icons are drawn from the band logo when there is one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the app's identity: its start URL */
+                            id: string;
+                            /** @description the band's name (app configuration `bandName`) */
+                            name: string;
+                            /** @description at most 12 characters, for the home screen */
+                            short_name: string;
+                            description: string;
+                            lang: string;
+                            /** @enum {string} */
+                            start_url: "/app/";
+                            /** @enum {string} */
+                            scope: "/app/";
+                            /** @enum {string} */
+                            display: "standalone";
+                            theme_color: string;
+                            background_color: string;
+                            icons: {
+                                src: string;
+                                /** @example 192x192 */
+                                sizes: string;
+                                /** @enum {string} */
+                                type: "image/png";
+                                /** @enum {string} */
+                                purpose: "any" | "maskable";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/icons/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An app icon (no login): PNG, from the band logo or our own; with ETag */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the logo version (ignored; cache key) */
+                    v?: string;
+                };
+                header?: never;
+                path: {
+                    file: "icon-192.png" | "icon-512.png" | "maskable-512.png" | "apple-touch-icon.png";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/songs": {
         parameters: {
             query?: never;
@@ -10846,6 +11066,733 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs_lm/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the last tap of this gig, for everyone
+         * @description Reverts the latest tap that still stands — played, skip, rating, insert (the inserted song is removed) or make current; again, and it reverts the one before. `version` is the live version the editor saw: stale is 409. Answers the new live view; every phone follows through the event stream.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
+                        version: number;
+                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        idempotencyKey?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gig: {
+                                id: number;
+                                name: string;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                date: string;
+                                kind: string | null;
+                                /** @enum {string} */
+                                status: "inquiry" | "confirmed" | "declined" | "cancelled";
+                                venue: {
+                                    name: string | null;
+                                    address: string | null;
+                                    city: string | null;
+                                };
+                                organizer: {
+                                    name: string | null;
+                                    contact: string | null;
+                                };
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                getInTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                soundcheckTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                doorsTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                startTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                endTime: string | null;
+                                /** @description true when endTime is before startTime: the gig ends after midnight */
+                                endsNextDay: boolean;
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description changes with every live update; also in the ETag */
+                            version: number;
+                            /** @description the first planned entry, null when all are done */
+                            current: {
+                                id: number;
+                                setId: number;
+                                songId: number;
+                                song: {
+                                    id: number;
+                                    title: string;
+                                    artist: string | null;
+                                    key: string | null;
+                                    leadSinger: string | null;
+                                    durationSeconds: number | null;
+                                    status: string;
+                                };
+                                notes: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                plannedStart: string;
+                                /** @description effective duration: the entry override, else the song, else the default */
+                                durationSeconds: number;
+                                /** @description the entry override as stored (PUT durationSeconds) */
+                                customDurationSeconds: number | null;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                inserted: boolean;
+                                /** @description 1 ok, 2 good, 3 great */
+                                rating: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description actual start of the current song: when the entry before it was marked played or skipped; null before the first mark and when all are done
+                             */
+                            currentSince: string | null;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                            totalSeconds: number;
+                            progress: {
+                                planned: number;
+                                played: number;
+                                skipped: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description LIVE_VERSION_CONFLICT: the show moved on since `version` (another editor's tap stands); NOTHING_TO_UNDO (undo only) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs_lm/{id}/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a setlist entry the current song (the band skipped ahead or went back)
+         * @description Every planned entry before it becomes skipped; the entry itself planned again (its rating cleared); entries after it stay. Undo reverts it. `version` is the live version the editor saw: stale is 409. Answers the new live view.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryId: number;
+                        /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
+                        version: number;
+                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        idempotencyKey?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gig: {
+                                id: number;
+                                name: string;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                date: string;
+                                kind: string | null;
+                                /** @enum {string} */
+                                status: "inquiry" | "confirmed" | "declined" | "cancelled";
+                                venue: {
+                                    name: string | null;
+                                    address: string | null;
+                                    city: string | null;
+                                };
+                                organizer: {
+                                    name: string | null;
+                                    contact: string | null;
+                                };
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                getInTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                soundcheckTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                doorsTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                startTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                endTime: string | null;
+                                /** @description true when endTime is before startTime: the gig ends after midnight */
+                                endsNextDay: boolean;
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description changes with every live update; also in the ETag */
+                            version: number;
+                            /** @description the first planned entry, null when all are done */
+                            current: {
+                                id: number;
+                                setId: number;
+                                songId: number;
+                                song: {
+                                    id: number;
+                                    title: string;
+                                    artist: string | null;
+                                    key: string | null;
+                                    leadSinger: string | null;
+                                    durationSeconds: number | null;
+                                    status: string;
+                                };
+                                notes: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                plannedStart: string;
+                                /** @description effective duration: the entry override, else the song, else the default */
+                                durationSeconds: number;
+                                /** @description the entry override as stored (PUT durationSeconds) */
+                                customDurationSeconds: number | null;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                inserted: boolean;
+                                /** @description 1 ok, 2 good, 3 great */
+                                rating: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description actual start of the current song: when the entry before it was marked played or skipped; null before the first mark and when all are done
+                             */
+                            currentSince: string | null;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                            totalSeconds: number;
+                            progress: {
+                                planned: number;
+                                played: number;
+                                skipped: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the editor role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig or entry of another gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description LIVE_VERSION_CONFLICT: the show moved on since `version` (another editor's tap stands); NOTHING_TO_UNDO (undo only) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

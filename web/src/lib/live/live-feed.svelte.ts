@@ -7,11 +7,15 @@ import { readEventStream, type StreamEvent } from './event-stream'
  * If-None-Match when the stream is refused or cannot be read), `offline` (neither reaches the
  * server; the last state stays on screen), `gone` (the gig was deleted or the session ended).
  */
-export type Channel = 'connecting' | 'stream' | 'polling' | 'offline' | 'gone'
+export type Channel = 'connecting' | 'stream' | 'polling' | 'reconnecting' | 'offline' | 'gone'
 
-// The server sends a heartbeat every 15 s: silence for longer means the Wi-Fi dropped without the
-// connection noticing (no FIN reaches a phone that left the network).
-const SILENCE_MS = 35_000
+// The server sends a heartbeat every 15 s (plugins/app/live-views.ts): 20 s without a byte means
+// the Wi-Fi dropped or the server stalled without the connection noticing (no FIN reaches a phone
+// that left the network). The page then says so and polls.
+export const SILENCE_MS = 20_000
+// A stream or a poll that gets no answer in this long has failed (a stalled server accepts the
+// connection and answers nothing).
+const ANSWER_MS = 5_000
 const POLL_MS = 2_000
 // While polling, the stream is tried again now and then (a proxy or a full server may recover).
 const STREAM_RETRY_MS = 30_000
@@ -62,6 +66,7 @@ export class LiveFeed {
   #failures = 0
   #pollUntil = 0
   #running = false
+  #reopenAfterPoll = false
   #onOnline = () => this.#restart()
   #onOffline = () => {
     this.channel = 'offline'
@@ -82,6 +87,11 @@ export class LiveFeed {
       if (answer && !this.view) this.#accept(answer.view, answer.etag)
     })
     void this.#follow()
+  }
+
+  /** A view the server answered to a correction (Undo, Make current): shown at once. */
+  show (view: LiveView): void {
+    this.#accept(view, null)
   }
 
   stop (): void {
@@ -107,6 +117,7 @@ export class LiveFeed {
   #restart () {
     this.#failures = 0
     this.#pollUntil = 0
+    this.#reopenAfterPoll = false
     this.#abort?.abort()
     this.#abort = null
     this.#next(0)
@@ -130,6 +141,7 @@ export class LiveFeed {
     this.#failures += 1
     // One failed attempt can be the server closing a stream on purpose; two are an outage.
     if (this.#failures > 1 || !this.view) this.channel = 'offline'
+    else if (this.channel === 'stream' || this.channel === 'polling') this.channel = 'reconnecting'
     return BACKOFF_MS[Math.min(this.#failures - 1, BACKOFF_MS.length - 1)]!
   }
 
@@ -137,12 +149,16 @@ export class LiveFeed {
     const abort = new AbortController()
     this.#abort = abort
     let silence: ReturnType<typeof setTimeout> | undefined
-    const alive = () => {
+    let stalled = false
+    const alive = (ms = SILENCE_MS) => {
       clearTimeout(silence)
-      silence = setTimeout(() => abort.abort(), SILENCE_MS)
+      silence = setTimeout(() => {
+        stalled = true
+        abort.abort()
+      }, ms)
     }
     try {
-      alive()
+      alive(ANSWER_MS)
       const response = await sessionFetch(
         new Request(`/gigs_lm/${this.#gigId}/events`, {
           headers: this.#tag ? { 'last-event-id': this.#tag } : {},
@@ -160,6 +176,8 @@ export class LiveFeed {
         return this.#fallBack()
       }
       this.#contact()
+      // Answered: from now on silence is measured against the heartbeat.
+      alive()
       this.channel = 'stream'
       const opened = Date.now()
       let ended: string | null = null
@@ -180,7 +198,10 @@ export class LiveFeed {
     } catch {
       // Aborted by a restart (back online): the new attempt is already on its way.
       if (!this.#running || this.stopped || this.#abort !== abort) return
-      this.#next(this.#failed())
+      const delay = this.#failed()
+      // Silence: poll (each poll with its own deadline) until the server answers again.
+      if (stalled) this.#stalled()
+      else this.#next(delay)
     } finally {
       clearTimeout(silence)
     }
@@ -214,19 +235,32 @@ export class LiveFeed {
     void this.#poll().then(() => this.#next(POLL_MS))
   }
 
+  /** After a silence: polls until an answer comes, then the stream at once. */
+  #stalled () {
+    this.#pollUntil = Number.POSITIVE_INFINITY
+    this.#reopenAfterPoll = true
+    void this.#poll().then(() => this.#next(POLL_MS))
+  }
+
   async #poll () {
     try {
       const response = await sessionFetch(
         new Request(`/gigs_lm/${this.#gigId}`, {
           headers: this.#tag ? { 'if-none-match': `W/"${this.#tag}"` } : {},
           credentials: 'same-origin',
-          cache: 'no-store'
+          cache: 'no-store',
+          signal: AbortSignal.timeout(ANSWER_MS)
         })
       )
       if (response.status === 401) return this.#end('session')
       if (response.status === 404) return this.#end('missing')
       if (response.status !== 304 && !response.ok) throw new Error(`HTTP ${response.status}`)
       this.#contact()
+      if (this.#reopenAfterPoll) {
+        // Back after a silence: the stream again (the next step), polling meanwhile.
+        this.#reopenAfterPoll = false
+        this.#pollUntil = 0
+      }
       if (this.channel !== 'stream') this.channel = 'polling'
       if (response.status === 200) this.#accept(await response.json(), response.headers.get('etag'))
     } catch {

@@ -9,6 +9,8 @@ type Patch = Omit<LiveUpdate, 'entryId'>
 interface PendingTap {
   kind: 'tap'
   key: number
+  /** Not answered within LATE_MS: shown as pending, not as done. */
+  late?: boolean
   entryId: number
   patch: Patch
   /** The live version the server answered with; the tap is in every view from that one. */
@@ -17,6 +19,7 @@ interface PendingTap {
 interface PendingInsert {
   kind: 'insert'
   key: number
+  late?: boolean
   setId: number
   afterEntryId: number | undefined
   song: SongListItem
@@ -45,6 +48,17 @@ export interface ShowState {
 
 let keys = 0
 
+/** A tap the server has not answered after this long is shown as pending (a stalled network). */
+export const LATE_MS = 5_000
+/** A refused tap's message stays this long in the status line (or until the next tap lands). */
+const FAILURE_MS = 12_000
+
+/** A key for the server to recognise a repeated request (idempotency), unique per tap. */
+const idempotencyKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+
 /**
  * Live mode for one phone: the server's view (LiveFeed) with this phone's own taps laid over it
  * until the server's view contains them. A tap sends only what it changes (entry and field), and
@@ -54,10 +68,16 @@ let keys = 0
 export class LiveShow {
   feed: LiveFeed
   pending = $state<Pending[]>([])
-  failures = $state<Failure[]>([])
+  /** The latest refused tap (one line of status, not a stack): it clears itself. */
+  failure = $state<Failure | null>(null)
   state = $derived.by(() => (this.feed.view ? overlay(this.feed.view, this.pending) : null))
+  /** Taps sent more than LATE_MS ago that the server has not answered. */
+  late = $derived(this.pending.filter((p) => p.late && !answered(p)).length)
+  /** An Undo or Make current on its way (the buttons wait for it). */
+  correcting = $state(false)
 
   #gigId: number
+  #failureTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor (gigId: number) {
     this.#gigId = gigId
@@ -70,15 +90,73 @@ export class LiveShow {
 
   stop (): void {
     this.feed.stop()
+    clearTimeout(this.#failureTimer)
   }
 
-  dismiss (key: number): void {
-    this.failures = this.failures.filter((failure) => failure.key !== key)
+  dismiss (): void {
+    this.failure = null
+  }
+
+  /** Marks a tap late when the server has not answered it within LATE_MS. */
+  #watch (key: number): void {
+    setTimeout(() => {
+      this.pending = this.pending.map((p) =>
+        p.key === key && !answered(p) ? { ...p, late: true } : p
+      )
+    }, LATE_MS)
+  }
+
+  /** The server's view, once the page's own taps are all answered (else their versions clash). */
+  #settledVersion (): number | null {
+    const view = this.feed.view
+    if (!view || this.pending.some((p) => !answered(p))) return null
+    return view.version
+  }
+
+  /** Undo (the last tap of this gig, whoever made it) or Make current: the server's new view. */
+  async correct (
+    what: string,
+    send: (version: number, key: string) => Promise<LiveView>
+  ): Promise<void> {
+    const version = this.#settledVersion()
+    if (version === null || this.correcting) return
+    this.correcting = true
+    try {
+      this.feed.show(await send(version, idempotencyKey()))
+      this.dismiss()
+    } catch (error) {
+      this.#report(++keys, what, error)
+    } finally {
+      this.correcting = false
+    }
+  }
+
+  undo (what: string): Promise<void> {
+    return this.correct(what, (version, key) =>
+      call(
+        api.POST('/gigs_lm/{id}/undo', {
+          params: { path: { id: this.#gigId } },
+          body: { version, idempotencyKey: key }
+        })
+      )
+    )
+  }
+
+  makeCurrent (entry: LiveEntry, what: string): Promise<void> {
+    return this.correct(`${what}: ${entry.song.title}`, (version, key) =>
+      call(
+        api.POST('/gigs_lm/{id}/current', {
+          params: { path: { id: this.#gigId } },
+          body: { entryId: entry.id, version, idempotencyKey: key }
+        })
+      )
+    )
   }
 
   async tap (entry: LiveEntry, patch: Patch, what: string): Promise<void> {
     const tap: PendingTap = { kind: 'tap', key: ++keys, entryId: entry.id, patch }
     this.pending = [...this.#stillPending(), tap]
+    this.#watch(tap.key)
     try {
       const result = await call(
         api.PUT('/gigs_lm/{id}/', {
@@ -89,6 +167,7 @@ export class LiveShow {
       this.pending = this.pending.map((p) =>
         p.key === tap.key ? { ...tap, version: result.version } : p
       )
+      this.dismiss()
       if ((this.feed.view?.version ?? 0) < result.version) this.feed.refresh()
     } catch (error) {
       this.#refused(tap.key, `${what}: ${entry.song.title}`, error)
@@ -104,6 +183,7 @@ export class LiveShow {
     const afterEntryId = state.current?.id
     const pending: PendingInsert = { kind: 'insert', key: ++keys, setId, afterEntryId, song }
     this.pending = [...this.#stillPending(), pending]
+    this.#watch(pending.key)
     try {
       const entry = await call(
         api.POST('/gigs_lm/{id}/insert', {
@@ -124,7 +204,15 @@ export class LiveShow {
 
   #refused (key: number, what: string, error: unknown) {
     this.pending = this.pending.filter((p) => p.key !== key)
-    this.failures = [...this.failures, { key, what, message: explainError(error).message }]
+    this.#report(key, what, error)
+  }
+
+  #report (key: number, what: string, error: unknown) {
+    this.failure = { key, what, message: explainError(error).message }
+    clearTimeout(this.#failureTimer)
+    this.#failureTimer = setTimeout(() => {
+      if (this.failure?.key === key) this.failure = null
+    }, FAILURE_MS)
   }
 
   /** Drops what the server's view already contains (keeps the list short on a long night). */
@@ -132,6 +220,11 @@ export class LiveShow {
     const view = this.feed.view
     return view ? this.pending.filter((p) => !isIn(view, p)) : this.pending
   }
+}
+
+/** The server answered the request (its effect may still be on its way to the view). */
+function answered (pending: Pending): boolean {
+  return pending.kind === 'tap' ? pending.version !== undefined : pending.entryId !== undefined
 }
 
 function isIn (view: LiveView, pending: Pending): boolean {

@@ -21,9 +21,23 @@ export function can (role: Role): boolean {
   return session.user !== null && RANK[session.user.role] >= RANK[role]
 }
 
+/**
+ * Offline data of anyone but `userId` (none: logout) is deleted: one user's data is never shown to
+ * another on a shared phone. Loaded when needed, so the first screen carries none of it.
+ */
+async function clearOfflineData (userId?: number): Promise<void> {
+  try {
+    const { clearUserCaches } = await import('../offline/user-caches')
+    await clearUserCaches(userId)
+  } catch {
+    // No Cache API, or the chunk could not load (offline): nothing was stored by it either.
+  }
+}
+
 export async function loadCurrentUser (): Promise<User> {
   session.user = await call(api.GET('/me'))
   session.ended = false
+  void clearOfflineData(session.user.id)
   return session.user
 }
 
@@ -31,6 +45,7 @@ export async function loadCurrentUser (): Promise<User> {
 export function loggedIn (user: User): void {
   session.user = user
   session.ended = false
+  void clearOfflineData(user.id)
 }
 
 // eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks to run, never rendered
@@ -74,6 +89,7 @@ export async function logout (): Promise<void> {
     // The cookies may be gone already; the client state is cleared regardless.
   }
   clearClientState(false)
+  await clearOfflineData()
   await goto(resolve('/login'), { replaceState: true, invalidateAll: true })
 }
 

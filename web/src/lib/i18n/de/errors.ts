@@ -85,6 +85,9 @@ export default {
   ENTRY_SKIPPED:
     'Dieser Song wurde inzwischen ausgelassen: Ausgelassene Songs kann man nicht bewerten.',
   ENTRY_NOT_IN_SET: 'Die Setlist hat sich inzwischen geändert: Bitte noch einmal einfügen.',
+  LIVE_VERSION_CONFLICT:
+    'Jemand anderes hat die Show inzwischen weitergeschaltet: Diese Änderung bleibt bestehen.',
+  NOTHING_TO_UNDO: 'In dieser Show gibt es nichts mehr rückgängig zu machen.',
   TOO_MANY_STREAMS:
     'Der Server folgt schon so vielen Handys wie er kann: Dieses fragt alle 2 Sekunden nach.',
   SETLIST_EMPTY: 'Eine leere Setlist kann nicht veröffentlicht werden. Füge zuerst Songs hinzu.',

@@ -75,6 +75,8 @@ export default {
   ITEM_NOT_IN_GIG: 'An item belongs to another gig. Reload the running order and try again.',
   ENTRY_SKIPPED: 'This song was skipped meanwhile: a skipped song cannot be rated.',
   ENTRY_NOT_IN_SET: 'The setlist changed meanwhile: try inserting again.',
+  LIVE_VERSION_CONFLICT: 'Another editor moved the show on meanwhile: their change stands.',
+  NOTHING_TO_UNDO: 'There is nothing left to undo in this show.',
   TOO_MANY_STREAMS: 'The server follows as many phones as it can: this one checks every 2 seconds.',
   SETLIST_EMPTY: 'An empty setlist cannot be published. Add songs first.',
   REPERTOIRE_NAME_TAKEN: 'A programme with this name exists already. Choose another name.',

@@ -1,0 +1,4 @@
+export default {
+  updateAvailable: 'Neue Version verfügbar',
+  reload: 'Neu laden'
+}

@@ -1,0 +1,4 @@
+export default {
+  updateAvailable: 'Update available',
+  reload: 'Reload'
+}

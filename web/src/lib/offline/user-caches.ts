@@ -1,0 +1,20 @@
+// What the service worker keeps for one user (the gig pack: lib/offline, web/src/service-worker.ts)
+// lives in caches named `bandstand-user-<id>`; the app shell's caches hold no user data. Loaded
+// lazily (session.svelte.ts imports it on logout and login), so it costs the first screen nothing.
+
+export const USER_CACHE_PREFIX = 'bandstand-user-'
+
+/** The cache name for one user's offline data. */
+export const userCacheName = (userId: number) => `${USER_CACHE_PREFIX}${userId}`
+
+/**
+ * Deletes every user's offline data but `keepUserId`'s (none: logout). Without the Cache API (an
+ * insecure origin on the band's LAN, README → "Gig night without a network") there is none.
+ */
+export async function clearUserCaches (keepUserId?: number): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const keep = keepUserId === undefined ? undefined : userCacheName(keepUserId)
+  for (const name of await caches.keys()) {
+    if (name.startsWith(USER_CACHE_PREFIX) && name !== keep) await caches.delete(name)
+  }
+}

@@ -1,0 +1,109 @@
+/// <reference types="@sveltejs/kit" />
+/// <reference no-default-lib="true"/>
+/// <reference lib="esnext" />
+/// <reference lib="webworker" />
+// The offline shell of the web app (SvelteKit's own service worker; README → "Gig night without a
+// network" says why not @vite-pwa/sveltekit). It precaches the built app into a cache named after
+// the build, answers every /app/… navigation with the app shell when the network fails, and
+// touches nothing else: API answers pass through uncached. Per-user data (the gig pack) will live
+// in caches named `bandstand-user-<id>` (lib/offline/user-caches.ts clears them on logout and
+// when another user logs in); activation deletes only old shells.
+import { build, files } from '$service-worker'
+
+const worker = self as unknown as ServiceWorkerGlobalScope
+
+// Written by scripts/finish-web-build.mjs: the boot script it moved out of index.html, which is
+// no Vite output and so not in `build`.
+const BOOT = '__BANDSTAND_BOOT__'
+const SHELL_URL = '/app/'
+const SHELL_PREFIX = 'bandstand-shell-'
+/** A stalled server (Wi-Fi at the edge) answers nothing: the shell is served after this long. */
+const NAVIGATION_TIMEOUT_MS = 3000
+
+/** Hashed file names in `build`: a new release is a new list, hence a new cache name. */
+function buildTag (names: string[]): string {
+  let hash = 5381
+  for (const char of names.join('\n')) hash = ((hash * 33) ^ char.charCodeAt(0)) >>> 0
+  return hash.toString(36)
+}
+
+const ASSETS = [...build, ...files, BOOT]
+const SHELL_CACHE = `${SHELL_PREFIX}${buildTag(ASSETS)}`
+const PRECACHED = new Set(ASSETS)
+
+worker.addEventListener('install', (event) => {
+  // The shell (index.html, what the server answers for every app route) and every built file;
+  // `cache: 'reload'` so that no stale copy from the HTTP cache is taken.
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) =>
+        cache.addAll([SHELL_URL, ...ASSETS].map((url) => new Request(url, { cache: 'reload' })))
+      )
+  )
+})
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE) await caches.delete(name)
+      }
+      // The first install takes the open pages at once, so that their next reload works offline.
+      await worker.clients.claim()
+    })()
+  )
+})
+
+worker.addEventListener('message', (event) => {
+  // The page's "Reload" on the update prompt: the waiting version takes over now.
+  if (event.data === 'skip-waiting') worker.skipWaiting()
+})
+
+async function fromShell (request: Request | string): Promise<Response | undefined> {
+  const cache = await caches.open(SHELL_CACHE)
+  // The server varies on Origin and Accept-Encoding, and a module import carries an Origin the
+  // precache's requests lack: built files are the same bytes whatever the request said.
+  return cache.match(request, { ignoreSearch: true, ignoreVary: true })
+}
+
+/**
+ * The network first (a new release shows at once); the cached shell when it fails or does not
+ * answer in time.
+ */
+async function navigate (request: Request): Promise<Response> {
+  const network = fetch(request)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, NAVIGATION_TIMEOUT_MS)
+  })
+  try {
+    const answer = await Promise.race([network, late])
+    if (answer) return answer
+  } catch {
+    // Offline or refused: the shell below.
+  } finally {
+    clearTimeout(timer)
+  }
+  return (await fromShell(SHELL_URL)) ?? network
+}
+
+/** Built files never change under their name: the cache first, the network for a miss. */
+async function asset (request: Request): Promise<Response> {
+  return (await fromShell(request)) ?? fetch(request)
+}
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== location.origin) return
+  const inApp = url.pathname === '/app' || url.pathname.startsWith('/app/')
+  if (request.mode === 'navigate' && inApp) {
+    event.respondWith(navigate(request))
+  } else if (PRECACHED.has(url.pathname)) {
+    event.respondWith(asset(request))
+  }
+  // Anything else (the API, documents, the manifest) is not answered here: the browser fetches it
+  // as if there were no service worker, and nothing of it is stored.
+})
