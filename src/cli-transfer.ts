@@ -85,7 +85,14 @@ function printLinks (
 export function importFromLibreStage (
   open: () => DatabaseHandle,
   file: string,
-  options: { now: Date; baseUrl: string; dryRun: boolean; force: boolean; json: boolean },
+  options: {
+    now: Date
+    baseUrl: string
+    dryRun: boolean
+    force: boolean
+    json: boolean
+    resetLinks: boolean
+  },
   io: TransferIo
 ): void {
   // The source is checked before Bandstand's database is opened at all.
