@@ -4,8 +4,9 @@ import { fit, joinNotes, type MapState } from './state.js'
 import { cleanText, flag, mapAnswer, parseDateTime, toInstant } from './values.js'
 
 // libreStage surveys: a question (`rf_survey`) with fields (the options) that each member answers
-// yes, no or maybe, with an optional comment. Date surveys ("Terminumfrage") become Bandstand date surveys when every option
-// is a date; every field is answered on its own, so polls allow several "yes" (multiple choice).
+// yes, no or maybe, with an optional comment. Date surveys ("Terminumfrage") become Bandstand date
+// surveys when every option is a date; every field is answered on its own, so polls allow several
+// "yes" (multiple choice).
 
 const num = (value: unknown) => Number(value)
 const byId = (a: SourceRow, b: SourceRow) => num(a.id) - num(b.id)

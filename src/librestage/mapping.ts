@@ -268,7 +268,7 @@ function mapVotes (s: MapState): void {
     if (songId === undefined) tally.skip(sourceId, 'the song no longer exists')
     else if (userId === undefined) tally.skip(sourceId, 'the user no longer exists')
     else if (vote === undefined) {
-      tally.skip(sourceId, 'feedback is not a vote (yes, no, abstain)')
+      tally.skip(sourceId, `vote "${cleanText(row.feedback) ?? ''}" is neither yes, no nor abstain`)
     } else {
       const key = `${songId}:${userId}`
       const earlier = latest.get(key)
