@@ -108,8 +108,8 @@ export const SurveyResponseBody = StrictObject({
       )
     }),
     {
-    minItems: 1,
-    maxItems: 50,
+      minItems: 1,
+      maxItems: 50,
       description:
         'replaces all my previous answers to this survey; options left out stay unanswered'
     }

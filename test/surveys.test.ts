@@ -450,28 +450,29 @@ test(
   }
 )
 
-test('surveys: an answer comment has at most 200 characters; a refused one changes nothing', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const anna = await userClient(ctx.app, 'anna')
-  const s = json(
-    await anna.post('/surveys', {
-      title: 'Rehearsal day',
-      kind: 'poll',
-      options: [{ label: 'Monday' }, { label: 'Tuesday' }]
+test('surveys: an answer comment has at most 200 characters; a refused one changes nothing',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const anna = await userClient(ctx.app, 'anna')
+    const s = json(
+      await anna.post('/surveys', {
+        title: 'Rehearsal day',
+        kind: 'poll',
+        options: [{ label: 'Monday' }, { label: 'Tuesday' }]
+      })
+    )
+    const [monday] = s.options.map((o: { id: number }) => o.id)
+    const ok = await anna.put(`/surveys/${s.id}/response`, {
+      answers: [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }]
     })
-  )
-  const [monday] = s.options.map((o: { id: number }) => o.id)
-  const ok = await anna.put(`/surveys/${s.id}/response`, {
-    answers: [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }]
+    assert.equal(ok.statusCode, 200, ok.body)
+    for (const comment of ['ä'.repeat(201), 42, 'bell\u0007']) {
+      const bad = await anna.put(`/surveys/${s.id}/response`, {
+        answers: [{ optionId: monday, value: 'no', comment }]
+      })
+      assert.equal(bad.statusCode, 400, `${String(comment)}: ${bad.body}`)
+    }
+    const mine = json(await anna.get(`/surveys/${s.id}`)).myResponse
+    assert.deepEqual(mine, [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }])
   })
-  assert.equal(ok.statusCode, 200, ok.body)
-  for (const comment of ['ä'.repeat(201), 42, 'bell\u0007']) {
-    const bad = await anna.put(`/surveys/${s.id}/response`, {
-      answers: [{ optionId: monday, value: 'no', comment }]
-    })
-    assert.equal(bad.statusCode, 400, `${String(comment)}: ${bad.body}`)
-  }
-  const mine = json(await anna.get(`/surveys/${s.id}`)).myResponse
-  assert.deepEqual(mine, [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }])
-})

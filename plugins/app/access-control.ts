@@ -61,10 +61,10 @@ export default fp(
       } catch (error) {
         return done(error as Error)
       }
-      if (request.user.passwordChangeRequired && !request.routeOptions.config.duringPasswordChange) {
-        return done(
-          forbidden('choose a new password first (PUT /change_password)', 'PASSWORD_CHANGE_REQUIRED')
-        )
+      const { duringPasswordChange } = request.routeOptions.config
+      if (request.user.passwordChangeRequired && !duringPasswordChange) {
+        const message = 'choose a new password first (PUT /change_password)'
+        return done(forbidden(message, 'PASSWORD_CHANGE_REQUIRED'))
       }
       if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) {
         return done(forbidden(`${access} role required`))
