@@ -84,7 +84,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in; sets the access_token and refresh_token httpOnly cookies */
+        /**
+         * Log in; sets the access_token and refresh_token httpOnly cookies
+         * @description A password imported from libreStage (bcrypt) is checked once and replaced by Bandstand's own hash; if it is below the policy, `user.passwordChangeRequired` is true and every route but GET /me, PUT /change_password, /refresh and /logout answers 403 PASSWORD_CHANGE_REQUIRED until it is changed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -119,6 +122,8 @@ export interface paths {
                                 isMusician: boolean;
                                 isSinger: boolean;
                                 instruments: string[];
+                                /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                                passwordChangeRequired?: boolean;
                                 /**
                                  * Format: date-time
                                  * @description RFC 3339 instant (answers are UTC)
@@ -323,6 +328,8 @@ export interface paths {
                                 isMusician: boolean;
                                 isSinger: boolean;
                                 instruments: string[];
+                                /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                                passwordChangeRequired?: boolean;
                                 /**
                                  * Format: date-time
                                  * @description RFC 3339 instant (answers are UTC)
@@ -548,7 +555,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user (with email) */
+        /** The current user (with email and passwordChangeRequired) */
         get: {
             parameters: {
                 query?: never;
@@ -575,6 +582,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -723,6 +732,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -845,7 +874,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -977,6 +1006,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1026,7 +1057,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1145,7 +1176,7 @@ export interface paths {
         get?: never;
         /**
          * Change your password; ends every other session of yours
-         * @description Wrong current password: 403 WRONG_PASSWORD. New password against the policy (15–256 characters, not containing the username, not a common password): 400 WEAK_PASSWORD with the reason.
+         * @description Wrong current password: 403 WRONG_PASSWORD. New password against the policy (15–256 characters, not containing the username, not a common password): 400 WEAK_PASSWORD with the reason. Clears `passwordChangeRequired`; while it is set, the new password must differ from the current one (400 WEAK_PASSWORD).
          */
         put: {
             parameters: {
@@ -1358,6 +1389,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1389,6 +1422,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1474,6 +1527,8 @@ export interface paths {
                         isMusician?: boolean;
                         isSinger?: boolean;
                         instruments?: string[];
+                        /** @description true: the user must change this initial password first */
+                        passwordChangeRequired?: boolean;
                     };
                 };
             };
@@ -1495,6 +1550,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1544,7 +1601,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1688,6 +1745,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1719,6 +1778,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1863,7 +1942,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1969,7 +2048,7 @@ export interface paths {
         head?: never;
         /**
          * Change a user (admin): role, status, profile, new password
-         * @description Deactivation ends all their sessions at once; a new password ends all their other sessions. The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).
+         * @description Deactivation ends all their sessions at once; a new password ends all their other sessions. `passwordChangeRequired: true` holds the user to choosing a new password (an initial one you set) before any other route answers. The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).
          */
         patch: {
             parameters: {
@@ -1993,6 +2072,8 @@ export interface paths {
                         instruments?: string[];
                         /** @description policy: 15–256 characters, not common, not the username */
                         password?: string;
+                        /** @description true: the user must choose a new password at their next request */
+                        passwordChangeRequired?: boolean;
                     };
                 };
             };
@@ -2014,6 +2095,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -2063,7 +2146,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2416,7 +2499,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2587,7 +2670,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2707,7 +2790,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2874,7 +2957,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3167,6 +3250,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3363,7 +3466,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3554,6 +3657,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Song not found */
                 404: {
                     headers: {
@@ -3718,7 +3841,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3954,7 +4077,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4154,7 +4277,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4336,7 +4459,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4511,6 +4634,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4722,6 +4865,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4895,7 +5058,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5092,6 +5255,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Rehearsal not found */
                 404: {
                     headers: {
@@ -5215,7 +5398,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5434,7 +5617,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5631,6 +5814,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown rehearsal */
                 404: {
                     headers: {
@@ -5777,7 +5980,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5951,6 +6154,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                         }[];
                     };
@@ -5977,6 +6182,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6123,6 +6348,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6134,6 +6361,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6179,7 +6408,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6331,6 +6560,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6342,6 +6573,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6369,6 +6602,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6510,7 +6763,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6607,7 +6860,7 @@ export interface paths {
         get?: never;
         /**
          * Answer a survey; my new response replaces my previous one
-         * @description In a single-choice poll at most one answer may be `yes`. An option of another survey is a 400.
+         * @description In a single-choice poll at most one answer may be `yes`. An option of another survey is a 400. Each answer may carry a comment (at most 200 characters; blank means none).
          */
         put: {
             parameters: {
@@ -6625,6 +6878,8 @@ export interface paths {
                         answers: {
                             optionId: number;
                             value: "yes" | "maybe" | "no";
+                            /** @description optional comment on this answer (shown with the results); empty: none */
+                            comment?: string | null;
                         }[];
                     };
                 };
@@ -6675,6 +6930,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6686,6 +6943,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6731,7 +6990,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6926,6 +7185,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6937,6 +7198,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6982,7 +7245,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7194,6 +7457,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7377,6 +7660,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7609,7 +7912,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7826,6 +8129,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -7949,7 +8272,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8206,7 +8529,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8438,6 +8761,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -8636,7 +8979,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8915,6 +9258,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9081,7 +9444,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9269,6 +9632,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9430,7 +9813,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9651,6 +10034,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9797,7 +10200,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10139,6 +10542,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig, entry or set */
                 404: {
                     headers: {
@@ -10322,7 +10745,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10560,7 +10983,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10723,6 +11146,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10905,6 +11348,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -11048,6 +11511,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11227,6 +11710,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -11371,6 +11874,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11471,7 +11994,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11590,7 +12113,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11888,6 +12411,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig or checklist item */
                 404: {
                     headers: {
@@ -12070,7 +12613,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12268,7 +12811,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12476,7 +13019,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12630,6 +13173,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12842,7 +13405,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13105,6 +13668,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown repertoire setlist */
                 404: {
                     headers: {
@@ -13228,7 +13811,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13447,7 +14030,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13729,7 +14312,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14066,7 +14649,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14322,6 +14905,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown repertoire setlist */
                 404: {
                     headers: {
@@ -14462,6 +15065,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14621,6 +15244,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -14741,6 +15384,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15033,6 +15696,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -15132,7 +15815,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -15272,7 +15955,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -15482,6 +16165,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -15640,6 +16343,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15856,6 +16579,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown song */
                 404: {
                     headers: {
@@ -16018,6 +16761,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown song */
                 404: {
                     headers: {
@@ -16126,6 +16889,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16282,7 +17065,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
