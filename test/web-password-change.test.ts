@@ -62,6 +62,7 @@ test(
       const app = await openApp(browser, band.base, PHONE)
       const { page } = app
       app.allowHttpError(/.*/, 403)
+      app.allowHttpError('/change_password', 400)
       await page.goto(`${band.base}/app/login`)
       await chooseEnglish(page)
       await logInAs(page, band.base, english!, DEMO_PASSWORDS.musician)
@@ -81,12 +82,20 @@ test(
       assert.equal((await api.get('/me')).passwordChangeRequired, false)
 
       // Then the survey: the imported answers' comments with the results, and one of her own.
-      const surveys = (await api.get('/surveys')) as Array<{ id: number; title: string }>
-      const imported = surveys.find((s) => /Repertoire|Termin|Probe|Zusatzprobe/.test(s.title))
-      if (imported) {
-        await page.goto(`${band.base}/app/surveys/${imported.id}`)
-        await page.getByRole('list', { name: 'Comments' }).first().waitFor()
+      let comment: string | undefined
+      for (const { id } of (await api.get('/surveys')) as Array<{ id: number }>) {
+        const results = (await api.get(`/surveys/${id}`)).results as Array<{
+          answers: Array<{ comment: string | null }>
+        }>
+        comment = results.flatMap((r) => r.answers).find((a) => a.comment)?.comment ?? undefined
+        if (comment) {
+          await page.goto(`${band.base}/app/surveys/${id}`)
+          break
+        }
       }
+      assert.ok(comment, 'an imported answer with a comment')
+      await page.getByRole('list', { name: 'Comments' }).getByText(comment).first().waitFor()
+      await screenshot(page, 'survey-imported-comments-en-phone')
       await page.goto(`${band.base}/app/surveys/${band.survey.id}`)
       await page.getByRole('radio', { name: 'Black' }).check()
       await page.getByLabel('Comment (optional)').fill('Black hides the sweat')
