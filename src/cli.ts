@@ -145,9 +145,15 @@ export async function runCli (
         const problem = passwordProblem(password, user.username)
         if (problem) throw new UsageError(problem)
         const passwordHash = await hashPassword(password)
+        // Without --require-change a hold stays as it was: this password is not theirs either.
         const passwordChangeRequired = values['require-change']
         db.transaction(() => {
-          updateUser(db, user.id, { passwordHash, passwordChangeRequired }, now)
+          updateUser(
+            db,
+            user.id,
+            { passwordHash, ...(passwordChangeRequired ? { passwordChangeRequired } : {}) },
+            now
+          )
           revokeUserSessions(db, user.id, now)
         })
         io.out(

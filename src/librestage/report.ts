@@ -142,7 +142,7 @@ export function formatReport (report: LibreStageReport): string[] {
     lines.push(
       '',
       `${count(kept.length, 'member')} log in with their libreStage password and the username ` +
-        'above. A password shorter than Bandstand\'s 15 characters works once more: Bandstand ' +
+        'above. A password shorter than Bandstand\'s 15 characters still logs in, and Bandstand ' +
         'then asks for a new one before anything else.'
     )
   }
