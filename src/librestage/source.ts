@@ -81,7 +81,9 @@ export const UNMAPPED_COLUMNS: Partial<Record<LibreStageTable, Record<string, st
   songs: { text: 'lyrics: Bandstand has no lyrics field' },
   gigs: { publish: 'whether a gig was shown publicly: Bandstand has no public gig list' },
   sets: { setlist_name: "the name of a set's setlist: each set keeps its own name" },
-  rehearsal: { ical: 'calendar data: the feed of each member (POST /me/calendar) replaces it' },
+  rehearsal: {
+    ical: "calendar data: each member subscribes to Bandstand's own calendar feed instead"
+  },
   surveys: {
     release_date: 'when a survey was to be released: a Bandstand survey is open once created'
   }
