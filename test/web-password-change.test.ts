@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { runCli } from '#src/cli.js'
 import { ApiSession } from './browser/api-client.js'
-import { startBand } from './browser/band-fixture.js'
+import { ADMIN_PASSWORD, startBand } from './browser/band-fixture.js'
 import {
   checkA11y,
   chooseEnglish,
@@ -142,5 +142,33 @@ test(
       app.assertClean()
       await app.context.close()
     })
+
+    await t.test('admin, phone: a new user with an initial password to change; the badge',
+      async () => {
+        const app = await openApp(browser, band.base, PHONE)
+        const { page } = app
+        await page.goto(`${band.base}/app/login`)
+        await chooseEnglish(page)
+        await logInAs(page, band.base, 'admin', ADMIN_PASSWORD)
+        await page.goto(`${band.base}/app/admin/users`)
+        // The member held above carries the badge.
+        await page.getByRole('link', { name: new RegExp(`@${german}.*new password due`) }).waitFor()
+        await page.getByRole('button', { name: 'New user' }).click()
+        const form = page.getByRole('form', { name: 'New user' })
+        await form.getByLabel('Username').fill('jonas')
+        await form.getByLabel('Display name').fill('Jonas')
+        await form.getByLabel('Password', { exact: true }).fill('an initial password for jonas')
+        await form.getByLabel('Must choose their own password at the first login').check()
+        await checkA11y(page, 'new user with a password to change')
+        await form.getByRole('button', { name: 'Create user' }).click()
+        await page.getByRole('heading', { level: 1, name: 'Jonas' }).waitFor()
+        const jonas = (await band.admin.get('/users')).find(
+          (u: { username: string }) => u.username === 'jonas'
+        )
+        assert.equal(jonas.passwordChangeRequired, true)
+        app.assertClean()
+        await app.context.close()
+      }
+    )
   }
 )
