@@ -44,7 +44,17 @@ export const SurveyOption = Type.Object({
   at: Type.Union([LocalDateTime, Type.Null()])
 })
 
-export const MyAnswer = Type.Object({ optionId: Type.Integer(), value: AnswerValue })
+/** A member's word on one answer, like a Gig-o-Matic plan comment. */
+export const ANSWER_COMMENT_MAX = 200
+const AnswerComment = Type.Union([Type.String(), Type.Null()], {
+  description: "the member's comment on this answer"
+})
+
+export const MyAnswer = Type.Object({
+  optionId: Type.Integer(),
+  value: AnswerValue,
+  comment: AnswerComment
+})
 
 export const Survey = Type.Object({
   id: Type.Integer(),
@@ -71,7 +81,12 @@ export const OptionResult = Type.Object({
   maybe: Type.Integer(),
   no: Type.Integer(),
   answers: Type.Array(
-    Type.Object({ userId: Type.Integer(), displayName: Type.String(), value: AnswerValue })
+    Type.Object({
+      userId: Type.Integer(),
+      displayName: Type.String(),
+      value: AnswerValue,
+      comment: AnswerComment
+    })
   )
 })
 
@@ -82,11 +97,23 @@ export const SurveyDetail = Type.Composite([
 export type SurveyDetailType = Static<typeof SurveyDetail>
 
 export const SurveyResponseBody = StrictObject({
-  answers: Type.Array(StrictObject({ optionId: Id, value: AnswerValue }), {
-    minItems: 1,
-    maxItems: 50,
-    description: 'replaces all my previous answers to this survey; options left out stay unanswered'
-  })
+  answers: Type.Array(
+    StrictObject({
+      optionId: Id,
+      value: AnswerValue,
+      comment: Type.Optional(
+        NullableText(ANSWER_COMMENT_MAX, {
+          description: 'optional comment on this answer (shown with the results); empty: none'
+        })
+      )
+    }),
+    {
+      minItems: 1,
+      maxItems: 50,
+      description:
+        'replaces all my previous answers to this survey; options left out stay unanswered'
+    }
+  )
 })
 export type SurveyResponseBodyType = Static<typeof SurveyResponseBody>
 

@@ -32,6 +32,13 @@ export const User = Type.Object({
   isMusician: Type.Boolean(),
   isSinger: Type.Boolean(),
   instruments: Type.Array(Type.String()),
+  passwordChangeRequired: Type.Optional(
+    Type.Boolean({
+      description:
+        'only for admins and the user themself: the user must choose a new password ' +
+        '(PUT /change_password) before any other route answers'
+    })
+  ),
   createdAt: Instant
 })
 export type UserType = Static<typeof User>
@@ -55,7 +62,10 @@ export const UserCreate = StrictObject({
   password: Password,
   isMusician: Type.Optional(Type.Boolean()),
   isSinger: Type.Optional(Type.Boolean()),
-  instruments: Type.Optional(Instruments)
+  instruments: Type.Optional(Instruments),
+  passwordChangeRequired: Type.Optional(
+    Type.Boolean({ description: 'true: the user must change this initial password first' })
+  )
 })
 export type UserCreateType = Static<typeof UserCreate>
 
@@ -68,7 +78,12 @@ export const UserPatch = StrictObject(
     isMusician: Type.Optional(Type.Boolean()),
     isSinger: Type.Optional(Type.Boolean()),
     instruments: Type.Optional(Instruments),
-    password: Type.Optional(Password)
+    password: Type.Optional(Password),
+    passwordChangeRequired: Type.Optional(
+      Type.Boolean({
+        description: 'true: the user must choose a new password at their next request'
+      })
+    )
   },
   { minProperties: 1 }
 )

@@ -91,7 +91,14 @@ function printLinks (
 export function importFromLibreStage (
   open: () => DatabaseHandle,
   file: string,
-  options: { now: Date; baseUrl: string; dryRun: boolean; force: boolean; json: boolean },
+  options: {
+    now: Date
+    baseUrl: string
+    dryRun: boolean
+    force: boolean
+    json: boolean
+    resetLinks: boolean
+  },
   unsafeIo: TransferIo
 ): void {
   const io = safeIo(unsafeIo)

@@ -28,10 +28,12 @@ const USAGE = `Usage: bandstand <command> [options]   (npm run cli -- <command> 
 
 Commands:
   user:create <username> [--role admin|editor|member] [--display-name NAME] [--email ADDR]
-              [--password PW]
+              [--password PW] [--require-change]
         Creates an active user; without --password a random one is generated and printed.
-  user:reset-password <username> [--password PW]
-        Sets a new password (random and printed unless given) and ends all of the user's sessions.
+        --require-change: the user must choose a new password before anything else.
+  user:reset-password <username> [--password PW] [--require-change]
+        Sets a new password (random and printed unless given) and ends all of the user's sessions;
+        --require-change holds them to choosing their own at the next login.
   user:reset-link <username> [--base-url URL]
         Prints a one-time password reset link (15 minutes) for an active user; the base URL
         defaults to PUBLIC_URL, else http://localhost:PORT.
@@ -48,10 +50,12 @@ Commands:
   import <file.json> [--base-url URL]
         Restores a band export into a database without band data (a new DATA_DIR); prints a
         one-time password reset link per active member (valid 72 hours).
-  import-librestage <app.db> [--dry-run] [--json] [--force] [--base-url URL]
+  import-librestage <app.db> [--dry-run] [--json] [--force] [--reset-links] [--base-url URL]
         Imports a libreStage database (opened read-only) in one transaction and prints a report
-        per table (--json: as JSON) and a reset link per active member (valid 72 hours).
-        --dry-run writes nothing; --force adds to a database that already holds band data.
+        per table (--json: as JSON). Members log in with their libreStage passwords; a reset link
+        (valid 72 hours) is printed for those whose password could not be kept, and with
+        --reset-links for every active member. --dry-run writes nothing; --force adds to a
+        database that already holds band data.
 
 Environment: DATA_DIR (default ./data) and .env as for the server.`
 
@@ -94,6 +98,8 @@ export async function runCli (
         password: { type: 'string' },
         'base-url': { type: 'string' },
         force: { type: 'boolean', default: false },
+        'require-change': { type: 'boolean', default: false },
+        'reset-links': { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
@@ -142,7 +148,8 @@ export async function runCli (
             username,
             displayName: values['display-name'] ?? username,
             email: values.email ?? null,
-            role
+            role,
+            passwordChangeRequired: values['require-change']
           },
           await hashPassword(password),
           now
@@ -160,12 +167,22 @@ export async function runCli (
         const problem = passwordProblem(password, user.username)
         if (problem) throw new UsageError(problem)
         const passwordHash = await hashPassword(password)
+        // Without --require-change a hold stays as it was: this password is not theirs either.
+        const passwordChangeRequired = values['require-change']
         db.transaction(() => {
-          updateUser(db, user.id, { passwordHash }, now)
+          updateUser(
+            db,
+            user.id,
+            { passwordHash, ...(passwordChangeRequired ? { passwordChangeRequired } : {}) },
+            now
+          )
           revokeUserSessions(db, user.id, now)
           endResetLinks(db, user.id, now)
         })
-        io.out(`new password for "${user.username}" set; all their sessions ended`)
+        io.out(
+          `new password for "${user.username}" set; all their sessions ended` +
+            (passwordChangeRequired ? '; they must choose their own at the next login' : '')
+        )
         if (!values.password) io.out(`password: ${password}`)
         return 0
       }
@@ -239,7 +256,14 @@ export async function runCli (
         importFromLibreStage(
           target,
           file,
-          { now, baseUrl, dryRun, force: values.force, json: values.json },
+          {
+            now,
+            baseUrl,
+            dryRun,
+            force: values.force,
+            json: values.json,
+            resetLinks: values['reset-links']
+          },
           io
         )
         return 0

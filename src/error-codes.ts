@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, means: 'wrong username or password' },
   FORBIDDEN: { status: 403, means: 'the role does not allow it' },
   CROSS_SITE_REQUEST: { status: 403, means: 'a write from another origin' },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    means: 'the user must change their password first (PUT /change_password)'
+  },
   ROUTE_NOT_FOUND: { status: 404, means: 'no such route' },
   BODY_TOO_LARGE: { status: 413, means: 'the body exceeds the limit' },
   URL_TOO_LONG: { status: 414, means: 'a path segment is too long' },

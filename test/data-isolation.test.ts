@@ -203,14 +203,14 @@ test(
     const res = await s.A.put(url, { answers: [{ optionId: s.opt1, value: 'no' }] })
     assert.equal(res.statusCode, 200)
     const detail = json(res)
-    assert.deepEqual(detail.myResponse, [{ optionId: s.opt1, value: 'no' }])
+    assert.deepEqual(detail.myResponse, [{ optionId: s.opt1, value: 'no', comment: null }])
     const first = detail.results.find((r: { optionId: number }) => r.optionId === s.opt1)
     const answers = Object.fromEntries(
       first.answers.map((x: { userId: number; value: string }) => [x.userId, x.value])
     )
     assert.deepEqual(answers, { [s.a.id]: 'no', [s.b.id]: 'yes' }, 'B’s answer stands next to A’s')
     const asB = json(await s.B.get(`/surveys/${s.survey.id}`))
-    assert.deepEqual(asB.myResponse, [{ optionId: s.opt1, value: 'yes' }])
+    assert.deepEqual(asB.myResponse, [{ optionId: s.opt1, value: 'yes', comment: null }])
   }
 )
 

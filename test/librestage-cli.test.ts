@@ -70,10 +70,11 @@ test('--dry-run writes nothing and reports what the import does; --json', async 
   const again = await cli('import-librestage', source, '--dry-run')
   assert.equal(again.code, 0)
   assert.match(again.out, /DRY RUN, nothing written/)
-  assert.match(again.out, /A real import prints 4 reset links/)
+  assert.match(again.out, /4 members log in with their libreStage password/)
+  assert.match(again.out, /A real import prints 0 reset links .*with --reset-links one per active/s)
   assert.deepEqual(content(), before, 'the database is unchanged')
 
-  const real = await cli('import-librestage', source, '--json')
+  const real = await cli('import-librestage', source, '--json', '--reset-links')
   assert.equal(real.code, 0, real.err)
   const report = JSON.parse(real.out) as LibreStageReport
   assert.deepEqual(
@@ -93,10 +94,23 @@ test('the text report: per table, not imported, users, reset links', async (t) =
   assert.equal(run.code, 0, run.err)
   assert.match(run.out, /^set_songs +33 +33 +0 {2}setlist_entries, repertoire_entries$/m)
   assert.match(run.out, /^users +5 +5 +0 {2}users$/m)
-  assert.match(run.out, /users\.user_pw: 5 values — bcrypt password hashes are not kept/)
-  assert.match(run.out, /table refresh_tokens: 2 rows/)
+  assert.doesNotMatch(run.out, /user_pw/, 'the passwords are kept')
+  assert.doesNotMatch(run.out, /Skipped:/, 'nothing skipped')
+  assert.match(
+    run.out,
+    /table refresh_tokens: 2 rows — the phones and browsers logged in to libreStage/
+  )
   assert.match(run.out, /dieter: Dieter Hahn, member, inactive/)
+  assert.match(run.out, /4 members log in with their libreStage password and the username above/)
+  assert.doesNotMatch(run.out, /reset-password#token=/, 'no reset links without --reset-links')
+})
+
+test('--reset-links: a link per active member, as before', async (t) => {
+  const { source, cli } = setup(t)
+  const run = await cli('import-librestage', source, '--reset-links')
+  assert.equal(run.code, 0, run.err)
   assert.match(run.out, /anna \(Anna Schäfer\): https:\/\/band\.example\/app\/reset-password#token=/)
+  assert.equal(run.out.match(/reset-password#token=/g)?.length, 4)
   assert.doesNotMatch(run.out, /dieter \(Dieter Hahn\): https/, 'no link for an inactive user')
 })
 

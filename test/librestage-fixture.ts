@@ -23,8 +23,11 @@ export const LIBRESTAGE_SCHEMA_FILE = projectPath('test', 'fixtures', 'librestag
 export const SHARED_DEMO_FILE = join(SHARED_FIXTURES, 'librestage-demo.db')
 export const ALEMBIC_VERSION = '8c2f4e1a9b3d'
 
-/** Every demo user's bcrypt hash (of `Demo1234!` in the real demo; never kept by the import). */
-const BCRYPT = '$2b$12$Wq0dVbXK3PZ1mB6yK2n1UeQ0r0m5c2Jc1o6bY8n0pE3fQm7h2sWmS'
+/** The demo's passwords (libreStage's demo script: the admin's, the musicians'). */
+export const DEMO_PASSWORDS = { admin: 'Admin1234!', musician: 'Demo1234!' }
+/** bcrypt hashes of those as libreStage (Python's bcrypt) stores them; cost 10 here, 12 there. */
+const ADMIN_BCRYPT = '$2a$10$n5Y/meEO78IJFgQixjjRvuHrogTqpuXhtNb2TsltuzvuPQ.nbgcyi'
+const BCRYPT = '$2b$10$DdptPFP4ur3GkFgCTx78YeXvLwGi09.dw7q0BSkx7WGgjD/7Z8G16'
 
 type Row = Record<string, string | number | null>
 
@@ -69,7 +72,7 @@ export function libreStageDemo (dir: string): { file: string; replica: boolean }
 const stamp = (date: string, time = '00:00:00') => `${date} ${time}.000000`
 
 const USERS: Row[] = [
-  { id: 1, user_name: 'admin', user_pw: BCRYPT, user_group: 'admin', email: 'admin@example.org', clear_name: 'Administrator', musician: 0, is_singer: 0, mm_username: null, status: 'active' },
+  { id: 1, user_name: 'admin', user_pw: ADMIN_BCRYPT, user_group: 'admin', email: 'admin@example.org', clear_name: 'Administrator', musician: 0, is_singer: 0, mm_username: null, status: 'active' },
   { id: 2, user_name: 'anna', user_pw: BCRYPT, user_group: 'user', email: 'anna@example.org', clear_name: 'Anna Schäfer', musician: 1, is_singer: 1, mm_username: 'anna.schaefer', status: 'active' },
   { id: 3, user_name: 'bernd', user_pw: BCRYPT, user_group: 'user', email: 'bernd@example.org', clear_name: 'Bernd Krüger', musician: 1, is_singer: 0, mm_username: 'bernd', status: 'active' },
   { id: 4, user_name: 'carla', user_pw: BCRYPT, user_group: 'user', email: '', clear_name: 'Carla Weiß', musician: 1, is_singer: 1, mm_username: null, status: 'active' },
@@ -195,13 +198,14 @@ export function buildDemoReplica (file: string): void {
         brass: i % 5 === 0 ? 1 : 0
       }))
     )
-    // Votes on the three proposals (song_feedback).
+    // Votes on the three proposals (song_feedback): as libreStage's web app writes them (a = yes,
+    // na = no, o = abstain) and, older, in words.
     insertRows(
       db,
       'song_feedback',
       [
-        [17, 2, 'ja'], [17, 3, 'ja'], [17, 4, 'nein'],
-        [18, 2, 'ja'], [18, 4, 'ja'], [18, 1, 'enthaltung'],
+        [17, 2, 'a'], [17, 3, 'ja'], [17, 4, 'na'],
+        [18, 2, 'ja'], [18, 4, 'a'], [18, 1, 'o'],
         [19, 3, 'ja'], [19, 2, 'nein']
       ].map(([song, user, feedback], i) => ({
         id: i + 1,
@@ -298,11 +302,13 @@ export function buildDemoReplica (file: string): void {
       db,
       'survey_feedback',
       [
-        [1, 2, 'ja'], [2, 2, 'nein'], [3, 2, 'vielleicht'],
-        [1, 3, 'ja'], [2, 3, 'ja'], [3, 3, 'nein'],
-        [1, 4, 'nein'], [2, 4, 'ja'], [3, 4, 'ja'],
-        [4, 2, 'ja'], [5, 2, 'nein'], [6, 2, 'nein'],
-        [4, 3, 'nein'], [5, 3, 'ja'], [6, 3, 'nein'],
+        // the date survey as libreStage's web app writes it: a = yes, m = maybe, o = no
+        [1, 2, 'a'], [2, 2, 'o'], [3, 2, 'm'],
+        [1, 3, 'a'], [2, 3, 'a'], [3, 3, 'o'],
+        [1, 4, 'o'], [2, 4, 'a'], [3, 4, 'a'],
+        // the poll in words, as libreStage's demo script writes them
+        [4, 2, 'ja'], [5, 2, 'nein'], [6, 2, 'Nein'],
+        [4, 3, 'nein'], [5, 3, 'JA'], [6, 3, 'nein'],
         [4, 4, 'ja'], [5, 4, 'ja'], [6, 4, 'vielleicht']
       ].map(([field, user, value], i) => ({
         id: i + 1,
@@ -310,7 +316,7 @@ export function buildDemoReplica (file: string): void {
         id_user: user!,
         datum: stamp('2026-04-2' + (1 + (i % 5)), '19:00:00'),
         value: value!,
-        comment: value === 'vielleicht' ? 'Hängt vom Dienstplan ab' : null
+        comment: value === 'vielleicht' || value === 'm' ? 'Hängt vom Dienstplan ab' : null
       }))
     )
     // What a running libreStage leaves behind: sessions and token hashes (never imported).

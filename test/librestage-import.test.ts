@@ -9,7 +9,7 @@ import { runCli } from '#src/cli.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { mapAnswer, mapRole, mapUserStatus } from '#src/librestage/values.js'
 import { anonymous, createTestApp, json, login, type TestUser } from './helpers.js'
-import { libreStageDemo } from './librestage-fixture.js'
+import { DEMO_PASSWORDS, libreStageDemo } from './librestage-fixture.js'
 
 function io () {
   const out: string[] = []
@@ -38,7 +38,7 @@ test(
 
     const run = io()
     const code = await runCli(
-      ['import-librestage', file, '--json', '--base-url', 'https://band.example'],
+      ['import-librestage', file, '--json', '--reset-links', '--base-url', 'https://band.example'],
       { DATA_DIR: ctx.dir },
       run.io
     )
@@ -157,20 +157,23 @@ test(
     assert.equal(
       report.resetLinks.length,
       report.users.filter((u) => u.status === 'active').length,
-      'one link per active user'
+      'with --reset-links one link per active user'
     )
     const guest = anonymous(ctx.app)
-    assert.equal(
-      (
-        await guest.post('/login', { username: adminName.username, password: 'Demo1234!' })
-      ).statusCode,
-      401,
-      'libreStage passwords are not kept'
-    )
     const token = link.url.split('#token=')[1]
     assert.equal(
       (await guest.post('/password-reset', { token, newPassword: NEW_PASSWORD })).statusCode,
       204
+    )
+    assert.equal(
+      (
+        await guest.post('/login', {
+          username: adminName.username,
+          password: DEMO_PASSWORDS.admin
+        })
+      ).statusCode,
+      401,
+      'a used reset link replaces the libreStage password'
     )
     const adminUser: TestUser = { id: 0, username: adminName.username, role: 'admin' }
     const admin = await login(ctx.app, adminUser, NEW_PASSWORD)
@@ -220,25 +223,30 @@ test(
     assert.deepEqual(actual, expected)
     assert.equal(actual.filter((e: unknown[]) => e[2]).length, 1)
 
-    // A song's composers: one name per person, nothing but separators left over.
+    // A song's composers: one name per person, nothing but separators left over (libreStage's
+    // own demo database has no composers; the replica has songs with several).
     const song = source
       .prepare(
         "SELECT title, composer FROM songs WHERE composer LIKE '%/%' OR composer LIKE '%,%' " +
           "OR composer LIKE '%&%' OR composer LIKE '% und %' ORDER BY id"
       )
-      .get() as { title: string; composer: string }
-    const listed = json<Array<{ id: number; title: string }>>(
-      await admin.get('/songs?includeRetired=true')
-    )
-    const detail = json(await admin.get(`/songs/${listed.find((s) => s.title === song.title)!.id}`))
-    assert.ok(detail.composers.length >= 2, `${song.composer}: several composers`)
-    let rest = song.composer
-    for (const name of detail.composers as string[]) {
-      assert.ok(rest.includes(name), `${name} is one of "${song.composer}"`)
-      rest = rest.replace(name, '')
+      .get() as { title: string; composer: string } | undefined
+    assert.ok(song || !replica, 'the replica has a song with several composers')
+    if (song) {
+      const listed = json<Array<{ id: number; title: string }>>(
+        await admin.get('/songs?includeRetired=true')
+      )
+      const found = listed.find((s) => s.title === song.title)!
+      const detail = json(await admin.get(`/songs/${found.id}`))
+      assert.ok(detail.composers.length >= 2, `${song.composer}: several composers`)
+      let rest = song.composer
+      for (const name of detail.composers as string[]) {
+        assert.ok(rest.includes(name), `${name} is one of "${song.composer}"`)
+        rest = rest.replace(name, '')
+      }
+      assert.match(rest, /^[\s,;/&+]*(?:(?:und|and)[\s,;/&+]*)*$/i)
+      if (replica) assert.deepEqual(detail.composers, ['Klaus Brenner', 'Maja Lindqvist'])
     }
-    assert.match(rest, /^[\s,;/&+]*(?:(?:und|and)[\s,;/&+]*)*$/i)
-    if (replica) assert.deepEqual(detail.composers, ['Klaus Brenner', 'Maja Lindqvist'])
 
     // A survey's answers: per option the same yes / maybe / no as in libreStage.
     const survey = source

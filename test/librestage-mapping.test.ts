@@ -9,13 +9,16 @@ import { readLibreStage } from '#src/librestage/source.js'
 import {
   cleanText,
   makeUsername,
+  mapAnswer,
   mapKey,
+  mapVote,
   parseDateTime,
   parseDuration,
   parseLinks,
   parseTime,
   splitNames
 } from '#src/librestage/values.js'
+import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
 import { createTestApp, json, userClient, type TestContext } from './helpers.js'
 import { createLibreStageDb, insertRows } from './librestage-fixture.js'
 
@@ -81,6 +84,38 @@ test('value mappings: text, times, dates, durations, keys, names, links, usernam
     links: ['https://a.example/x', 'https://youtu.be/abc'],
     rest: ['Probeaufnahme']
   })
+  // Votes and answers as libreStage's web app stores them; `o` differs between the two.
+  assert.deepEqual(
+    ['a', 'NA', 'o', 'Ja', 'x'].map(mapVote),
+    ['yes', 'no', 'abstain', 'yes', undefined]
+  )
+  assert.deepEqual(
+    ['a', 'M', 'o', 'na', 'Vielleicht', 'NEIN'].map(mapAnswer),
+    ['yes', 'maybe', 'no', 'no', 'maybe', 'no']
+  )
+  // bcrypt hashes in every spelling libreStage (and PHP) write are kept, marked; others are not.
+  const hash = '$2b$12$' + 'a'.repeat(53)
+  const keptHashes = [
+    hash,
+    hash.replace('2b', '2a'),
+    hash.replace('2b', '2y'),
+    '$2b$04$' + 'b'.repeat(53)
+  ]
+  for (const kept of keptHashes) {
+    assert.equal(foreignPasswordHash(kept), `foreign:${kept}`, kept)
+  }
+  const refusedHashes = [
+    'x',
+    '',
+    hash.replace('2b', '2x'),
+    hash + 'a',
+    hash.slice(0, -1),
+    '$2b$3$' + 'a'.repeat(53),
+    '$2b$32$' + 'a'.repeat(53)
+  ]
+  for (const refused of refusedHashes) {
+    assert.equal(foreignPasswordHash(refused), null, refused)
+  }
   const taken = new Set(['admin'])
   assert.equal(makeUsername('Jürgen Groß', 'user2', taken), 'Juergen.Gross')
   assert.equal(makeUsername('juergen.gross', 'user3', taken), 'juergen.gross-2')
@@ -128,7 +163,11 @@ function buildOddDatabase (file: string): void {
     { id: 1, song_id: 3, user_id: 1, date: at('2026-01-02'), feedback: 'nein' },
     { id: 2, song_id: 3, user_id: 1, date: at('2026-01-01'), feedback: 'ja' },
     { id: 3, song_id: 3, user_id: 2, date: at('2026-01-01'), feedback: 'super Song!' },
-    { id: 4, song_id: 99, user_id: 2, date: at('2026-01-01'), feedback: 'ja' }
+    { id: 4, song_id: 99, user_id: 2, date: at('2026-01-01'), feedback: 'ja' },
+    // libreStage's web app: a = yes, na = no, o = abstain (any case)
+    { id: 5, song_id: 1, user_id: 1, date: at('2026-01-01'), feedback: 'NA' },
+    { id: 6, song_id: 1, user_id: 2, date: at('2026-01-01'), feedback: 'o' },
+    { id: 7, song_id: 2, user_id: 2, date: at('2026-01-01'), feedback: 'a' }
   ])
   const gig = { organizer: null, kind_of_gig: null, venue: null, doors: null, begin: null, end: null, publish: null, notes: null }
   insertRows(db, 'gigs', [
@@ -194,7 +233,11 @@ function buildOddDatabase (file: string): void {
     { id: 1, id_sv_field: 1, id_user: 1, datum: at('2026-02-03'), value: 'ja', comment: null },
     { id: 2, id_sv_field: 2, id_user: 1, datum: at('2026-02-03'), value: 'weiß nicht', comment: null },
     { id: 3, id_sv_field: 3, id_user: 2, datum: at('2026-02-03'), value: 'x', comment: 'gern' },
-    { id: 4, id_sv_field: 9, id_user: 2, datum: at('2026-02-03'), value: 'ja', comment: null }
+    { id: 4, id_sv_field: 9, id_user: 2, datum: at('2026-02-03'), value: 'ja', comment: null },
+    // libreStage's date polls: a = yes, m = maybe, o = no (any case); a comment of 250 characters
+    { id: 5, id_sv_field: 1, id_user: 2, datum: at('2026-02-03'), value: 'M', comment: 'x'.repeat(250) },
+    { id: 6, id_sv_field: 2, id_user: 2, datum: at('2026-02-03'), value: 'o', comment: '  ' },
+    { id: 7, id_sv_field: 4, id_user: 2, datum: at('2026-02-03'), value: 'A', comment: null }
   ])
   insertRows(db, 'gig_checklist_items', [
     { id: 1, gig_id: 1, title: 'Kabel', category: 'Technik', assignee_user_id: null, assignee_name: 'jürgen groß', done: 0, due_datetime: at('2026-07-01', '18:00:00'), position: 5, comment: null },
@@ -257,11 +300,19 @@ test('odd values: users, songs and votes', async (t) => {
   const users = q('SELECT username, email, is_musician, password_hash FROM users ORDER BY id')
   assert.equal(users[1]!.email, null)
   assert.equal(users[1]!.is_musician, 1, 'unknown musician flag: a musician')
-  assert.ok(users.every((u) => !u.password_hash.startsWith('$2b$')), 'no bcrypt hash kept')
+  assert.ok(
+    users.every((u) => u.password_hash === UNUSABLE_PASSWORD_HASH),
+    '"x" is no bcrypt hash: nothing kept'
+  )
+  assert.ok(
+    changes(report, 'users').includes(
+      'password hash not bcrypt: the member sets a password with a reset link'
+    )
+  )
   assert.deepEqual(
     report.resetLinks.map((l) => l.username),
     ['admin', 'Juergen.Gross'],
-    'links for active users only'
+    'links for active users whose password was not kept, without --reset-links too'
   )
 
   const songs = q('SELECT * FROM songs ORDER BY id')
@@ -291,12 +342,18 @@ test('odd values: users, songs and votes', async (t) => {
   assert.equal(songs[2]!.duration_seconds, 200)
   assert.equal(songs[2]!.status, 'proposed')
 
-  assert.deepEqual(q('SELECT song_id AS s, user_id AS u, vote FROM song_votes'), [
-    { s: songs[2]!.id, u: 1, vote: 'no' }
-  ])
+  assert.deepEqual(
+    q('SELECT song_id AS s, user_id AS u, vote FROM song_votes ORDER BY song_id, user_id'),
+    [
+      { s: songs[0]!.id, u: 1, vote: 'no' },
+      { s: songs[0]!.id, u: 2, vote: 'abstain' },
+      { s: songs[1]!.id, u: 2, vote: 'yes' },
+      { s: songs[2]!.id, u: 1, vote: 'no' }
+    ]
+  )
   assert.deepEqual(reasons(report, 'song_feedback'), {
     'a later vote of the same member counts': [2],
-    'feedback is not a vote (yes, no, abstain)': [3],
+    'vote "super Song!" is neither yes, no nor abstain': [3],
     'the song no longer exists': [4]
   })
   assert.deepEqual(
@@ -456,13 +513,20 @@ test('odd values: rehearsals, to-dos, availability, surveys', async (t) => {
       ['nie', null]
     ]
   )
-  assert.deepEqual(q('SELECT user_id AS u, value FROM survey_answers ORDER BY option_id'), [
-    { u: 1, value: 'yes' },
-    { u: 2, value: 'yes' }
-  ])
+  assert.deepEqual(
+    q('SELECT option_id AS o, user_id AS u, value, comment FROM survey_answers ORDER BY 1, 2'),
+    [
+      { o: 1, u: 1, value: 'yes', comment: null },
+      { o: 1, u: 2, value: 'maybe', comment: 'x'.repeat(199) + '…' },
+      { o: 2, u: 2, value: 'no', comment: null },
+      { o: 3, u: 2, value: 'yes', comment: 'gern' },
+      { o: 4, u: 2, value: 'yes', comment: null }
+    ]
+  )
+  assert.ok(changes(report, 'survey_feedback').includes('comment shortened to 200 characters'))
   assert.deepEqual(reasons(report, 'survey_feedback'), {
     'value "weiß nicht" is not yes, maybe or no': [2],
     'the option was not imported': [4]
   })
-  assert.ok(report.notImported.columns.some((c) => c.column === 'comment' && c.values === 1))
+  assert.ok(!report.notImported.columns.some((c) => c.column === 'comment'), 'comments imported')
 })

@@ -44,27 +44,35 @@ test('surveys: any member creates a poll, others answer, results and list fields
 
   const a1 = await ben.put(`/surveys/${s.id}/response`, {
     answers: [
-      { optionId: red, value: 'yes' },
-      { optionId: black, value: 'maybe' }
+      { optionId: red, value: 'yes', comment: '  Red is our colour  ' },
+      { optionId: black, value: 'maybe', comment: '   ' }
     ]
   })
   assert.equal(a1.statusCode, 200, a1.body)
   assert.deepEqual(json(a1).myResponse, [
-    { optionId: black, value: 'maybe' },
-    { optionId: red, value: 'yes' }
+    { optionId: black, value: 'maybe', comment: null },
+    { optionId: red, value: 'yes', comment: 'Red is our colour' }
   ])
   // a new response replaces the old one entirely
   await ben.put(`/surveys/${s.id}/response`, { answers: [{ optionId: teal, value: 'yes' }] })
   await anna.put(`/surveys/${s.id}/response`, {
     answers: [
       { optionId: teal, value: 'yes' },
-      { optionId: red, value: 'no' }
+      { optionId: red, value: 'no', comment: 'Red clashes with the stage lights' }
     ]
   })
 
   const detail = json(await ben.get(`/surveys/${s.id}`))
   assert.equal(detail.responseCount, 2)
-  assert.deepEqual(detail.myResponse, [{ optionId: teal, value: 'yes' }])
+  assert.deepEqual(detail.myResponse, [{ optionId: teal, value: 'yes', comment: null }])
+  assert.deepEqual(detail.results[1].answers, [
+    {
+      userId: anna.user.id,
+      displayName: 'Anna',
+      value: 'no',
+      comment: 'Red clashes with the stage lights'
+    }
+  ])
   assert.deepEqual(
     detail.results.map((r: { optionId: number; yes: number; maybe: number; no: number }) => [
       r.optionId,
@@ -97,8 +105,8 @@ test('surveys: any member creates a poll, others answer, results and list fields
   )
   assert.equal(list[1].responseCount, 2)
   assert.deepEqual(list[1].myResponse, [
-    { optionId: red, value: 'no' },
-    { optionId: teal, value: 'yes' }
+    { optionId: red, value: 'no', comment: 'Red clashes with the stage lights' },
+    { optionId: teal, value: 'yes', comment: null }
   ])
   assert.equal(list[0].myResponse, null)
   assert.equal(list[0].results, undefined)
@@ -280,8 +288,8 @@ test(
     assert.equal(json(late).code, 'SURVEY_CLOSED')
     assert.equal(json(await ben.get(`/surveys/${s1.id}`)).status, 'closed')
     assert.deepEqual(json(await ben.get(`/surveys/${s1.id}`)).myResponse, [
-      { optionId: a, value: 'yes' },
-      { optionId: b, value: 'maybe' }
+      { optionId: a, value: 'yes', comment: null },
+      { optionId: b, value: 'maybe', comment: null }
     ])
     assert.deepEqual(
       json(await ben.get('/surveys?status=open')).map((x: { id: number }) => x.id),
@@ -380,7 +388,7 @@ test("surveys: member A cannot change member B's answers", async (t) => {
     answers: [{ optionId: b, value: 'no' }]
   })
   assert.deepEqual(json(await ben.get(`/surveys/${s.id}`)).myResponse, [
-    { optionId: a, value: 'yes' }
+    { optionId: a, value: 'yes', comment: null }
   ])
 })
 
@@ -441,3 +449,30 @@ test(
     assert.ok(large.statements <= 5, `${large.statements} statements`)
   }
 )
+
+test('surveys: an answer comment has at most 200 characters; a refused one changes nothing',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const anna = await userClient(ctx.app, 'anna')
+    const s = json(
+      await anna.post('/surveys', {
+        title: 'Rehearsal day',
+        kind: 'poll',
+        options: [{ label: 'Monday' }, { label: 'Tuesday' }]
+      })
+    )
+    const [monday] = s.options.map((o: { id: number }) => o.id)
+    const ok = await anna.put(`/surveys/${s.id}/response`, {
+      answers: [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }]
+    })
+    assert.equal(ok.statusCode, 200, ok.body)
+    for (const comment of ['ä'.repeat(201), 42, 'bell\u0007']) {
+      const bad = await anna.put(`/surveys/${s.id}/response`, {
+        answers: [{ optionId: monday, value: 'no', comment }]
+      })
+      assert.equal(bad.statusCode, 400, `${String(comment)}: ${bad.body}`)
+    }
+    const mine = json(await anna.get(`/surveys/${s.id}`)).myResponse
+    assert.deepEqual(mine, [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }])
+  })

@@ -19,6 +19,11 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /**
+     * The route answers a user who must change their password first (GET /me, PUT
+     * /change_password); every other non-public route answers 403 PASSWORD_CHANGE_REQUIRED.
+     */
+    duringPasswordChange?: boolean
   }
   interface FastifyInstance {
     /** Every route with its declared access level: the authorization matrix test walks it. */
@@ -56,6 +61,11 @@ export default fp(
       } catch (error) {
         return done(error as Error)
       }
+      const { duringPasswordChange } = request.routeOptions.config
+      if (request.user.passwordChangeRequired && !duringPasswordChange) {
+        const message = 'choose a new password first (PUT /change_password)'
+        return done(forbidden(message, 'PASSWORD_CHANGE_REQUIRED'))
+      }
       if (!app.hasRole(request.user, access === 'member' ? 'member' : access)) {
         return done(forbidden(`${access} role required`))
       }
@@ -71,7 +81,11 @@ export default fp(
  * answers.
  */
 function declareAccess (route: RouteOptions): Access | undefined {
-  const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown }
+  const config = (route.config ?? {}) as {
+    access?: Access
+    rateLimit?: unknown
+    duringPasswordChange?: boolean
+  }
   const schema = (route.schema ?? {}) as Record<string, unknown> & {
     response?: Record<string, unknown>
   }
@@ -88,13 +102,18 @@ function declareAccess (route: RouteOptions): Access | undefined {
   const unsafe = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m))
   if (schema.body || schema.params || schema.querystring) add(400, 'Invalid input')
   if (config.access !== 'public') add(401, 'No or invalid session')
+  // Every non-public route refuses a user who must change their password first.
+  const mustChange =
+    config.access === 'public' || config.duringPasswordChange ? '' : ', or PASSWORD_CHANGE_REQUIRED'
   if (config.access === 'editor' || config.access === 'admin' || unsafe) {
     add(
       403,
       config.access === 'public' || config.access === 'member'
-        ? 'Cross-site request refused'
-        : `Requires the ${config.access} role (or a cross-site request)`
+        ? `Cross-site request refused${mustChange}`
+        : `Requires the ${config.access} role (or a cross-site request${mustChange})`
     )
+  } else if (mustChange) {
+    add(403, 'PASSWORD_CHANGE_REQUIRED: the user must change their password first')
   }
   if (schema.body) add(413, 'Body too large')
   if (config.rateLimit) add(429, 'Rate limit exceeded')

@@ -11,6 +11,8 @@ export interface AuthUser {
   sessionId: number
   role: RoleType
   username: string
+  /** Until the user changes their password only a few routes answer (access-control). */
+  passwordChangeRequired: boolean
 }
 
 declare module 'fastify' {
@@ -156,7 +158,13 @@ export default fp<SessionPluginOptions>(
       const row = lookupSession(Number(payload.sub), payload.sid, revision)
       if (!row) throw unauthorized('session ended', 'SESSION_INVALID')
       request.dbRevision = revision
-      return { id: row.id, role: row.role, username: row.username, sessionId: payload.sid }
+      return {
+        id: row.id,
+        role: row.role,
+        username: row.username,
+        sessionId: payload.sid,
+        passwordChangeRequired: row.passwordChangeRequired === 1
+      }
     }
 
     app.decorate('authenticate', authenticate)

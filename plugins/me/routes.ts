@@ -29,10 +29,10 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
   app.get(
     '/me',
     {
-      config: { access: 'member' },
+      config: { access: 'member', duringPasswordChange: true },
       schema: {
         tags: ['sessions'],
-        summary: 'The current user (with email)',
+        summary: 'The current user (with email and passwordChangeRequired)',
         response: { 200: User }
       }
     },
@@ -109,14 +109,16 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
   app.put(
     '/change_password',
     {
-      config: { access: 'member', rateLimit: perMinute(5) },
+      config: { access: 'member', rateLimit: perMinute(5), duringPasswordChange: true },
       schema: {
         tags: ['sessions'],
         summary: 'Change your password; ends every other session of yours',
         description:
           'Wrong current password: 403 WRONG_PASSWORD. New password against the policy ' +
           '(15–256 characters, ' +
-          'not containing the username, not a common password): 400 WEAK_PASSWORD with the reason.',
+          'not containing the username, not a common password): 400 WEAK_PASSWORD with the ' +
+          'reason. Clears `passwordChangeRequired`; while it is set, the new password must ' +
+          'differ from the current one (400 WEAK_PASSWORD).',
         body: ChangePasswordBody,
         response: { 204: NoContent }
       }
@@ -132,10 +134,14 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
       }
       const problem = passwordProblem(newPassword, user.username)
       if (problem) throw badRequest('WEAK_PASSWORD', problem)
+      // "Change your initial password" means a new one.
+      if (user.passwordChangeRequired && newPassword === currentPassword) {
+        throw badRequest('WEAK_PASSWORD', 'the new password must differ from the current one')
+      }
       const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       const now = app.clock()
       app.db.transaction(() => {
-        updateUser(app.db, user.id, { passwordHash }, now)
+        updateUser(app.db, user.id, { passwordHash, passwordChangeRequired: false }, now)
         revokeUserSessions(app.db, user.id, now, request.user.sessionId)
         endResetLinks(app.db, user.id, now)
       })

@@ -3,9 +3,20 @@ import { LoginBody, SessionResponse } from '#schemas/sessions.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
 import { reportStorageFailure } from '#src/storage-health.js'
-import { dummyPasswordHash, verifyPassword } from '#src/services/password.js'
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isForeignHash,
+  passwordProblem,
+  verifyPassword
+} from '#src/services/password.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
-import { findUserById, findUserByUsername, toUser } from '#src/repositories/users.js'
+import {
+  findUserById,
+  findUserByUsername,
+  replaceForeignHash,
+  toUser
+} from '#src/repositories/users.js'
 import {
   createSession,
   deleteDeadSessions,
@@ -43,6 +54,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sessions'],
         summary: 'Log in; sets the access_token and refresh_token httpOnly cookies',
+        description:
+          'A password imported from libreStage (bcrypt) is checked once and replaced by ' +
+          "Bandstand's own hash; if it is below the policy, `user.passwordChangeRequired` is " +
+          'true and every route but GET /me, PUT /change_password, /refresh and /logout ' +
+          'answers 403 PASSWORD_CHANGE_REQUIRED until it is changed.',
         body: LoginBody,
         response: {
           200: SessionResponse,
@@ -62,13 +78,34 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
       if (!user || !valid || user.status !== 'active') throw invalidCredentials()
       const now = app.clock()
+      let passwordChangeRequired = user.passwordChangeRequired
+      if (isForeignHash(user.passwordHash)) {
+        // Verify and rehash: the imported hash is replaced by ours now, while we know the
+        // password; one below our policy must be changed before the member goes on.
+        passwordChangeRequired ||= passwordProblem(password, user.username) !== null
+        const replaced = replaceForeignHash(
+          app.db,
+          user.id,
+          user.passwordHash,
+          {
+            passwordHash: await app.passwordWork(request, () => hashPassword(password)),
+            passwordChangeRequired
+          },
+          now
+        )
+        // The password was changed meanwhile (reset link, admin): the old one no longer counts.
+        if (!replaced) throw invalidCredentials()
+      }
       const { session, refresh } = createSession(app.db, user.id, now, {
         userAgent: request.headers['user-agent'],
         ip: request.ip
       })
       const access = app.signAccessToken(user.id, session.id)
       app.setSessionCookies(request, reply, { access, refresh })
-      return { user: toUser(user, true), accessExpiresAt: access.expiresAt.toISOString() }
+      return {
+        user: toUser({ ...user, passwordChangeRequired }, true),
+        accessExpiresAt: access.expiresAt.toISOString()
+      }
     }
   )
 

@@ -7,7 +7,7 @@ import { isClosed, openCondition } from '#src/repositories/surveys.js'
 import { writtenRow } from '#src/db/returning.js'
 
 type Header = typeof surveys.$inferSelect & { createdByName: string }
-type Answer = { optionId: number; value: AnswerValue }
+type Answer = { optionId: number; value: AnswerValue; comment: string | null }
 
 const headerColumns = {
   id: surveys.id,
@@ -105,6 +105,7 @@ export function listSurveys (
       surveyId: surveyAnswers.surveyId,
       optionId: surveyAnswers.optionId,
       value: surveyAnswers.value,
+      comment: surveyAnswers.comment,
       position: surveyOptions.position
     })
     .from(surveyAnswers)
@@ -112,10 +113,10 @@ export function listSurveys (
     .where(and(eq(surveyAnswers.userId, userId), inArray(surveyAnswers.surveyId, ids)))
     .orderBy(asc(surveyAnswers.surveyId), asc(surveyOptions.position))
     .all()
-  for (const { surveyId, optionId, value } of myRows) {
+  for (const { surveyId, optionId, value, comment } of myRows) {
     const list = mine.get(surveyId)
-    if (list) list.push({ optionId, value })
-    else mine.set(surveyId, [{ optionId, value }])
+    if (list) list.push({ optionId, value, comment })
+    else mine.set(surveyId, [{ optionId, value, comment }])
   }
   return rows.map((row) =>
     toSurvey(row, options.get(row.id) ?? [], counts.get(row.id) ?? 0, mine.get(row.id) ?? [], now)
@@ -145,7 +146,8 @@ export function getSurveyDetail (
       optionId: surveyAnswers.optionId,
       userId: surveyAnswers.userId,
       displayName: users.displayName,
-      value: surveyAnswers.value
+      value: surveyAnswers.value,
+      comment: surveyAnswers.comment
     })
     .from(surveyAnswers)
     .innerJoin(users, eq(users.id, surveyAnswers.userId))
@@ -162,9 +164,16 @@ export function getSurveyDetail (
     const result = results.get(a.optionId)
     if (result) {
       result[a.value]++
-      result.answers.push({ userId: a.userId, displayName: a.displayName, value: a.value })
+      result.answers.push({
+        userId: a.userId,
+        displayName: a.displayName,
+        value: a.value,
+        comment: a.comment
+      })
     }
-    if (a.userId === userId) mineByOption.set(a.optionId, { optionId: a.optionId, value: a.value })
+    if (a.userId === userId) {
+      mineByOption.set(a.optionId, { optionId: a.optionId, value: a.value, comment: a.comment })
+    }
   }
   const mine = options.flatMap((o) => mineByOption.get(o.id) ?? [])
   return { ...toSurvey(row, options, responders.size, mine, now), results: [...results.values()] }
@@ -229,6 +238,7 @@ export function replaceResponse (
           optionId: a.optionId,
           userId,
           value: a.value,
+          comment: a.comment,
           answeredAt: now
         }))
       )

@@ -138,7 +138,8 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Answer a survey; my new response replaces my previous one',
         description:
           'In a single-choice poll at most one answer may be `yes`. An option of ' +
-          'another survey is a 400.',
+          'another survey is a 400. Each answer may carry a comment (at most 200 characters; ' +
+          'blank means none).',
         params: SurveyIdParams,
         body: SurveyResponseBody,
         response: { 200: SurveyDetail, 404: NotFound, 409: Closed }
@@ -146,7 +147,12 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params
-      const answers = request.body.answers
+      // A blank comment is no comment.
+      const answers = request.body.answers.map((a) => ({
+        optionId: a.optionId,
+        value: a.value,
+        comment: a.comment?.trim() || null
+      }))
       if (new Set(answers.map((a) => a.optionId)).size !== answers.length) {
         throw badRequest('DUPLICATE_OPTION', 'each option may be answered once')
       }

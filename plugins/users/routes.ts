@@ -126,7 +126,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a user (admin): role, status, profile, new password',
         description:
           'Deactivation ends all their sessions at once; a new password ends all ' +
-          'their other sessions. ' +
+          'their other sessions. `passwordChangeRequired: true` holds the user to choosing a ' +
+          'new password (an initial one you set) before any other route answers. ' +
           'The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).',
         params: IdParams,
         body: UserPatch,

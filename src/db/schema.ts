@@ -49,6 +49,11 @@ export const users = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     passwordHash: text('password_hash').notNull(),
+    // Every route but /me and /change_password answers 403 PASSWORD_CHANGE_REQUIRED until the user
+    // chooses a new password: an imported one below the policy, or an initial one an admin set.
+    passwordChangeRequired: integer('password_change_required', { mode: 'boolean' })
+      .notNull()
+      .default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt()
   },
@@ -305,6 +310,8 @@ export const surveyAnswers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     value: text('value', { enum: ANSWER_VALUES }).notNull(),
+    /** The member's optional word on this answer (≤ 200 characters, like a plan comment). */
+    comment: text('comment'),
     answeredAt: text('answered_at').notNull()
   },
   (t) => [

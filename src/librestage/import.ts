@@ -25,6 +25,8 @@ export interface LibreStageImportOptions {
   dryRun?: boolean
   /** Import into a database that already holds band data. */
   force?: boolean
+  /** A reset link for every active member, not only for those whose password was not kept. */
+  resetLinks?: boolean
 }
 
 class DryRunDone extends Error {
@@ -141,7 +143,10 @@ export function importLibreStage (
             }))
           })
           .run()
-        const links = options.dryRun ? [] : createImportResetLinks(tx, plan.newUserIds, now)
+        const linkFor = plan.newUsers
+          .filter((u) => options.resetLinks || !u.passwordKept)
+          .map((u) => u.id)
+        const links = options.dryRun ? [] : createImportResetLinks(tx, linkFor, now)
         const report: LibreStageReport = {
           ...plan.report,
           dryRun: options.dryRun === true,

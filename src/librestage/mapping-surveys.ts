@@ -4,8 +4,9 @@ import { fit, joinNotes, type MapState } from './state.js'
 import { cleanText, flag, mapAnswer, parseDateTime, toInstant } from './values.js'
 
 // libreStage surveys: a question (`rf_survey`) with fields (the options) that each member answers
-// yes, no or maybe. Date surveys ("Terminumfrage") become Bandstand date surveys when every option
-// is a date; every field is answered on its own, so polls allow several "yes" (multiple choice).
+// yes, no or maybe, with an optional comment. Date surveys ("Terminumfrage") become Bandstand date
+// surveys when every option is a date; every field is answered on its own, so polls allow several
+// "yes" (multiple choice).
 
 const num = (value: unknown) => Number(value)
 const byId = (a: SourceRow, b: SourceRow) => num(a.id) - num(b.id)
@@ -111,7 +112,13 @@ export function mapSurveys (s: MapState): void {
       if (earlier) answerTally.skip(earlier.sourceId, 'a later answer of the same member counts')
       latest.set(key, {
         sourceId,
-        row: { ...option, userId, value, answeredAt: toInstant(row.datum) ?? s.stamp }
+        row: {
+          ...option,
+          userId,
+          value,
+          comment: fit(answerTally, cleanText(row.comment), 200, 'comment'),
+          answeredAt: toInstant(row.datum) ?? s.stamp
+        }
       })
     }
   }

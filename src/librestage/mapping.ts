@@ -1,5 +1,5 @@
 import type { songVotes } from '#src/db/schema.js'
-import { UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
+import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
 import type { TableTally } from './report.js'
 import { UNMAPPED_COLUMNS, type LibreStageSource, type LibreStageTable } from './source.js'
 import {
@@ -47,7 +47,7 @@ export function mapLibreStage (source: LibreStageSource, ctx: MappingContext): I
     added[list].push(text)
     return text
   }
-  const newUserIds = mapUsers(s)
+  const newUsers = mapUsers(s)
   mapSongs(s, (tally, raw) => label('genres', tally, raw))
   mapVotes(s)
   mapEvents(s, (tally, raw) => label('gigKinds', tally, raw))
@@ -65,7 +65,7 @@ export function mapLibreStage (source: LibreStageSource, ctx: MappingContext): I
   return {
     rows: s.rows,
     config: added.genres.length || added.gigKinds.length ? config : null,
-    newUserIds,
+    newUsers,
     report: {
       source: {
         file: source.file,
@@ -96,12 +96,12 @@ export function mapLibreStage (source: LibreStageSource, ctx: MappingContext): I
   }
 }
 
-function mapUsers (s: MapState): number[] {
+function mapUsers (s: MapState): ImportPlan['newUsers'] {
   const tally = s.tally('users', 'users')
   const existing = new Map(s.ctx.existingUsers.map((u) => [u.username.toLowerCase(), u]))
   const taken = new Set(existing.keys())
   const report = s.reportedUsers
-  const created: number[] = []
+  const created: ImportPlan['newUsers'] = []
   for (const row of s.source.rows.users) {
     const sourceId = num(row.id)
     const raw = cleanText(row.user_name)
@@ -118,7 +118,8 @@ function mapUsers (s: MapState): number[] {
         displayName: match.displayName,
         role: match.role,
         status: 'active',
-        merged: true
+        merged: true,
+        passwordKept: false
       })
       continue
     }
@@ -138,6 +139,12 @@ function mapUsers (s: MapState): number[] {
     const email = cleanEmail(row.email)
     if (email === undefined) tally.changed('e-mail address not valid: left empty')
     const displayName = fit(tally, clearName, 80, 'display name') ?? username
+    // libreStage's bcrypt hash is kept, marked as foreign: the member logs in with their
+    // libreStage password, which is then rehashed (plugins/sessions/routes.ts).
+    const passwordHash = foreignPasswordHash(cleanText(row.user_pw) ?? '')
+    if (passwordHash === null) {
+      tally.changed('password hash not bcrypt: the member sets a password with a reset link')
+    }
     const id = s.id('users')
     s.rows.users.push({
       id,
@@ -149,13 +156,14 @@ function mapUsers (s: MapState): number[] {
       isMusician: row.musician === null ? true : flag(row.musician),
       isSinger: flag(row.is_singer),
       instruments: [],
-      passwordHash: UNUSABLE_PASSWORD_HASH,
+      passwordHash: passwordHash ?? UNUSABLE_PASSWORD_HASH,
+      passwordChangeRequired: false,
       createdAt: s.stamp,
       updatedAt: s.stamp
     })
     s.users.set(sourceId, id)
     s.userNames.set(id, displayName)
-    created.push(id)
+    created.push({ id, passwordKept: passwordHash !== null })
     tally.imported()
     report.push({
       sourceId,
@@ -164,7 +172,8 @@ function mapUsers (s: MapState): number[] {
       displayName,
       role,
       status,
-      merged: false
+      merged: false,
+      passwordKept: passwordHash !== null
     })
   }
   return created
@@ -259,7 +268,7 @@ function mapVotes (s: MapState): void {
     if (songId === undefined) tally.skip(sourceId, 'the song no longer exists')
     else if (userId === undefined) tally.skip(sourceId, 'the user no longer exists')
     else if (vote === undefined) {
-      tally.skip(sourceId, 'feedback is not a vote (yes, no, abstain)')
+      tally.skip(sourceId, `vote "${cleanText(row.feedback) ?? ''}" is neither yes, no nor abstain`)
     } else {
       const key = `${songId}:${userId}`
       const earlier = latest.get(key)

@@ -28,6 +28,8 @@ export interface ImportedUser {
   status: string
   /** Matched an existing Bandstand user by username (that account is kept as it is). */
   merged: boolean
+  /** Logs in with their libreStage password (its bcrypt hash was kept). */
+  passwordKept: boolean
 }
 
 export interface LibreStageReport {
@@ -41,7 +43,10 @@ export interface LibreStageReport {
   /** Labels added to the app configuration so that imported songs and gigs keep theirs. */
   addedToConfig: { genres: string[]; gigKinds: string[] }
   users: ImportedUser[]
-  /** One per active imported user; empty in a dry run. */
+  /**
+   * Empty in a dry run. With --reset-links one per active imported user; without, only for those
+   * whose libreStage password could not be kept.
+   */
   resetLinks: Array<{ username: string; displayName: string; url: string; expiresAt: string }>
 }
 
@@ -133,9 +138,23 @@ export function formatReport (report: LibreStageReport): string[] {
         (u.merged ? ' — the existing Bandstand account, kept with its password and role' : '')
     )
   }
+  const active = report.users.filter((u) => u.status === 'active' && !u.merged)
+  const kept = active.filter((u) => u.passwordKept)
+  if (kept.length) {
+    lines.push(
+      '',
+      `${count(kept.length, 'member')} log in with their libreStage password and the username ` +
+        'above. A password shorter than Bandstand\'s 15 characters still logs in, and Bandstand ' +
+        'then asks for a new one before anything else.'
+    )
+  }
   if (report.dryRun) {
-    const active = report.users.filter((u) => u.status === 'active' && !u.merged).length
-    lines.push('', `A real import prints ${count(active, 'reset link')} (one per active user).`)
+    const unkept = active.length - kept.length
+    lines.push(
+      '',
+      `A real import prints ${count(unkept, 'reset link')} (members whose password could ` +
+        'not be kept; with --reset-links one per active member).'
+    )
   } else if (report.resetLinks.length) {
     lines.push(
       '',

@@ -64,24 +64,29 @@ export type LibreStageTable = keyof typeof LIBRESTAGE_TABLES
 
 /** libreStage tables that are known and deliberately left out, with the reason. */
 export const LEFT_OUT_TABLES: Record<string, string> = {
-  refresh_tokens: "libreStage's logins (token hashes); members log in to Bandstand anew",
-  token_blacklist: "libreStage's logged-out tokens (hashes); meaningless in Bandstand",
-  used_password_reset_tokens: "libreStage's used reset links (hashes); meaningless in Bandstand",
+  refresh_tokens:
+    'the phones and browsers logged in to libreStage: everyone logs in to Bandstand once',
+  token_blacklist: 'a record of logouts from libreStage: nothing in it a band needs',
+  used_password_reset_tokens:
+    "a record of libreStage's used password reset links: nothing in it a band needs",
   alembic_version: "libreStage's schema version: checked and shown in the report"
 }
 
 /** Columns read but without a home in Bandstand: counted in the report, never dropped silently. */
 export const UNMAPPED_COLUMNS: Partial<Record<LibreStageTable, Record<string, string>>> = {
   users: {
-    user_pw: 'bcrypt password hashes are not kept: every member sets a new password by reset link',
-    mm_username: 'Mattermost user names: Bandstand posts to the chat by webhook, not per member'
+    mm_username:
+      'Mattermost names: Bandstand posts to the band channel, not to single members'
   },
   songs: { text: 'lyrics: Bandstand has no lyrics field' },
-  gigs: { publish: 'publishing flag: Bandstand has no public gig list' },
-  sets: { setlist_name: 'setlist names of sets: the set keeps its own name' },
-  rehearsal: { ical: 'calendar data: the feed of each member (POST /me/calendar) replaces it' },
-  surveys: { release_date: 'release date: a Bandstand survey is open when it is created' },
-  survey_feedback: { comment: 'comments on single answers: Bandstand answers have none' }
+  gigs: { publish: 'whether a gig was shown publicly: Bandstand has no public gig list' },
+  sets: { setlist_name: "the name of a set's setlist: each set keeps its own name" },
+  rehearsal: {
+    ical: "calendar data: each member subscribes to Bandstand's own calendar feed instead"
+  },
+  surveys: {
+    release_date: 'when a survey was to be released: a Bandstand survey is open once created'
+  }
 }
 
 export type SourceValue = string | number | bigint | Buffer | null

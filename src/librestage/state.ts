@@ -63,8 +63,8 @@ export interface ImportPlan {
   rows: ImportRows
   /** The configuration with the added labels, or null when nothing was added. */
   config: EditableAppConfigType | null
-  /** Users created by this import (they get reset links). */
-  newUserIds: number[]
+  /** Users created by this import; those whose libreStage password was not kept get reset links. */
+  newUsers: Array<{ id: number; passwordKept: boolean }>
   report: Omit<LibreStageReport, 'dryRun' | 'resetLinks'>
 }
 

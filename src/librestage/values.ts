@@ -240,7 +240,12 @@ export const mapAvailability = lookup<AvailabilityStatus>({
   'evtl.': 'maybe'
 })
 
+// libreStage's web app writes a song vote as `a` (yes), `na` (no) or `o` (abstain); its demo
+// script and older rows hold words.
 export const mapVote = lookup<VoteValue>({
+  a: 'yes',
+  na: 'no',
+  o: 'abstain',
   yes: 'yes',
   ja: 'yes',
   dafür: 'yes',
@@ -265,7 +270,13 @@ export const mapVote = lookup<VoteValue>({
   maybe: 'abstain'
 })
 
+// libreStage's date polls store `a` (yes), `m` (maybe), `o` (no: unlike a song vote's `o`); its
+// opinion polls `a` for a chosen option (`o`, `na`: not chosen). Words as its demo script writes.
 export const mapAnswer = lookup<AnswerValue>({
+  a: 'yes',
+  m: 'maybe',
+  o: 'no',
+  na: 'no',
   yes: 'yes',
   ja: 'yes',
   x: 'yes',

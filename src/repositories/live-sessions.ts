@@ -8,7 +8,8 @@ import type { RoleType } from '#schemas/common.js'
  * checked against the app clock on every request (see LiveSessionCheck). The bench runs the same
  * statement for its "bare + session lookup" floor.
  */
-export const LIVE_SESSION_SQL = `SELECT u.id, u.role, u.username, s.expires_at AS expiresAt
+export const LIVE_SESSION_SQL = `SELECT u.id, u.role, u.username,
+  u.password_change_required AS passwordChangeRequired, s.expires_at AS expiresAt
   FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.id = s.user_id
   WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND u.status = 'active'`
 
@@ -16,6 +17,8 @@ export interface LiveSession {
   id: number
   role: RoleType
   username: string
+  /** 0 or 1, as SQLite stores a boolean. */
+  passwordChangeRequired: number
   /** ISO instant, as stored. */
   expiresAt: string
 }

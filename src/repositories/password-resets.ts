@@ -189,6 +189,6 @@ export function redeemResetLink (db: Db, token: string, passwordHash: string, no
     const user = used && tx.select().from(users).where(eq(users.id, used.userId)).get()
     if (!user || user.status !== 'active') throw invalidLink()
     revokeUserSessions(tx, user.id, now)
-    return updateUser(tx, user.id, { passwordHash }, now)!
+    return updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false }, now)!
   })
 }

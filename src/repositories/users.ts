@@ -12,7 +12,7 @@ export function toUser (row: UserRow, showEmail: boolean): UserType {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
-    ...(showEmail ? { email: row.email } : {}),
+    ...(showEmail ? { email: row.email, passwordChangeRequired: row.passwordChangeRequired } : {}),
     role: row.role,
     status: row.status,
     isMusician: row.isMusician,
@@ -72,6 +72,7 @@ export function insertUser (
           isSinger: input.isSinger ?? false,
           instruments: input.instruments ?? [],
           passwordHash,
+          passwordChangeRequired: input.passwordChangeRequired ?? false,
           createdAt: stamp,
           updatedAt: stamp
         })
@@ -87,7 +88,28 @@ export function insertUser (
 }
 
 export type UserChanges = Partial<ProfileUpdateType> &
-  Partial<Pick<UserRow, 'role' | 'status' | 'isMusician' | 'passwordHash'>>
+  Partial<
+    Pick<UserRow, 'role' | 'status' | 'isMusician' | 'passwordHash' | 'passwordChangeRequired'>
+  >
+
+/**
+ * Replaces a foreign hash (checked at login) by our own, only if it is still the stored one: a
+ * password changed meanwhile (a reset link, an admin) wins. True when replaced.
+ */
+export function replaceForeignHash (
+  db: Db,
+  id: number,
+  foreignHash: string,
+  changes: { passwordHash: string; passwordChangeRequired: boolean },
+  now: Date
+): boolean {
+  const { changes: n } = db
+    .update(users)
+    .set({ ...changes, updatedAt: now.toISOString() })
+    .where(and(eq(users.id, id), eq(users.passwordHash, foreignHash)))
+    .run()
+  return n === 1
+}
 
 export function updateUser (
   db: Db,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import bcrypt from 'bcryptjs'
 import { projectPath } from '#src/project-path.js'
 
 // OWASP Password Storage Cheat Sheet, scrypt: N=2^14 (16 MiB), r=8, p=5 is one of the listed
@@ -40,7 +41,38 @@ export async function hashPassword (password: string): Promise<string> {
  */
 export const UNUSABLE_PASSWORD_HASH = '!no-password: set one with a reset link'
 
+/**
+ * Another application's password hash kept on import (libreStage's bcrypt): marked, so that it is
+ * never mistaken for one of ours, checked at login and then replaced by our own hash.
+ */
+export const FOREIGN_HASH_PREFIX = 'foreign:'
+/** bcrypt as libreStage (Python's bcrypt/passlib) and PHP write it: `$2a$`, `$2b$`, `$2y$`. */
+const BCRYPT = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/
+/** bcrypt reads at most 72 bytes and ignores the rest: longer input is refused, not truncated. */
+export const BCRYPT_MAX_BYTES = 72
+
+/** A foreign hash to store for an imported user, or null when it is no bcrypt hash. */
+export function foreignPasswordHash (hash: string): string | null {
+  return BCRYPT.test(hash) ? FOREIGN_HASH_PREFIX + hash : null
+}
+
+export const isForeignHash = (stored: string) => stored.startsWith(FOREIGN_HASH_PREFIX)
+
+/**
+ * Checks a password against a foreign (bcrypt) hash with bcryptjs (pure JS, no native build). It
+ * takes the password's UTF-8 bytes as they came, as libreStage hashed them.
+ */
+async function verifyForeign (password: string, stored: string): Promise<boolean> {
+  const hash = stored.slice(FOREIGN_HASH_PREFIX.length)
+  if (!BCRYPT.test(hash) || Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) {
+    await verifyPassword(password, await dummyPasswordHash())
+    return false
+  }
+  return bcrypt.compare(password, hash)
+}
+
 export async function verifyPassword (password: string, stored: string): Promise<boolean> {
+  if (isForeignHash(stored)) return verifyForeign(password, stored)
   const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) {
     // The same work as a real check, so the time taken does not tell that the account has no

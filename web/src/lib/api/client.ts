@@ -31,6 +31,12 @@ const SESSION_PATHS = new Set(['/login', '/refresh', '/logout'])
 let refreshing: Promise<boolean> | null = null
 let sessionLost: (() => void) | null = null
 
+let passwordChangeRequired: (() => void) | null = null
+/** Called on a 403 PASSWORD_CHANGE_REQUIRED: the user must choose a new password first. */
+export function onPasswordChangeRequired (handler: () => void): void {
+  passwordChangeRequired = handler
+}
+
 /** Called once a 401 survived the silent refresh: the session is gone (to the login page). */
 export function onSessionLost (handler: () => void): void {
   sessionLost = handler
@@ -57,6 +63,11 @@ function refreshSession (): Promise<boolean> {
 export async function sessionFetch (input: Request): Promise<Response> {
   const retry = input.clone()
   const response = await fetch(input)
+  if (response.status === 403) {
+    // An admin may set the flag while the user works: the change-password screen comes first.
+    const body = (await response.clone().json().catch(() => null)) as { code?: string } | null
+    if (body?.code === 'PASSWORD_CHANGE_REQUIRED') passwordChangeRequired?.()
+  }
   if (response.status !== 401 || SESSION_PATHS.has(new URL(input.url).pathname)) return response
   if (await refreshSession()) {
     const again = await fetch(retry)

@@ -105,7 +105,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in; sets the access_token and refresh_token httpOnly cookies */
+        /**
+         * Log in; sets the access_token and refresh_token httpOnly cookies
+         * @description A password imported from libreStage (bcrypt) is checked once and replaced by Bandstand's own hash; if it is below the policy, `user.passwordChangeRequired` is true and every route but GET /me, PUT /change_password, /refresh and /logout answers 403 PASSWORD_CHANGE_REQUIRED until it is changed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -140,6 +143,8 @@ export interface paths {
                                 isMusician: boolean;
                                 isSinger: boolean;
                                 instruments: string[];
+                                /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                                passwordChangeRequired?: boolean;
                                 /**
                                  * Format: date-time
                                  * @description RFC 3339 instant (answers are UTC)
@@ -344,6 +349,8 @@ export interface paths {
                                 isMusician: boolean;
                                 isSinger: boolean;
                                 instruments: string[];
+                                /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                                passwordChangeRequired?: boolean;
                                 /**
                                  * Format: date-time
                                  * @description RFC 3339 instant (answers are UTC)
@@ -569,7 +576,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user (with email) */
+        /** The current user (with email and passwordChangeRequired) */
         get: {
             parameters: {
                 query?: never;
@@ -596,6 +603,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -744,6 +753,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -866,7 +895,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -998,6 +1027,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1047,7 +1078,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1166,7 +1197,7 @@ export interface paths {
         get?: never;
         /**
          * Change your password; ends every other session of yours
-         * @description Wrong current password: 403 WRONG_PASSWORD. New password against the policy (15–256 characters, not containing the username, not a common password): 400 WEAK_PASSWORD with the reason.
+         * @description Wrong current password: 403 WRONG_PASSWORD. New password against the policy (15–256 characters, not containing the username, not a common password): 400 WEAK_PASSWORD with the reason. Clears `passwordChangeRequired`; while it is set, the new password must differ from the current one (400 WEAK_PASSWORD).
          */
         put: {
             parameters: {
@@ -1379,6 +1410,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1410,6 +1443,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1495,6 +1548,8 @@ export interface paths {
                         isMusician?: boolean;
                         isSinger?: boolean;
                         instruments?: string[];
+                        /** @description true: the user must change this initial password first */
+                        passwordChangeRequired?: boolean;
                     };
                 };
             };
@@ -1516,6 +1571,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1565,7 +1622,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1709,6 +1766,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -1740,6 +1799,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1884,7 +1963,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1990,7 +2069,7 @@ export interface paths {
         head?: never;
         /**
          * Change a user (admin): role, status, profile, new password
-         * @description Deactivation ends all their sessions at once; a new password ends all their other sessions. The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).
+         * @description Deactivation ends all their sessions at once; a new password ends all their other sessions. `passwordChangeRequired: true` holds the user to choosing a new password (an initial one you set) before any other route answers. The last active admin cannot be demoted or deactivated (409 LAST_ADMIN).
          */
         patch: {
             parameters: {
@@ -2014,6 +2093,8 @@ export interface paths {
                         instruments?: string[];
                         /** @description policy: 15–256 characters, not common, not the username */
                         password?: string;
+                        /** @description true: the user must choose a new password at their next request */
+                        passwordChangeRequired?: boolean;
                     };
                 };
             };
@@ -2035,6 +2116,8 @@ export interface paths {
                             isMusician: boolean;
                             isSinger: boolean;
                             instruments: string[];
+                            /** @description only for admins and the user themself: the user must choose a new password (PUT /change_password) before any other route answers */
+                            passwordChangeRequired?: boolean;
                             /**
                              * Format: date-time
                              * @description RFC 3339 instant (answers are UTC)
@@ -2084,7 +2167,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2437,7 +2520,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2608,7 +2691,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2728,7 +2811,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2895,7 +2978,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3408,6 +3491,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3604,7 +3707,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3795,6 +3898,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Song not found */
                 404: {
                     headers: {
@@ -3959,7 +4082,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4195,7 +4318,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4395,7 +4518,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4577,7 +4700,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4752,6 +4875,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4963,6 +5106,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5136,7 +5299,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5333,6 +5496,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Rehearsal not found */
                 404: {
                     headers: {
@@ -5456,7 +5639,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5675,7 +5858,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5872,6 +6055,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown rehearsal */
                 404: {
                     headers: {
@@ -6018,7 +6221,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6192,6 +6395,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                         }[];
                     };
@@ -6218,6 +6423,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6364,6 +6589,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6375,6 +6602,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6420,7 +6649,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6572,6 +6801,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6583,6 +6814,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6610,6 +6843,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6751,7 +7004,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6848,7 +7101,7 @@ export interface paths {
         get?: never;
         /**
          * Answer a survey; my new response replaces my previous one
-         * @description In a single-choice poll at most one answer may be `yes`. An option of another survey is a 400.
+         * @description In a single-choice poll at most one answer may be `yes`. An option of another survey is a 400. Each answer may carry a comment (at most 200 characters; blank means none).
          */
         put: {
             parameters: {
@@ -6866,6 +7119,8 @@ export interface paths {
                         answers: {
                             optionId: number;
                             value: "yes" | "maybe" | "no";
+                            /** @description optional comment on this answer (shown with the results); empty: none */
+                            comment?: string | null;
                         }[];
                     };
                 };
@@ -6916,6 +7171,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -6927,6 +7184,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -6972,7 +7231,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7167,6 +7426,8 @@ export interface paths {
                             myResponse: {
                                 optionId: number;
                                 value: "yes" | "maybe" | "no";
+                                /** @description the member's comment on this answer */
+                                comment: string | null;
                             }[] | null;
                             /** @description per option, in option order */
                             results: {
@@ -7178,6 +7439,8 @@ export interface paths {
                                     userId: number;
                                     displayName: string;
                                     value: "yes" | "maybe" | "no";
+                                    /** @description the member's comment on this answer */
+                                    comment: string | null;
                                 }[];
                             }[];
                         };
@@ -7223,7 +7486,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7435,6 +7698,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7618,6 +7901,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7850,7 +8153,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8067,6 +8370,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -8190,7 +8513,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8447,7 +8770,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8679,6 +9002,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -8877,7 +9220,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9156,6 +9499,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9322,7 +9685,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9510,6 +9873,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9671,7 +10054,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9892,6 +10275,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -10038,7 +10441,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10380,6 +10783,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig, entry or set */
                 404: {
                     headers: {
@@ -10563,7 +10986,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10801,7 +11224,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10964,6 +11387,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11873,6 +12316,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -12016,6 +12479,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12195,6 +12678,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -12339,6 +12842,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12439,7 +12962,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12558,7 +13081,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12856,6 +13379,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig or checklist item */
                 404: {
                     headers: {
@@ -13038,7 +13581,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13236,7 +13779,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13444,7 +13987,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-site request refused */
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13598,6 +14141,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13810,7 +14373,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14073,6 +14636,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown repertoire setlist */
                 404: {
                     headers: {
@@ -14196,7 +14779,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14415,7 +14998,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14697,7 +15280,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -15034,7 +15617,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -15290,6 +15873,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown repertoire setlist */
                 404: {
                     headers: {
@@ -15430,6 +16033,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15589,6 +16212,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
                     headers: {
@@ -15709,6 +16352,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16001,6 +16664,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -16100,7 +16783,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -16240,7 +16923,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -16450,6 +17133,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -16608,6 +17311,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16824,6 +17547,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown song */
                 404: {
                     headers: {
@@ -16986,6 +17729,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown song */
                 404: {
                     headers: {
@@ -17094,6 +17857,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17250,7 +18033,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { goto } from '$app/navigation'
 import { resolve } from '$app/paths'
-import { api, call, onSessionLost } from '../api/client'
+import { api, call, onPasswordChangeRequired, onSessionLost } from '../api/client'
 import type { Role, User } from '../api/types'
 import { DEVICE_SETTINGS } from '../i18n/index.svelte'
 import { saveDrafts } from './drafts.svelte'
@@ -108,4 +108,9 @@ onSessionLost(() => {
   goto(resolve(`/login?next=${encodeURIComponent(next)}`), { replaceState: true }).finally(() => {
     redirecting = false
   })
+})
+
+// The layout shows the change-password screen instead of any other while this is set.
+onPasswordChangeRequired(() => {
+  if (session.user) session.user = { ...session.user, passwordChangeRequired: true }
 })

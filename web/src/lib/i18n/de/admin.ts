@@ -22,6 +22,8 @@ export default {
     'persönlich – oder erstelle stattdessen einen Reset-Link.',
   isMusician: 'Spielt in der Band (zählt für Verfügbarkeit und GEMA-Meldung)',
   isSinger: 'Singt Lead (wird als Leadsänger*in von Songs angeboten)',
+  mustChange: 'Muss beim ersten Anmelden ein eigenes Passwort wählen',
+  mustChangeBadge: 'neues Passwort fällig',
   'status.active': 'Aktiv',
   'status.inactive': 'Deaktiviert',
   'status.activeOne': 'aktiv',

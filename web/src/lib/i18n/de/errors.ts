@@ -15,6 +15,7 @@ export default {
   UNAUTHORIZED: 'Bitte melde dich zuerst an.',
   FORBIDDEN: 'Das darfst du nicht.',
   CROSS_SITE_REQUEST: 'Diese Anfrage kam von einer anderen Website und wurde abgelehnt.',
+  PASSWORD_CHANGE_REQUIRED: 'Bitte wähle zuerst ein neues Passwort.',
   WRONG_PASSWORD: 'Dein aktuelles Passwort stimmt nicht.',
   WEAK_PASSWORD: 'Dieses Passwort kann nicht verwendet werden.',
   WEAK_PASSWORD_SHORT:

@@ -23,6 +23,14 @@ export default {
   repeatPassword: 'Neues Passwort wiederholen',
   changePassword: 'Passwort ändern',
   passwordChanged: 'Passwort geändert. Deine anderen Geräte sind abgemeldet.',
+  'mustChange.title': 'Wähle dein eigenes Passwort',
+  'mustChange.why':
+    'Willkommen, {name}! Bevor es weitergeht, wähle bitte ein neues Passwort. Das eben ' +
+    'benutzte wurde für dich festgelegt oder stammt aus dem alten System deiner Band und ist ' +
+    'kürzer als die 15 Zeichen, die Bandstand verlangt. Alles andere öffnet sich, sobald es ' +
+    'geändert ist.',
+  'mustChange.submit': 'Neues Passwort speichern und weiter',
+  'mustChange.done': 'Neues Passwort gespeichert.',
   devices: 'Meine Geräte',
   devicesHint:
     'Wo du angemeldet bist. Melde ein Gerät ab, das du verloren hast oder nicht mehr nutzt.',

@@ -20,6 +20,8 @@ export default {
     'person — or create a reset link instead.',
   isMusician: 'Plays in the band (counts for availability and the GEMA report)',
   isSinger: 'Sings lead (offered as lead singer of songs)',
+  mustChange: 'Must choose their own password at the first login',
+  mustChangeBadge: 'new password due',
   'status.active': 'Active',
   'status.inactive': 'Deactivated',
   'status.activeOne': 'active',

@@ -17,6 +17,7 @@ export default {
   UNAUTHORIZED: 'Please log in first.',
   FORBIDDEN: 'You are not allowed to do that.',
   CROSS_SITE_REQUEST: 'This request came from another website and was refused.',
+  PASSWORD_CHANGE_REQUIRED: 'Please choose a new password first.',
   WRONG_PASSWORD: 'Your current password is not right.',
   WEAK_PASSWORD: 'This password cannot be used.',
   WEAK_PASSWORD_SHORT:

@@ -23,6 +23,13 @@ export default {
   repeatPassword: 'Repeat new password',
   changePassword: 'Change password',
   passwordChanged: 'Password changed. Your other devices are logged out.',
+  'mustChange.title': 'Choose your own password',
+  'mustChange.why':
+    'Welcome, {name}! Before you go on, please choose a new password. The one you just used ' +
+    'was set for you, or it comes from your band’s old system and is shorter than the 15 ' +
+    'characters Bandstand asks for. Everything else opens as soon as it is changed.',
+  'mustChange.submit': 'Save new password and continue',
+  'mustChange.done': 'New password saved.',
   devices: 'My devices',
   devicesHint: 'Where you are logged in. Log out a device you lost or no longer use.',
   thisDevice: 'This device',
