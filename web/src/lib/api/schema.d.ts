@@ -3234,7 +3234,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3342,7 +3342,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11750,7 +11750,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11850,7 +11850,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12114,7 +12114,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the editor role (or a cross-site request) */
+                /** @description Requires the editor role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12214,7 +12214,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
