@@ -70,7 +70,7 @@ test('songs: oversized and non-UTF-8 charts are 400 and change nothing', async (
     headers: { 'content-type': 'application/json', cookie: editor.jar.header() }
   })
   assert.equal(garbled.statusCode, 400)
-  assert.equal(json(garbled).code, 'CHART_NOT_UTF8')
+  assert.equal(json(garbled).code, 'CHART_ENCODING')
   const broken = await editor.patch(`/songs/${id}`, { chart: 'a\uD800b' })
   assert.equal(broken.statusCode, 400)
   assert.equal(json(broken).code, 'INVALID_TEXT')

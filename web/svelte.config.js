@@ -13,7 +13,8 @@ const config = {
     // depend on the URL of the file it lives in.
     paths: { base: '/app', relative: false },
     version: { name: 'bandstand' },
-    alias: { $api: 'src/lib/api' }
+    // $shared: code the server uses too (src/shared), free of Node and Fastify imports.
+    alias: { $api: 'src/lib/api', $shared: '../src/shared' }
   }
 }
 

@@ -78,7 +78,7 @@ function checkChart (chart: string): void {
   }
   if (chart.includes('\uFFFD')) {
     throw badRequest(
-      'CHART_NOT_UTF8',
+      'CHART_ENCODING',
       'the chart is not valid UTF-8 text (it holds U+FFFD replacement characters): save the ' +
         'file as UTF-8 and send it again'
     )

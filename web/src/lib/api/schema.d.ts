@@ -2221,6 +2221,8 @@ export interface paths {
                             gigStatuses: string[];
                             songStatuses: string[];
                             keys: string[];
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            chordNotation: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
                                 songGapSeconds: number;
@@ -2327,6 +2329,8 @@ export interface paths {
                         genres: string[];
                         gigKinds: string[];
                         keys: string[];
+                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                        chordNotation?: "english" | "german";
                         timing: {
                             defaultSongSeconds: number;
                             songGapSeconds: number;
@@ -2360,6 +2364,8 @@ export interface paths {
                             genres: string[];
                             gigKinds: string[];
                             keys: string[];
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            chordNotation?: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
                                 songGapSeconds: number;
@@ -3103,6 +3109,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3273,6 +3281,8 @@ export interface paths {
                         /** @description members may only propose (status proposed, the default for members); editors default to accepted */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
                     };
@@ -3306,6 +3316,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3320,6 +3332,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -3458,7 +3472,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One song */
+        /** One song, with its chart */
         get: {
             parameters: {
                 query?: never;
@@ -3497,6 +3511,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3511,6 +3527,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -3660,6 +3678,8 @@ export interface paths {
                                 status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                                 notes: string | null;
                                 links: string[];
+                                /** @description the song has a chart (GET /songs/{id} has it) */
+                                hasChart: boolean;
                                 /** @description the member who proposed the song */
                                 proposedBy: number | null;
                                 /**
@@ -3864,6 +3884,8 @@ export interface paths {
                         /** @description proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
                     };
@@ -3897,6 +3919,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3911,6 +3935,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -8367,9 +8393,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -8528,6 +8561,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                     };
@@ -8572,9 +8609,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -8725,9 +8769,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -8812,6 +8863,187 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every chart of the gig's setlist in running order, with its transposition
+         * @description One document for the stage view: every setlist entry (also those without a chart: `chart` null) with its song, `transpose`, `capo` and the moved key. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            notation: "english" | "german";
+                            /** @description every entry of the setlist in running order */
+                            charts: {
+                                entryId: number;
+                                /** @description place in the running order, from 1 */
+                                position: number;
+                                setId: number;
+                                setName: string;
+                                /** @description place in its set, from 1 */
+                                positionInSet: number;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
+                                song: {
+                                    id: number;
+                                    title: string;
+                                    artist: string | null;
+                                    /** @description as the song has it (the chart as written) */
+                                    key: string | null;
+                                    /** @description the key moved by `transpose`, in the band notation */
+                                    keyTransposed: string | null;
+                                    tempoBpm: number | null;
+                                    leadSinger: string | null;
+                                };
+                                /** @description ChordPro text as stored; null: the song has none */
+                                chart: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10013,9 +10245,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -10064,9 +10303,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -10260,9 +10506,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -10500,9 +10753,16 @@ export interface paths {
                                 key: string | null;
                                 leadSinger: string | null;
                                 durationSeconds: number | null;
+                                tempoBpm: number | null;
+                                /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                hasChart: boolean;
                                 status: string;
                             };
                             notes: string | null;
+                            /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                            transpose: number;
+                            /** @description capo fret for this gig (0…11), null: none given */
+                            capo: number | null;
                             /**
                              * @description wall-clock time HH:MM in the band timezone
                              * @example 20:00
@@ -12719,6 +12979,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                         fromGigId?: number;
@@ -12780,9 +13044,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -13043,9 +13314,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -13385,9 +13663,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -13607,6 +13892,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                     };
@@ -13667,9 +13956,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -13835,9 +14131,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -14002,9 +14305,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -14155,9 +14465,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -14967,9 +15284,16 @@ export interface paths {
                                                 key: string | null;
                                                 leadSinger: string | null;
                                                 durationSeconds: number | null;
+                                                tempoBpm: number | null;
+                                                /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                                hasChart: boolean;
                                                 status: string;
                                             };
                                             notes: string | null;
+                                            /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                            transpose: number;
+                                            /** @description capo fret for this gig (0…11), null: none given */
+                                            capo: number | null;
                                             /**
                                              * @description wall-clock time HH:MM in the band timezone
                                              * @example 20:00
