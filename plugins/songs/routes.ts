@@ -16,7 +16,7 @@ import {
   type SongCreateType,
   type SongPatchType
 } from '#schemas/songs.js'
-import { badRequest, conflict, forbidden, notFound } from '#src/errors.js'
+import { ApiError, badRequest, conflict, forbidden, notFound } from '#src/errors.js'
 import {
   deleteOrRetireSong,
   deleteVote,
@@ -30,6 +30,7 @@ import {
   upsertVote
 } from './repository.js'
 import { findUserById } from '#src/repositories/users.js'
+import { contentDisposition, slug } from '#src/services/content-disposition.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
 /** A proposal leaving `proposed` for one of these was accepted (a chat notice). */
@@ -124,6 +125,34 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = findSong(app.db, request.params.id)
       if (!row) throw notFound('song', request.params.id)
       return toSong(row)
+    }
+  )
+
+  app.get(
+    '/songs/:id/chart.cho',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: "Download a song's chart as a ChordPro file (.cho), exactly as stored",
+        params: SongIdParams,
+        produces: ['text/plain'],
+        response: {
+          200: Type.String({ description: 'the ChordPro text, UTF-8' }),
+          404: { ...ErrorResponse, description: 'Song not found, or it has no chart' }
+        }
+      }
+    },
+    async (request, reply) => {
+      const row = findSong(app.db, request.params.id)
+      if (!row) throw notFound('song', request.params.id)
+      if (row.chart === null) {
+        throw new ApiError('SONG_NOT_FOUND', `song ${request.params.id} has no chart`)
+      }
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `${slug(row.title)}.cho`))
+        .send(row.chart)
     }
   )
 

@@ -24,7 +24,18 @@ export default {
   nextSong: 'Nächster Song',
   endOfSong: 'Ende des Songs — als Nächstes: {title}',
   endOfSet: 'Ende der Setlist.',
-  pedalHint: 'Umblättern: Bild ab, Pfeiltasten, Leertaste; am Ende noch einmal für den nächsten Song.',
+  pedalHint: 'Umblättern: Bild ab, Pfeile, Leertaste; am Ende noch einmal: nächster Song.',
   settings: 'Chart-Einstellungen',
-  position: 'Song {n} von {total}'
+  position: 'Song {n} von {total}',
+  import: 'Chart importieren',
+  convert: 'Akkorde über Text umwandeln',
+  previewTranspose: 'Vorschau transponiert',
+  preview: 'Chart-Vorschau',
+  emptyPreview: 'Noch kein Chart: ChordPro schreiben, einfügen oder eine Datei importieren.',
+  hint: 'ChordPro: Akkorde in Klammern vor ihrer Silbe, [G]Amazing [C]grace.',
+  imported: '{name} importiert.',
+  importedConverted: '{name} importiert, Akkorde über dem Text in ChordPro umgewandelt.',
+  converted: 'Akkorde über dem Text in ChordPro umgewandelt.',
+  nothingToConvert: 'Nichts umzuwandeln: das Chart hat keine Akkordzeilen über dem Text.',
+  download: 'Chart herunterladen'
 }

@@ -26,5 +26,16 @@ export default {
   endOfSet: 'End of the setlist.',
   pedalHint: 'Page turn: PageDown, arrows, Space; once more at the end for the next song.',
   settings: 'Chart settings',
-  position: 'Song {n} of {total}'
+  position: 'Song {n} of {total}',
+  import: 'Import chart',
+  convert: 'Convert chords over lyrics',
+  previewTranspose: 'Preview transposed',
+  preview: 'Chart preview',
+  emptyPreview: 'No chart yet: write ChordPro, paste a chart or import a file.',
+  hint: 'ChordPro: chords in brackets before their syllable, [G]Amazing [C]grace.',
+  imported: 'Imported {name}.',
+  importedConverted: 'Imported {name} and converted its chords over lyrics to ChordPro.',
+  converted: 'Converted the chords over lyrics to ChordPro.',
+  nothingToConvert: 'Nothing to convert: the chart has no chord lines over lyrics.',
+  download: 'Download chart'
 }
