@@ -76,7 +76,6 @@ export const UNMAPPED_COLUMNS: Partial<Record<LibreStageTable, Record<string, st
     user_pw: 'bcrypt password hashes are not kept: every member sets a new password by reset link',
     mm_username: 'Mattermost user names: Bandstand posts to the chat by webhook, not per member'
   },
-  songs: { text: 'lyrics: Bandstand has no lyrics field' },
   gigs: { publish: 'publishing flag: Bandstand has no public gig list' },
   sets: { setlist_name: 'setlist names of sets: the set keeps its own name' },
   rehearsal: { ical: 'calendar data: the feed of each member (POST /me/calendar) replaces it' },
