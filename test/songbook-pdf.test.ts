@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
 import { createGig, insertSong } from './gig-fixtures.js'
-import { pdfText } from './export-fixtures.js'
+import { parseCsv, pdfText } from './export-fixtures.js'
 
 const GERMAN = [
   '{title: Kein schöner Land}',
@@ -64,6 +64,13 @@ test('GET /gigs/{id}/songbook.pdf: charts in running order, transposed, read bac
   assert.match(third, /Instrumental/)
   assert.match(third, /3\. Titel · Set 2 #1/)
   assert.match(third, /Kein Chart hinterlegt/)
+
+  // The setlist CSV carries the same: transposition, capo and the chart (line breaks quoted).
+  const rows = parseCsv((await member.get(`/gigs/${gig.id}/setlist.csv`)).rawPayload)
+  assert.deepEqual(rows[0]!.slice(-3), ['Transponierung', 'Kapo', 'Chart'])
+  assert.deepEqual(rows[1]!.slice(-3), ['0', '', GERMAN])
+  assert.deepEqual(rows[2]!.slice(-3), ['2', '3', ENGLISH_IN_GERMAN_BAND])
+  assert.deepEqual(rows[3]!.slice(-3), ['0', '', ''])
 
   assert.equal((await member.get('/gigs/9999/songbook.pdf')).statusCode, 404)
   assert.equal((await anonymous(ctx.app).get(`/gigs/${gig.id}/songbook.pdf`)).statusCode, 401)
