@@ -19,6 +19,7 @@ import { runSerializerBench } from './serializer.js'
 import { printWebBundle } from './web-bundle.js'
 import { runSetlistEditorBench } from './web-setlist-editor.js'
 import { runLiveUiBench } from './live-ui.js'
+import { runStageChartsBench } from './stage-charts.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -497,6 +498,7 @@ async function runRest () {
     printWebBundle()
     await runSetlistEditorBench()
     await runLiveUiBench()
+    await runStageChartsBench()
   }
 }
 
