@@ -75,7 +75,7 @@ Buffer {
         STATUS[entry.status] ?? entry.status,
         entry.inserted ? 'ja' : '',
         entry.rating === null ? '' : String(entry.rating),
-        String(charts.get(entry.id)?.transpose ?? 0),
+        charts.get(entry.id)?.transpose.toString() ?? '',
         charts.get(entry.id)?.capo?.toString() ?? '',
         charts.get(entry.id)?.chart ?? ''
       ])
