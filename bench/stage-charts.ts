@@ -111,8 +111,8 @@ export async function runStageChartsBench (): Promise<void> {
         const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0)
       })
       const pager = document.querySelector('.pager')
-      const t0 = performance.now()
-      ${action}
+      const t0 = performance.now();
+      ${action};
       await next()
       void pager.scrollHeight
       const t1 = performance.now()

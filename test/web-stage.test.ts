@@ -165,6 +165,45 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     mia.assertClean()
   })
 
+  await t.test('song page: Chart editor, import, preview, save, download', async () => {
+    const desk = await phoneOf(browser, band.base, editorLogin.username, editorLogin.password,
+      DESKTOP)
+    t.after(() => desk.context.close())
+    const page = desk.page
+    await page.goto(`${band.base}/app/songs/${bare.id}/edit`)
+    // A chords-over-lyrics file from an old Windows program: Latin-1 bytes, CRLF.
+    const file = Buffer.from('G        C\r\nGrüß Gott, ihr Leut\r\n', 'latin1')
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'gruss.txt', mimeType: 'text/plain', buffer: file
+    })
+    const field = page.getByLabel('Chart', { exact: true })
+    assert.equal(await field.inputValue(), '[G]Grüß Gott,[C] ihr Leut\n')
+    await page.getByText('Imported gruss.txt and converted its chords over lyrics').waitFor()
+    const preview = page.getByRole('region', { name: 'Chart preview' })
+    await preview.locator('.chord', { hasText: /^C$/ }).waitFor()
+    await page.getByLabel('Preview transposed').selectOption('2')
+    await preview.locator('.chord', { hasText: /^D$/ }).waitFor()
+    // Pasted chords over lyrics, converted by the button.
+    await field.fill('Am      E7\nHejo, spann den Wagen an')
+    await page.getByRole('button', { name: 'Convert chords over lyrics' }).click()
+    assert.equal(await field.inputValue(), '[Am]Hejo, sp[E7]ann den Wagen an')
+    await checkA11y(page, 'song form with chart')
+    await screenshot(page, 'song-chart-editor')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL(`**/app/songs/${bare.id}`)
+    const stored = await band.editor.ok('GET', `/songs/${bare.id}`)
+    assert.equal(stored.chart, '[Am]Hejo, sp[E7]ann den Wagen an')
+    await page.getByRole('link', { name: 'Download chart' }).waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download chart' }).click()
+    ])
+    assert.match(download.suggestedFilename(), /No-Chart-Song\.cho$/)
+    // The gig page links the songbook.
+    await page.goto(`${band.base}/app/gigs/${gig.id}`)
+    await page.getByRole('link', { name: 'Songbook PDF' }).waitFor()
+  })
+
   await t.test('desktop and German', async () => {
     const desk = await phoneOf(browser, band.base, band.member.username, band.member.password,
       DESKTOP)
