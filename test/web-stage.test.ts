@@ -177,8 +177,9 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
       name: 'gruss.txt', mimeType: 'text/plain', buffer: file
     })
     const field = page.getByLabel('Chart', { exact: true })
-    assert.equal(await field.inputValue(), '[G]Grüß Gott,[C] ihr Leut\n')
     await page.getByText('Imported gruss.txt and converted its chords over lyrics').waitFor()
+    // Read as Windows-1252 (not UTF-8), the C at its column: before the comma.
+    assert.equal(await field.inputValue(), '[G]Grüß Gott[C], ihr Leut\n')
     const preview = page.getByRole('region', { name: 'Chart preview' })
     await preview.locator('.chord', { hasText: /^C$/ }).waitFor()
     await page.getByLabel('Preview transposed').selectOption('2')
