@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { projectPath } from '#src/project-path.js'
 import {
   chartChords,
   chordsOverLyricsToChordPro,
@@ -373,5 +375,28 @@ describe('chords over lyrics → ChordPro', () => {
     assert.equal(chordsOverLyricsToChordPro(cho, 'english'), cho)
     assert.equal(chordsOverLyricsToChordPro('A song\nwith words', 'english'),
       'A song\nwith words')
+  })
+})
+
+describe('the chart as HTML (web app)', () => {
+  it('escapes every text, marks choruses, leaves chords out on request', async () => {
+    const { chartHtml } = (await import(
+      pathToFileURL(projectPath('web', 'src', 'lib', 'chart', 'chart-html.ts')).href
+    )) as { chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string }
+    const chart = parseChordPro([
+      '{soc}',
+      '[<b>]<script>alert(1)</script> & "x"',
+      '{eoc}',
+      '{c: <img src=x onerror=alert(1)>}',
+      '{chorus}'
+    ].join('\n'))
+    const html = chartHtml(chart, true, (kind) => `[${kind}]`)
+    assert.ok(!html.includes('<script>') && !html.includes('<img') && !html.includes('<b>'))
+    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;'))
+    assert.equal(html.match(/class="section chorus/g)?.length, 2)
+    assert.ok(html.includes('class="section chorus recall"'))
+    assert.ok(html.includes('<p class="section-label">[chorus]</p>'))
+    const lyricsOnly = chartHtml(chart, false, (kind) => kind)
+    assert.ok(!lyricsOnly.includes('class="chord'))
   })
 })
