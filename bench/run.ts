@@ -20,6 +20,7 @@ import { printWebBundle } from './web-bundle.js'
 import { runSetlistEditorBench } from './web-setlist-editor.js'
 import { runLiveUiBench } from './live-ui.js'
 import { runAddressFloodBench } from './address-flood.js'
+import { runStageChartsBench } from './stage-charts.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -499,6 +500,7 @@ async function runRest () {
     printWebBundle()
     await runSetlistEditorBench()
     await runLiveUiBench()
+    await runStageChartsBench()
   }
 }
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { Type, type TSchema } from '@sinclair/typebox'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import { openDatabase } from '#src/db/client.js'
-import { listSongs, toSong } from '#plugins/songs/repository.js'
+import { listSongs, toSongListItem } from '#plugins/songs/repository.js'
 import { listGigs } from '#plugins/gigs/repository.js'
 import { toGig } from '#src/repositories/gigs.js'
 import { Song } from '#schemas/songs.js'
@@ -52,7 +52,7 @@ export async function runSerializerBench (
       {
         name: 'GET /songs (500)',
         schema: Type.Array(Song),
-        data: listSongs(handle.db, {}, 'de-DE').map(toSong)
+        data: listSongs(handle.db, {}, 'de-DE').map(toSongListItem)
       },
       {
         name: 'GET /gigs (300)',

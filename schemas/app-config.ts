@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { StrictObject, TimeString } from './common.js'
+import { LiteralUnion, StrictObject, TimeString } from './common.js'
+import { CHORD_NOTATIONS } from '#src/shared/chords/chord.js'
 
 const Label = Type.String({ minLength: 1, maxLength: 60 })
 const LabelList = Type.Array(Label, { minItems: 1, maxItems: 100, uniqueItems: true })
@@ -11,6 +12,12 @@ export const TimingConfig = StrictObject({
   defaultStartTime: TimeString
 })
 export type TimingConfigType = Static<typeof TimingConfig>
+
+export const ChordNotation = LiteralUnion(CHORD_NOTATIONS, {
+  description:
+    'how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); ' +
+    'default german, as the default key list'
+})
 
 /** What an admin can set: stored in the database, validated, effective at once. */
 export const EditableAppConfig = StrictObject({
@@ -25,6 +32,7 @@ export const EditableAppConfig = StrictObject({
   genres: LabelList,
   gigKinds: LabelList,
   keys: LabelList,
+  chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
   features: StrictObject({ calendar: Type.Boolean() })
 })
@@ -42,6 +50,7 @@ export const PublicAppConfig = Type.Object({
   gigStatuses: Type.Array(Type.String()),
   songStatuses: Type.Array(Type.String()),
   keys: Type.Array(Type.String()),
+  chordNotation: ChordNotation,
   timing: TimingConfig,
   features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
   hasLogo: Type.Boolean()
@@ -100,6 +109,7 @@ export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
     'Sonstiges'
   ],
   keys: [...naturals.map((n) => `${n}-Dur`), ...naturals.map((n) => `${n.toLowerCase()}-Moll`)],
+  chordNotation: 'german',
   timing: {
     defaultSongSeconds: 240,
     songGapSeconds: 30,

@@ -20,7 +20,19 @@ export const SongSummary = Type.Object({
   key: Nullable(Type.String()),
   leadSinger: Nullable(Type.String()),
   durationSeconds: Nullable(Type.Integer()),
+  tempoBpm: Nullable(Type.Integer()),
+  hasChart: Type.Boolean({ description: 'the song has a chart (GET /gigs/{id}/charts)' }),
   status: Type.String()
+})
+
+/** Semitones a gig moves a song's chart, and the capo fret: defined once for all schemas. */
+export const Transpose = Type.Integer({
+  minimum: -11,
+  maximum: 11,
+  description: 'semitones this gig plays the song away from its chart (−11…11, 0 as written)'
+})
+export const Capo = Nullable(Type.Integer({ minimum: 0, maximum: 11 }), {
+  description: 'capo fret for this gig (0…11), null: none given'
 })
 
 export const SetlistEntry = Type.Object({
@@ -29,6 +41,8 @@ export const SetlistEntry = Type.Object({
   songId: Type.Integer(),
   song: SongSummary,
   notes: Nullable(Type.String()),
+  transpose: Transpose,
+  capo: Capo,
   plannedStart: TimeString,
   durationSeconds: Type.Integer({
     description: 'effective duration: the entry override, else the song, else the default'
@@ -76,7 +90,9 @@ export const SetlistEntryInput = StrictObject({
     Nullable(
       Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })
     )
-  )
+  ),
+  transpose: Type.Optional({ ...Transpose, description: `${Transpose.description}; default 0` }),
+  capo: Type.Optional(Capo)
 })
 export const SetlistSetInput = StrictObject({
   id: Type.Optional(Id),

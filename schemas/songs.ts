@@ -49,6 +49,13 @@ const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{
   examples: ['T-034.524.680-1']
 })
 
+/** Largest chart in UTF-8 bytes (checked by the route: JSON Schema counts UTF-16 units). */
+export const MAX_CHART_BYTES = 64 * 1024
+const Chart = Nullable(Type.String({ maxLength: MAX_CHART_BYTES }), {
+  description:
+    'ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none'
+})
+
 const songFields = {
   // At least one character that is not white space: "   " is no title.
   title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -68,6 +75,7 @@ const songFields = {
   isOriginal: Type.Boolean({ description: 'an own composition of the band' }),
   status: SongStatus,
   notes: NullableText(2000),
+  chart: Chart,
   links: Links
 }
 
@@ -91,13 +99,21 @@ export const Song = Type.Object({
   status: SongStatus,
   notes: Type.Union([Type.String(), Type.Null()]),
   links: Type.Array(Type.String()),
+  hasChart: Type.Boolean({ description: 'the song has a chart (GET /songs/{id} has it)' }),
   proposedBy: Type.Union([Type.Integer(), Type.Null()], {
     description: 'the member who proposed the song'
   }),
   createdAt: Instant,
   updatedAt: Instant
 })
-export type SongType = Static<typeof Song>
+export type SongListItemType = Static<typeof Song>
+
+/** One song with its chart; lists stay light (`hasChart` only). */
+export const SongDetail = Type.Object({
+  ...Song.properties,
+  chart: Type.Union([Type.String(), Type.Null()], { description: 'ChordPro text, null: none' })
+})
+export type SongType = Static<typeof SongDetail>
 
 // Every field optional except the title; `status` describes the rules for creating.
 export const SongCreate = StrictObject({

@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   INVALID_LINK: { status: 400, means: 'a link that is not an http(s) URL' },
   INVALID_PERSON: { status: 400, means: 'a blank composer, lyricist or arranger' },
   SONG_NOT_PROPOSED: { status: 409, means: 'votes only on proposed songs' },
+  CHART_TOO_LARGE: { status: 400, means: 'a chart over 64 KiB of UTF-8' },
+  CHART_ENCODING: { status: 400, means: 'a chart that is not valid UTF-8 (U+FFFD in it)' },
   // Rehearsals
   END_BEFORE_START: { status: 400, means: 'the end is not after the start' },
   START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },

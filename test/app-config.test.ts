@@ -40,6 +40,7 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
     [
       'appName',
       'bandName',
+      'chordNotation',
       'features',
       'gigKinds',
       'gigStatuses',

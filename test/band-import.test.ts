@@ -54,6 +54,25 @@ test('export → import into an empty database → export again gives the same d
   assert.ok(logo.ok)
   saveLogo(ctx.app.db, { ...logo, data: logoData }, ctx.now())
 
+  // A chart (CRLF, umlauts) and a gig's transposition move along.
+  const chart = '{title: Über}\r\n[H7]Grüße [*Rit.]\r\n'
+  const songId = json(await editor.get('/songs'))[0].id
+  assert.equal((await editor.patch(`/songs/${songId}`, { chart })).statusCode, 200)
+  const setlist = json(await editor.get(`/gigs/${gigId}/setlist`))
+  setlist.sets[0].entries[0].transpose = -3
+  setlist.sets[0].entries[0].capo = 4
+  const body = {
+    version: setlist.version,
+    sets: setlist.sets.map((s: any) => ({
+      id: s.id,
+      name: s.name,
+      entries: s.entries.map((e: any) => ({
+        id: e.id, songId: e.songId, transpose: e.transpose, capo: e.capo
+      }))
+    }))
+  }
+  assert.equal((await editor.put(`/gigs/${gigId}/setlist`, body)).statusCode, 200)
+
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const file = join(dir, 'band.json')
   const exported = await cli({ DATA_DIR: ctx.dir }, 'export', file)
@@ -113,6 +132,9 @@ test('export → import into an empty database → export again gives the same d
     'a fresh start on the new box'
   )
   assert.equal(json(await eddie.get('/gigs')).length, json(await editor.get('/gigs')).length)
+  assert.equal(json(await eddie.get(`/songs/${songId}`)).chart, chart)
+  const moved0 = json(await eddie.get(`/gigs/${gigId}/charts`)).charts[0]
+  assert.deepEqual([moved0.transpose, moved0.capo], [-3, 4])
 })
 
 test('band import: refuses band data, replaces a first admin, refuses broken files', async (t) => {

@@ -295,7 +295,7 @@ test('documents: a client that disconnects while waiting frees its place', async
   assert.equal((await last).statusCode, 200)
   await Promise.all(filling)
   assert.ok(
-    !held.jobs.some((job) => job.doc.gig.id === ids.at(-2)),
+    !held.jobs.some((job) => 'doc' in job && job.doc.gig.id === ids.at(-2)),
     'the abandoned document was never loaded or rendered'
   )
 })

@@ -63,7 +63,10 @@ test('gig setlist as CSV (BOM, ;, header, umlauts, no formulas) and plain text',
     'Notizen',
     'Status',
     'Eingefügt',
-    'Bewertung'
+    'Bewertung',
+    'Transponierung',
+    'Kapo',
+    'Chart'
   ])
   assert.deepEqual(rows[1], [
     'Set 1',
@@ -77,7 +80,10 @@ test('gig setlist as CSV (BOM, ;, header, umlauts, no formulas) and plain text',
     '',
     'gespielt',
     '',
-    '3'
+    '3',
+    '0',
+    '',
+    ''
   ])
   assert.equal(rows[2]![3], '\'@home; "live"', 'formula-looking text is neutralised, ; quoted')
   assert.equal(rows[2]![9], 'ausgelassen')

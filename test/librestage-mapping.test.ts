@@ -155,9 +155,9 @@ function buildOddDatabase (file: string): void {
     brass: null
   }
   insertRows(db, 'songs', [
-    { ...song, id: 1, title: 'Hey Jude', composer: 'Lennon/McCartney', texter: 'John Lennon & Paul McCartney', tone_key: 'F#m', duration: '00:03:45', ytlink: 'None', genre: 'Beat', singer_lead: '', interpret: '' },
+    { ...song, id: 1, text: 'Hey Jude, don\'t make it bad\r\n[F]Take a sad song\r\n', title: 'Hey Jude', composer: 'Lennon/McCartney', texter: 'John Lennon & Paul McCartney', tone_key: 'F#m', duration: '00:03:45', ytlink: 'None', genre: 'Beat', singer_lead: '', interpret: '' },
     { ...song, id: 2, title: '', status: 'verschollen', tone_key: 'X7', duration: 'lang', ytlink: 'youtu.be/abc https://example.org/x Probeaufnahme', brass: 2, dance_styles: 'Discofox' },
-    { ...song, id: 3, title: 'Bb-Test', tone_key: 'Bb', duration: '03:20', status: 'vorschlag' }
+    { ...song, id: 3, text: 'ä'.repeat(40_000), title: 'Bb-Test', tone_key: 'Bb', duration: '03:20', status: 'vorschlag' }
   ])
   insertRows(db, 'song_feedback', [
     { id: 1, song_id: 3, user_id: 1, date: at('2026-01-02'), feedback: 'nein' },
@@ -338,6 +338,12 @@ test('odd values: users, songs and votes', async (t) => {
       'Links (libreStage): Probeaufnahme'
   )
   assert.ok(changes(report, 'songs').includes('status "verschollen" unknown: imported as accepted'))
+  // libreStage's lyrics are the chart (line ends normalized); over 64 KiB they are cut.
+  assert.equal(songs[0]!.chart, "Hey Jude, don't make it bad\n[F]Take a sad song")
+  assert.equal(songs[1]!.chart, null)
+  assert.ok(Buffer.byteLength(songs[2]!.chart) <= 65536)
+  assert.ok(songs[2]!.chart.endsWith('ää…'))
+  assert.ok(changes(report, 'songs').includes('lyrics over 64 KiB: shortened'))
   assert.equal(songs[2]!.key, 'B-Dur')
   assert.equal(songs[2]!.duration_seconds, 200)
   assert.equal(songs[2]!.status, 'proposed')

@@ -88,7 +88,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       await status.getByText(text, { exact: true }).waitFor()
     }
     await mia.page.getByRole('heading', { name: 'Now playing' }).waitFor()
-    await mia.page.getByRole('region', { name: 'Next' }).getByText('Song 02').waitFor()
+    await mia.page.getByRole('region', { name: 'Next', exact: true }).getByText('Song 02').waitFor()
     for (const name of ['Played', 'Skip', 'Rate 1', 'Rate 2', 'Rate 3', 'Insert song']) {
       assert.equal(await mia.page.getByRole('button', { name }).count(), 0, `member: no ${name}`)
       await editor.page.getByRole('button', { name }).waitFor()
@@ -192,7 +192,10 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
     await editor.page.getByRole('button', { name: 'Insert song' }).click()
     await editor.page.getByRole('searchbox', { name: 'Find song' }).fill('Encore')
     await editor.page.getByRole('button', { name: 'Insert Encore Extra' }).click()
-    await mia.page.getByRole('region', { name: 'Next' }).getByText('Encore Extra').waitFor()
+    await mia.page
+      .getByRole('region', { name: 'Next', exact: true })
+      .getByText('Encore Extra')
+      .waitFor()
     const { entries } = await liveState(band)
     const at = entries.findIndex((e) => e.song.title === 'Encore Extra')
     assert.equal(entries[at - 1]!.song.title, 'Song 03', 'after the current song')

@@ -16,7 +16,8 @@ const config = {
     // Registered by the app itself after the first screen (lib/offline/AppUpdate.svelte), with the
     // update prompt; Kit's own registration would sit in the boot script.
     serviceWorker: { register: false },
-    alias: { $api: 'src/lib/api' }
+    // $shared: code the server uses too (src/shared), free of Node and Fastify imports.
+    alias: { $api: 'src/lib/api', $shared: '../src/shared' }
   }
 }
 

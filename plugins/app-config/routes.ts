@@ -83,6 +83,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       gigStatuses: [...GIG_STATUSES],
       songStatuses: [...SONG_STATUSES],
       keys: settings.keys,
+      chordNotation: settings.chordNotation ?? 'german',
       timing: settings.timing,
       features: { docs: options.docsEnabled, calendar: settings.features.calendar },
       hasLogo: hasLogo(app.db)

@@ -15,13 +15,14 @@ import type { GigDocument } from '#src/services/gig-document.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
 import type { SetlistStyle } from '#src/services/setlist-pdf.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
+import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 
 const PdfFile = binaryFile('application/pdf', 'PDF document')
 const XlsxFile = binaryFile(XLSX_TYPE, 'Excel workbook (.xlsx)')
 /** A missing gig and the queue's refusals, in every document route's schema. */
 const DOCUMENT_ERRORS = { 404: ErrorResponse, ...DocumentQueueErrors }
 
-type Kind = DocumentJob['kind']
+type Kind = Exclude<DocumentJob['kind'], 'songbook'>
 
 const FILES: Record<Kind, Pick<DocumentFile, 'type' | 'disposition'>> = {
   setlist: { type: 'application/pdf', disposition: 'inline' },
@@ -98,6 +99,50 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request, reply) => serve(request, reply, 'schedule', request.params.id)
+  )
+
+  /** The songbook: the charts document, rendered in a worker like every other document. */
+  const renderSongbook = async (id: number): Promise<DocumentFile> => {
+    const settings = app.appSettings.get()
+    const doc = loadGigDocument(app.db, id, settings.timing)
+    const charts = doc && loadGigCharts(app.db, id, settings.chordNotation ?? 'german')
+    if (!doc || !charts) throw notFound('gig', id)
+    const ctx = {
+      bandName: settings.bandName,
+      timezone: settings.timezone,
+      generatedAt: app.clock()
+    }
+    const book = {
+      gig: { name: doc.gig.name, date: doc.gig.date },
+      notation: charts.notation,
+      charts: charts.charts
+    }
+    const body = await app.documentWorkers.render({ kind: 'songbook', book, ctx })
+    return {
+      body,
+      type: 'application/pdf',
+      disposition: 'inline',
+      fileName: fileName('Songbook', doc, 'pdf')
+    }
+  }
+
+  app.get(
+    '/gigs/:id/songbook.pdf',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['documents'],
+        summary:
+          'Songbook as PDF: every chart of the setlist in running order, transposed for the ' +
+          'gig, each song on a new page',
+        description: DOCUMENT_QUEUE_DESCRIPTION,
+        params: IdParams,
+        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
+      }
+    },
+    async (request, reply) =>
+      app.serveDocument(request, reply, `songbook:${request.params.id}`, () =>
+        renderSongbook(request.params.id))
   )
 
   app.get(

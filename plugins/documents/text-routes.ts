@@ -1,3 +1,4 @@
+import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { CSV_TYPE, TEXT_TYPE, textFile } from '#schemas/documents.js'
@@ -15,6 +16,13 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { doc, name: `Setlist-${doc.gig.date}-${slug(doc.gig.name)}` }
   }
 
+  /** One query for every entry's chart columns. */
+  const entryCharts = (id: number) =>
+    new Map(
+      (loadGigCharts(app.db, id, app.appSettings.get().chordNotation ?? 'german')?.charts ?? [])
+        .map((c) => [c.entryId, c])
+    )
+
   app.get(
     '/gigs/:id/setlist.csv',
     {
@@ -24,7 +32,8 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)',
         description:
           'Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), ' +
-          'Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3).',
+          'Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3), ' +
+          'Transponierung (Halbtöne), Kapo, Chart (ChordPro).',
         params: IdParams,
         response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: ErrorResponse }
       }
@@ -35,7 +44,7 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(doc))
+        .send(renderSetlistCsv(doc, entryCharts(request.params.id)))
     }
   )
 

@@ -42,7 +42,9 @@ export const repertoireStore: SetlistStore = {
     position: repertoireEntries.position,
     songId: repertoireEntries.songId,
     notes: repertoireEntries.notes,
-    durationSeconds: repertoireEntries.durationSeconds
+    durationSeconds: repertoireEntries.durationSeconds,
+    transpose: repertoireEntries.transpose,
+    capo: repertoireEntries.capo
   },
   bumpVersion: (tx, id, expected) =>
     tx
@@ -85,6 +87,8 @@ function readSetsAndEntries (db: Db, ids?: number[]) {
       songId: repertoireEntries.songId,
       notes: repertoireEntries.notes,
       durationSeconds: repertoireEntries.durationSeconds,
+      transpose: repertoireEntries.transpose,
+      capo: repertoireEntries.capo,
       song: setlistSongColumns
     })
     .from(repertoireEntries)

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import type { VoteValue } from '#src/db/enums.js'
 import {
@@ -9,10 +9,28 @@ import {
   users,
   type SongRow
 } from '#src/db/schema.js'
-import type { SongListQueryType, SongType, SongVotesType } from '#schemas/songs.js'
+import type {
+  SongListItemType,
+  SongListQueryType,
+  SongType,
+  SongVotesType
+} from '#schemas/songs.js'
 import { writtenRow, returnedRow } from '#src/db/returning.js'
 
+/** A song as lists read it: every column but the chart body, and whether there is one. */
+export type SongListRow = Omit<SongRow, 'chart'> & { hasChart: boolean }
+
+const { chart: _chart, ...listColumns } = getTableColumns(songs)
+const songListColumns = {
+  ...listColumns,
+  hasChart: sql<number>`${songs.chart} IS NOT NULL`.mapWith((v: number) => v === 1)
+}
+
 export function toSong (row: SongRow): SongType {
+  return { ...toSongListItem({ ...row, hasChart: row.chart !== null }), chart: row.chart }
+}
+
+export function toSongListItem (row: SongListRow): SongListItemType {
   return {
     id: row.id,
     title: row.title,
@@ -33,6 +51,7 @@ export function toSong (row: SongRow): SongType {
     status: row.status,
     notes: row.notes,
     links: row.links,
+    hasChart: row.hasChart,
     proposedBy: row.proposedBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt
@@ -42,7 +61,7 @@ export function toSong (row: SongRow): SongType {
 /** `%` and `_` in a search term are literal characters, not wildcards. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function listSongs (db: Db, query: SongListQueryType, locale: string): SongRow[] {
+export function listSongs (db: Db, query: SongListQueryType, locale: string): SongListRow[] {
   const where: SQL[] = []
   if (query.status) where.push(eq(songs.status, query.status))
   else if (!query.includeRetired) where.push(ne(songs.status, 'retired'))
@@ -55,7 +74,7 @@ export function listSongs (db: Db, query: SongListQueryType, locale: string): So
     )
   }
   const rows = db
-    .select()
+    .select(songListColumns)
     .from(songs)
     .where(and(...where))
     .orderBy(asc(songs.id))

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import {
+  MAX_CHART_BYTES,
   Song,
   SongCreate,
+  SongDetail,
   SongDeleteResult,
   SongIdParams,
   SongListQuery,
@@ -14,7 +16,7 @@ import {
   type SongCreateType,
   type SongPatchType
 } from '#schemas/songs.js'
-import { badRequest, conflict, forbidden, notFound } from '#src/errors.js'
+import { ApiError, badRequest, conflict, forbidden, notFound } from '#src/errors.js'
 import {
   deleteOrRetireSong,
   deleteVote,
@@ -23,10 +25,12 @@ import {
   listSongs,
   songVotesOf,
   toSong,
+  toSongListItem,
   updateSong,
   upsertVote
 } from './repository.js'
 import { findUserById } from '#src/repositories/users.js'
+import { contentDisposition, slug } from '#src/services/content-disposition.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
 /** A proposal leaving `proposed` for one of these was accepted (a chat notice). */
@@ -52,10 +56,33 @@ function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchT
       throw badRequest('INVALID_LINK', `link "${link.slice(0, 100)}" is not an http(s) URL`)
     }
   }
+  if (body.chart != null) checkChart(body.chart)
   for (const field of ['composers', 'lyricists', 'arrangers'] as const) {
     if (body[field]?.some((name) => name.trim() === '')) {
       throw badRequest('INVALID_PERSON', `${field} must not contain blank names`)
     }
+  }
+}
+
+/**
+ * A chart is stored byte for byte as sent: at most 64 KiB of UTF-8, and no U+FFFD, the mark a
+ * decoder leaves where the upload was not UTF-8 (a Latin-1 .cho file), which would be stored
+ * garbled. Broken UTF-16 is refused for every text before (INVALID_TEXT).
+ */
+function checkChart (chart: string): void {
+  const bytes = Buffer.byteLength(chart, 'utf8')
+  if (bytes > MAX_CHART_BYTES) {
+    throw badRequest(
+      'CHART_TOO_LARGE',
+      `the chart has ${bytes} bytes of UTF-8; at most ${MAX_CHART_BYTES} (64 KiB) are allowed`
+    )
+  }
+  if (chart.includes('\uFFFD')) {
+    throw badRequest(
+      'CHART_ENCODING',
+      'the chart is not valid UTF-8 text (it holds U+FFFD replacement characters): save the ' +
+        'file as UTF-8 and send it again'
+    )
   }
 }
 
@@ -79,7 +106,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       app.sendCachedJson(request, reply, `songs?${JSON.stringify(request.query)}`, () =>
-        listSongs(app.db, request.query, app.appSettings.get().locale).map(toSong)
+        listSongs(app.db, request.query, app.appSettings.get().locale).map(toSongListItem)
       )
   )
 
@@ -89,15 +116,43 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['songs'],
-        summary: 'One song',
+        summary: 'One song, with its chart',
         params: SongIdParams,
-        response: { 200: Song, 404: NotFound }
+        response: { 200: SongDetail, 404: NotFound }
       }
     },
     async (request) => {
       const row = findSong(app.db, request.params.id)
       if (!row) throw notFound('song', request.params.id)
       return toSong(row)
+    }
+  )
+
+  app.get(
+    '/songs/:id/chart.cho',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: "Download a song's chart as a ChordPro file (.cho), exactly as stored",
+        params: SongIdParams,
+        produces: ['text/plain'],
+        response: {
+          200: Type.String({ description: 'the ChordPro text, UTF-8' }),
+          404: { ...ErrorResponse, description: 'Song not found, or it has no chart' }
+        }
+      }
+    },
+    async (request, reply) => {
+      const row = findSong(app.db, request.params.id)
+      if (!row) throw notFound('song', request.params.id)
+      if (row.chart === null) {
+        throw new ApiError('SONG_NOT_FOUND', `song ${request.params.id} has no chart`)
+      }
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `${slug(row.title)}.cho`))
+        .send(row.chart)
     }
   )
 
@@ -112,7 +167,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Members may only propose: the status must be `proposed` (the default for ' +
           'members); editors may use any status (default `accepted`).',
         body: SongCreate,
-        response: { 201: Song }
+        response: { 201: SongDetail }
       }
     },
     async (request, reply) => {
@@ -151,7 +206,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a song (accept, retire, edit); omitted fields stay, null clears',
         params: SongIdParams,
         body: SongPatch,
-        response: { 200: Song, 404: NotFound }
+        response: { 200: SongDetail, 404: NotFound }
       }
     },
     async (request) => {

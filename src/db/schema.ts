@@ -183,6 +183,8 @@ export const songs = sqliteTable(
       .notNull()
       .default('proposed'),
     notes: text('notes'),
+    // ChordPro text exactly as sent (≤ 64 KiB UTF-8), null when the song has none.
+    chart: text('chart'),
     links: text('links', { mode: 'json' })
       .$type<string[]>()
       .notNull()
@@ -389,7 +391,11 @@ export const setlistEntries = sqliteTable(
       .default('planned'),
     inserted: integer('inserted', { mode: 'boolean' }).notNull().default(false),
     rating: integer('rating'),
-    liveUpdatedAt: text('live_updated_at')
+    liveUpdatedAt: text('live_updated_at'),
+    // Semitones this gig plays the song away from its chart, and the capo fret (null: none given).
+    // Ranges are checked by the API schema: a CHECK would make drizzle-kit rebuild the table.
+    transpose: integer('transpose').notNull().default(0),
+    capo: integer('capo')
   },
   (t) => [
     index('setlist_entries_gig_idx').on(t.gigId, t.position),
@@ -564,7 +570,10 @@ export const repertoireEntries = sqliteTable(
       .notNull()
       .references(() => songs.id, { onDelete: 'restrict' }),
     notes: text('notes'),
-    durationSeconds: integer('duration_seconds')
+    durationSeconds: integer('duration_seconds'),
+    // As on a gig's setlist: a programme carries the song's transposition into the gigs it fills.
+    transpose: integer('transpose').notNull().default(0),
+    capo: integer('capo')
   },
   (t) => [
     index('repertoire_entries_list_idx').on(t.repertoireId, t.position),

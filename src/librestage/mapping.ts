@@ -1,7 +1,13 @@
 import type { songVotes } from '#src/db/schema.js'
 import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
 import type { TableTally } from './report.js'
-import { UNMAPPED_COLUMNS, type LibreStageSource, type LibreStageTable } from './source.js'
+import {
+  UNMAPPED_COLUMNS,
+  type LibreStageSource,
+  type LibreStageTable,
+  type SourceValue
+} from './source.js'
+import { MAX_CHART_BYTES } from '#schemas/songs.js'
 import {
   cleanEmail,
   cleanText,
@@ -241,6 +247,7 @@ function mapSongs (
       isOriginal: false,
       status,
       notes: fit(tally, notes, 2000, 'notes'),
+      chart: songChart(tally, row.text),
       links: links.slice(0, 10),
       proposedBy: null,
       createdAt: s.stamp,
@@ -251,6 +258,20 @@ function mapSongs (
     s.songTitles.set(id, title)
     tally.imported()
   }
+}
+
+/**
+ * libreStage's lyrics become the song's chart: plain lyrics are a valid ChordPro chart. Line ends
+ * are normalized; a text over the chart limit (64 KiB of UTF-8) is cut and reported.
+ */
+function songChart (tally: TableTally, raw: SourceValue | undefined): string | null {
+  let text = cleanText(raw)
+  if (text === null) return null
+  if (Buffer.byteLength(text) <= MAX_CHART_BYTES) return text
+  // Whole code points, a kilobyte at a time (never half a surrogate pair).
+  while (Buffer.byteLength(text) > MAX_CHART_BYTES - 3) text = [...text].slice(0, -1024).join('')
+  tally.changed('lyrics over 64 KiB: shortened')
+  return `${text}…`
 }
 
 /** song_feedback holds the members' votes on proposed songs; the latest per member counts. */

@@ -78,7 +78,6 @@ export const UNMAPPED_COLUMNS: Partial<Record<LibreStageTable, Record<string, st
     mm_username:
       'Mattermost names: Bandstand posts to the band channel, not to single members'
   },
-  songs: { text: 'lyrics: Bandstand has no lyrics field' },
   gigs: { publish: 'whether a gig was shown publicly: Bandstand has no public gig list' },
   sets: { setlist_name: "the name of a set's setlist: each set keeps its own name" },
   rehearsal: {

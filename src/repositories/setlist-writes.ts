@@ -56,6 +56,8 @@ export interface SetlistStore {
     songId: SQLiteColumn
     notes: SQLiteColumn
     durationSeconds: SQLiteColumn
+    transpose: SQLiteColumn
+    capo: SQLiteColumn
   }
   /** Compare-and-set of the owner's version (plus whatever a save also bumps): rows changed. */
   bumpVersion(tx: Tx, ownerId: number, expected: number): number
@@ -86,7 +88,9 @@ export const gigSetlistStore: SetlistStore = {
     position: setlistEntries.position,
     songId: setlistEntries.songId,
     notes: setlistEntries.notes,
-    durationSeconds: setlistEntries.durationSeconds
+    durationSeconds: setlistEntries.durationSeconds,
+    transpose: setlistEntries.transpose,
+    capo: setlistEntries.capo
   },
   bumpVersion: (tx, gigId, expected) =>
     tx
@@ -251,8 +255,12 @@ export function replaceSetlist (
       set.entries.forEach((entry, position) => {
         const notes = entry.notes ?? null
         const durationSeconds = entry.durationSeconds ?? null
+        const transpose = entry.transpose ?? 0
+        const capo = entry.capo ?? null
         if (entry.id !== undefined) {
-          entryUpdates.push([entry.id, setId, position, entry.songId, notes, durationSeconds])
+          entryUpdates.push([
+            entry.id, setId, position, entry.songId, notes, durationSeconds, transpose, capo
+          ])
         } else {
           entryInserts.push({
             [E.ownerKey]: ownerId,
@@ -260,7 +268,9 @@ export function replaceSetlist (
             position,
             songId: entry.songId,
             notes,
-            durationSeconds
+            durationSeconds,
+            transpose,
+            capo
           })
         }
       })
@@ -271,7 +281,7 @@ export function replaceSetlist (
       tx,
       E.table,
       E.id,
-      [E.setId, E.position, E.songId, E.notes, E.durationSeconds],
+      [E.setId, E.position, E.songId, E.notes, E.durationSeconds, E.transpose, E.capo],
       entryUpdates
     )
     for (const chunk of chunksFor(entryInserts, columnCount(E.table))) {
@@ -299,7 +309,9 @@ export function setsToInput (sets: SetlistSetType[], keepIds: boolean): SetlistP
       ...(keepIds ? { id: entry.id } : {}),
       songId: entry.songId,
       notes: entry.notes,
-      durationSeconds: entry.customDurationSeconds
+      durationSeconds: entry.customDurationSeconds,
+      transpose: entry.transpose,
+      capo: entry.capo
     }))
   }))
 }

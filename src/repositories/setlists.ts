@@ -24,8 +24,13 @@ export interface SetRow {
   name: string
   breakAfterSeconds: number | null
 }
-/** The song fields the documents show (GEMA data included), and its status for the API's views. */
-export type SetlistSong = DocumentSong & Pick<SongRow, 'status'>
+/**
+ * The song fields the documents show (GEMA data included), and its status, tempo and whether it
+ * has a chart for the API's views (the stage view's "Up next").
+ */
+export type SetlistSong = DocumentSong & Pick<SongRow, 'status' | 'tempoBpm'> & {
+  hasChart: boolean
+}
 export interface EntryRow {
   id: number
   setId: number
@@ -37,6 +42,9 @@ export interface EntryRow {
   rating: number | null
   /** When the live status last changed (ISO instant), null while planned from the start. */
   liveUpdatedAt: string | null
+  /** Semitones for this gig (-11…11) and the capo fret. */
+  transpose: number
+  capo: number | null
   song: SetlistSong
 }
 
@@ -49,6 +57,8 @@ export const setlistSongColumns = {
   leadSinger: songs.leadSinger,
   durationSeconds: songs.durationSeconds,
   status: songs.status,
+  tempoBpm: songs.tempoBpm,
+  hasChart: sql<number>`${songs.chart} IS NOT NULL`.mapWith((v: number) => v === 1),
   composers: songs.composers,
   lyricists: songs.lyricists,
   arrangers: songs.arrangers,
@@ -67,6 +77,8 @@ export const setlistEntryColumns = {
   inserted: setlistEntries.inserted,
   rating: setlistEntries.rating,
   liveUpdatedAt: setlistEntries.liveUpdatedAt,
+  transpose: setlistEntries.transpose,
+  capo: setlistEntries.capo,
   song: setlistSongColumns
 }
 
@@ -143,9 +155,13 @@ export function toEntry (
       key: row.song.key,
       leadSinger: row.song.leadSinger,
       durationSeconds: row.song.durationSeconds,
+      tempoBpm: row.song.tempoBpm,
+      hasChart: row.song.hasChart,
       status: row.song.status
     },
     notes: row.notes,
+    transpose: row.transpose,
+    capo: row.capo,
     plannedStart,
     durationSeconds,
     customDurationSeconds: row.durationSeconds,

@@ -4,6 +4,7 @@ import { renderGemaXlsx } from './gema-xlsx.js'
 import { prepareLogo, type PreparedLogo } from './logo.js'
 import { renderSchedulePdf } from './schedule-pdf.js'
 import { renderSetlistPdf } from './setlist-pdf.js'
+import { renderSongbookPdf } from './songbook-pdf.js'
 
 // Worker thread entry (piscina calls the default export once per task; see document-workers.ts).
 // pdfmake and xlsx are loaded by their renderers on first use: a worker that only ever prepared
@@ -25,5 +26,7 @@ export default async function runTask (task: WorkerTask): Promise<Uint8Array | P
       return renderSchedulePdf(task.doc, withBuffers(task.ctx))
     case 'gema':
       return renderGemaXlsx(task.doc, task.ctx)
+    case 'songbook':
+      return renderSongbookPdf(task.book, task.ctx)
   }
 }

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina'
 import type { DocumentContext, GigDocument } from './gig-document.js'
 import type { PreparedLogo } from './logo.js'
 import type { SetlistStyle } from './setlist-pdf.js'
+import type { SongbookDocument } from './songbook-pdf.js'
 
 // Documents (pdfmake lays a 60-song setlist out in ~50–100 ms of synchronous work, a 4,000-entry
 // one in ~16 s; xlsx builds the GEMA workbook) and logo decoding run in worker threads, never on
@@ -15,6 +16,7 @@ export type DocumentJob =
   | { kind: 'setlist'; doc: GigDocument; ctx: DocumentContext; style: SetlistStyle }
   | { kind: 'schedule'; doc: GigDocument; ctx: DocumentContext }
   | { kind: 'gema'; doc: GigDocument; ctx: DocumentContext }
+  | { kind: 'songbook'; book: SongbookDocument; ctx: DocumentContext }
 
 export type WorkerTask = DocumentJob | { kind: 'logo'; data: Uint8Array }
 

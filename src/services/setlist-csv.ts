@@ -18,8 +18,18 @@ const HEADER = [
   'Notizen',
   'Status',
   'Eingefügt',
-  'Bewertung'
+  'Bewertung',
+  'Transponierung',
+  'Kapo',
+  'Chart'
 ]
+
+/** A gig entry's chart columns (GET /gigs/{id}/charts), by entry id. */
+export interface EntryChart {
+  transpose: number
+  capo: number | null
+  chart: string | null
+}
 const STATUS: Record<string, string> = {
   planned: 'geplant',
   played: 'gespielt',
@@ -43,7 +53,12 @@ const hms = (seconds: number) => {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
 }
 
-export function renderSetlistCsv (doc: GigDocument): Buffer {
+/**
+ * The setlist; with `charts` (a gig's), each entry's transposition, capo and ChordPro chart in the
+ * last columns (a chart's line breaks stay inside its quoted field).
+ */
+export function renderSetlistCsv (doc: GigDocument, charts = new Map<number, EntryChart>()):
+Buffer {
   const rows = [HEADER]
   for (const set of doc.sets) {
     for (const entry of set.entries) {
@@ -59,7 +74,10 @@ export function renderSetlistCsv (doc: GigDocument): Buffer {
         entry.notes ?? '',
         STATUS[entry.status] ?? entry.status,
         entry.inserted ? 'ja' : '',
-        entry.rating === null ? '' : String(entry.rating)
+        entry.rating === null ? '' : String(entry.rating),
+        charts.get(entry.id)?.transpose.toString() ?? '',
+        charts.get(entry.id)?.capo?.toString() ?? '',
+        charts.get(entry.id)?.chart ?? ''
       ])
     }
   }

@@ -160,7 +160,7 @@ export async function tapAndFollow (
   for (let n = 1; n <= count; n++) {
     const before = await currentEntry(editor).getAttribute('data-entry-id')
     const expected = await editor
-      .getByRole('region', { name: 'Next' })
+      .getByRole('region', { name: 'Next', exact: true })
       .locator('[data-entry-id]')
       .getAttribute('data-entry-id')
     assert.ok(before && expected, `tap ${n}: a current and a next song`)

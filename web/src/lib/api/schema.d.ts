@@ -2325,6 +2325,8 @@ export interface paths {
                             gigStatuses: string[];
                             songStatuses: string[];
                             keys: string[];
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            chordNotation: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
                                 songGapSeconds: number;
@@ -2431,6 +2433,8 @@ export interface paths {
                         genres: string[];
                         gigKinds: string[];
                         keys: string[];
+                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                        chordNotation?: "english" | "german";
                         timing: {
                             defaultSongSeconds: number;
                             songGapSeconds: number;
@@ -2464,6 +2468,8 @@ export interface paths {
                             genres: string[];
                             gigKinds: string[];
                             keys: string[];
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            chordNotation?: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
                                 songGapSeconds: number;
@@ -3427,6 +3433,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3617,6 +3625,8 @@ export interface paths {
                         /** @description members may only propose (status proposed, the default for members); editors default to accepted */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
                     };
@@ -3650,6 +3660,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3664,6 +3676,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -3802,7 +3816,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One song */
+        /** One song, with its chart */
         get: {
             parameters: {
                 query?: never;
@@ -3841,6 +3855,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -3855,6 +3871,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -4024,6 +4042,8 @@ export interface paths {
                                 status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                                 notes: string | null;
                                 links: string[];
+                                /** @description the song has a chart (GET /songs/{id} has it) */
+                                hasChart: boolean;
                                 /** @description the member who proposed the song */
                                 proposedBy: number | null;
                                 /**
@@ -4228,6 +4248,8 @@ export interface paths {
                         /** @description proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
                     };
@@ -4261,6 +4283,8 @@ export interface paths {
                             status: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                             notes: string | null;
                             links: string[];
+                            /** @description the song has a chart (GET /songs/{id} has it) */
+                            hasChart: boolean;
                             /** @description the member who proposed the song */
                             proposedBy: number | null;
                             /**
@@ -4275,6 +4299,8 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             updatedAt: string;
+                            /** @description ChordPro text, null: none */
+                            chart: string | null;
                         };
                     };
                 };
@@ -4420,6 +4446,144 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/songs/{id}/chart.cho": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a song's chart as a ChordPro file (.cho), exactly as stored */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the ChordPro text, UTF-8 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Song not found, or it has no chart */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/songs/{id}/vote": {
@@ -8931,9 +9095,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -9112,6 +9283,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                     };
@@ -9156,9 +9331,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -9309,9 +9491,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -9396,6 +9585,187 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every chart of the gig's setlist in running order, with its transposition
+         * @description One document for the stage view: every setlist entry (also those without a chart: `chart` null) with its song, `transpose`, `capo` and the moved key. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gigId: number;
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            notation: "english" | "german";
+                            /** @description every entry of the setlist in running order */
+                            charts: {
+                                entryId: number;
+                                /** @description place in the running order, from 1 */
+                                position: number;
+                                setId: number;
+                                setName: string;
+                                /** @description place in its set, from 1 */
+                                positionInSet: number;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
+                                song: {
+                                    id: number;
+                                    title: string;
+                                    artist: string | null;
+                                    /** @description as the song has it (the chart as written) */
+                                    key: string | null;
+                                    /** @description the key moved by `transpose`, in the band notation */
+                                    keyTransposed: string | null;
+                                    tempoBpm: number | null;
+                                    leadSinger: string | null;
+                                };
+                                /** @description ChordPro text as stored; null: the song has none */
+                                chart: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10657,9 +11027,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -10708,9 +11085,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -10924,9 +11308,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -11164,9 +11555,16 @@ export interface paths {
                                 key: string | null;
                                 leadSinger: string | null;
                                 durationSeconds: number | null;
+                                tempoBpm: number | null;
+                                /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                hasChart: boolean;
                                 status: string;
                             };
                             notes: string | null;
+                            /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                            transpose: number;
+                            /** @description capo fret for this gig (0…11), null: none given */
+                            capo: number | null;
                             /**
                              * @description wall-clock time HH:MM in the band timezone
                              * @example 20:00
@@ -12499,6 +12897,167 @@ export interface paths {
                 };
                 /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description More than 4 documents of one member */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The document queue is full (DOCUMENTS_BUSY), or the server is busy (SERVER_BUSY) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/songbook.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Songbook as PDF: every chart of the setlist in running order, transposed for the gig, each song on a new page
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14250,6 +14809,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                         fromGigId?: number;
@@ -14311,9 +14874,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -14574,9 +15144,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -14936,9 +15513,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -15158,6 +15742,10 @@ export interface paths {
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written); default 0 */
+                                transpose?: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo?: number | null;
                             }[];
                         }[];
                     };
@@ -15218,9 +15806,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -15386,9 +15981,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -15553,9 +16155,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -15706,9 +16315,16 @@ export interface paths {
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
+                                            tempoBpm: number | null;
+                                            /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                            hasChart: boolean;
                                             status: string;
                                         };
                                         notes: string | null;
+                                        /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                        transpose: number;
+                                        /** @description capo fret for this gig (0…11), null: none given */
+                                        capo: number | null;
                                         /**
                                          * @description wall-clock time HH:MM in the band timezone
                                          * @example 20:00
@@ -16150,7 +16766,7 @@ export interface paths {
         };
         /**
          * Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)
-         * @description Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3).
+         * @description Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3), Transponierung (Halbtöne), Kapo, Chart (ChordPro).
          */
         get: {
             parameters: {
@@ -16598,9 +17214,16 @@ export interface paths {
                                                 key: string | null;
                                                 leadSinger: string | null;
                                                 durationSeconds: number | null;
+                                                tempoBpm: number | null;
+                                                /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                                hasChart: boolean;
                                                 status: string;
                                             };
                                             notes: string | null;
+                                            /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                            transpose: number;
+                                            /** @description capo fret for this gig (0…11), null: none given */
+                                            capo: number | null;
                                             /**
                                              * @description wall-clock time HH:MM in the band timezone
                                              * @example 20:00

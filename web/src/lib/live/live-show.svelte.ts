@@ -254,6 +254,8 @@ export function overlay (view: LiveView, pending: Pending[]): ShowState {
           songId: p.song.id,
           song: p.song,
           notes: null,
+          transpose: 0,
+          capo: null,
           plannedStart: entries[at - 1]?.plannedStart ?? set.start,
           durationSeconds: p.song.durationSeconds ?? 0,
           customDurationSeconds: null,

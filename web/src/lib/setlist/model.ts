@@ -26,6 +26,9 @@ export interface DraftEntry {
   notes: string
   /** The override (null: the song's length, else the band's default). */
   durationSeconds: number | null
+  /** Semitones for this gig and the capo fret (the stage view's charts); kept across saves. */
+  transpose: number
+  capo: number | null
   /** Live-mode state, kept by the server across saves; skipped entries take no time. */
   status: ServerEntry['status']
 }
@@ -40,7 +43,9 @@ export interface DraftSet {
 }
 
 export type SetChanges = Partial<Pick<DraftSet, 'name' | 'breakAfterSeconds'>>
-export type EntryChanges = Partial<Pick<DraftEntry, 'notes' | 'durationSeconds'>>
+export type EntryChanges = Partial<
+  Pick<DraftEntry, 'notes' | 'durationSeconds' | 'transpose' | 'capo'>
+>
 
 /** One edit. Targets are keys, positions are anchors (the entry before), with an index fallback. */
 export type Operation =
@@ -80,6 +85,8 @@ export function fromServer (sets: ServerSet[]): DraftSet[] {
       song: entry.song,
       notes: entry.notes ?? '',
       durationSeconds: entry.customDurationSeconds,
+      transpose: entry.transpose,
+      capo: entry.capo,
       status: entry.status
     }))
   }))
@@ -93,6 +100,8 @@ export function newEntry (song: SongSummary): DraftEntry {
     song,
     notes: '',
     durationSeconds: null,
+    transpose: 0,
+    capo: null,
     status: 'planned'
   }
 }
@@ -108,7 +117,10 @@ export function toBody (version: number, sets: DraftSet[]): SetlistBody {
         ...(entry.id === null ? {} : { id: entry.id }),
         songId: entry.songId,
         notes: entry.notes.trim() || null,
-        durationSeconds: entry.durationSeconds
+        durationSeconds: entry.durationSeconds,
+        // A draft kept from before charts existed has neither.
+        transpose: entry.transpose ?? 0,
+        capo: entry.capo ?? null
       }))
     }))
   }

@@ -10,6 +10,7 @@ export const appConfig = $state<AppConfig>({
   timezone: 'Europe/Berlin',
   locale: 'de-DE',
   genres: [],
+  chordNotation: 'german',
   gigKinds: [],
   gigStatuses: [],
   songStatuses: [],

@@ -106,6 +106,8 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Optionen einer Abstimmung haben kein Datum.',
   SONG_NOT_PROPOSED: 'Die Abstimmung ist vorbei: Der Song ist kein Vorschlag mehr.',
   INVALID_KEY: 'Wähl eine Tonart aus der Liste.',
+  CHART_TOO_LARGE: 'Das Chart ist zu lang: höchstens 64 KiB Text.',
+  CHART_ENCODING: 'Das Chart ist kein UTF-8-Text. Speichere die Datei als UTF-8 und lade sie neu.',
   INVALID_GENRE: 'Wähl ein Genre aus der Liste.',
   INVALID_LINK: 'Links müssen mit http:// oder https:// beginnen.',
   INVALID_PERSON: 'Namen bitte als „Nachname, Vorname“ schreiben.',

@@ -13,6 +13,7 @@ export default {
   setlistPdf: 'Setlist (PDF)',
   stagePdf: 'Bühnen-Setlist (PDF)',
   schedulePdf: 'Ablaufplan (PDF)',
+  songbookPdf: 'Songbook (PDF)',
   gema: 'GEMA-Meldung',
   details: 'Details',
   date: 'Datum',

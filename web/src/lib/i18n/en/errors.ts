@@ -93,6 +93,8 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Poll options have no date.',
   SONG_NOT_PROPOSED: 'Voting is over: this song is no longer a proposal.',
   INVALID_KEY: 'Choose a key from the list.',
+  CHART_TOO_LARGE: 'The chart is too long: at most 64 KiB of text.',
+  CHART_ENCODING: 'The chart is not UTF-8 text. Save the file as UTF-8 and try again.',
   INVALID_GENRE: 'Choose a genre from the list.',
   INVALID_LINK: 'Links must start with http:// or https://.',
   INVALID_PERSON: 'Write names as “Lastname, Firstname”.',

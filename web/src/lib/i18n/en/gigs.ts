@@ -13,6 +13,7 @@ export default {
   setlistPdf: 'Setlist PDF',
   stagePdf: 'Stage setlist PDF',
   schedulePdf: 'Schedule PDF',
+  songbookPdf: 'Songbook PDF',
   gema: 'GEMA report',
   details: 'Details',
   date: 'Date',

@@ -1,0 +1,149 @@
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
+import { formatDate } from './document-format.js'
+import { renderPdf } from './pdf.js'
+import type { DocumentContext } from './gig-document.js'
+import type { GigChartType } from '#schemas/charts.js'
+import type { ChordNotation } from '#src/shared/chords/chord.js'
+import { parseChordPro, type ChartLine, type ChartSection } from '#src/shared/chords/chordpro.js'
+import { transposeChart } from '#src/shared/chords/transpose.js'
+
+/** The gig's charts in running order (GET /gigs/{id}/charts) and what the header names. */
+export interface SongbookDocument {
+  gig: { name: string; date: string }
+  notation: ChordNotation
+  charts: GigChartType[]
+}
+
+const CHORD = '#0b4f9c'
+const MUTED = '#555555'
+const ACCENT = '#8a5a00'
+const NBSP = '\u00a0'
+
+// pdfmake drops spaces at the end of a column: inner ones become non-breaking, trailing ones a
+// right margin of about a space's width each (Roboto at 12 pt).
+const keepSpaces = (text: string) => text.replace(/ /g, NBSP)
+const SPACE_PT = 3.2
+const trailingSpaces = (text: string) => text.length - text.trimEnd().length
+
+/**
+ * One lyric line: each chord stacked over the text it belongs to, side by side (auto-width
+ * columns), so a chord stands above its syllable however wide the letters are.
+ */
+function lyricLine (line: Extract<ChartLine, { kind: 'lyrics' }>): Content {
+  const hasChords = line.pairs.some((p) => p.chord !== null)
+  if (!hasChords) return { text: line.pairs.map((p) => p.text).join('') || NBSP, margin: [0, 1] }
+  return {
+    columns: line.pairs.map((pair) => ({
+      width: 'auto',
+      // A chord wider than its syllable keeps a gap to the next chord.
+      margin: [0, 0, Math.max(trailingSpaces(pair.text) * SPACE_PT, pair.chord ? SPACE_PT : 0), 0],
+      stack: [
+        {
+          text: pair.chord === null ? NBSP : pair.chord,
+          color: CHORD,
+          bold: !pair.annotation,
+          italics: pair.annotation === true,
+          fontSize: 10
+        },
+        { text: keepSpaces(pair.text.trimEnd()) || NBSP }
+      ]
+    })),
+    columnGap: 0,
+    margin: [0, 1]
+  } as Content
+}
+
+function lineContent (line: ChartLine): Content {
+  switch (line.kind) {
+    case 'lyrics':
+      return lyricLine(line)
+    case 'comment':
+      return { text: line.text, italics: line.italic === true, bold: !line.italic, color: MUTED }
+    case 'tab':
+      // Tabs need their columns: spaces kept, a narrower size.
+      return { text: keepSpaces(line.text) || NBSP, fontSize: 9, preserveLeadingSpaces: true }
+    case 'empty':
+      return { text: NBSP, fontSize: 6 }
+    case 'pagebreak':
+      return { text: '', pageBreak: 'after' }
+  }
+}
+
+const SECTION_LABEL: Record<ChartSection['kind'], string | null> = {
+  chorus: 'Refrain',
+  verse: null,
+  bridge: 'Bridge',
+  tab: 'Tab',
+  plain: null
+}
+
+function sectionContent (section: ChartSection): Content {
+  const label = section.label ?? SECTION_LABEL[section.kind]
+  const body: Content[] = [
+    ...(label ? [{ text: label, bold: true, color: ACCENT, fontSize: 10 } as Content] : []),
+    ...section.lines.map(lineContent)
+  ]
+  // A chorus is marked by a rule on its left, as in the stage view.
+  if (section.kind !== 'chorus') return { stack: body, margin: [0, 0, 0, 6] }
+  return {
+    table: { widths: ['*'], body: [[{ stack: body, margin: [6, 0, 0, 0] }]] },
+    layout: {
+      hLineWidth: () => 0,
+      vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
+      vLineColor: () => ACCENT
+    },
+    margin: [0, 0, 0, 6]
+  }
+}
+
+function songContent (entry: GigChartType, book: SongbookDocument, first: boolean): Content[] {
+  const facts = [
+    `${entry.position}. Titel · ${entry.setName} #${entry.positionInSet}`,
+    entry.song.keyTransposed ? `Tonart ${entry.song.keyTransposed}` : null,
+    entry.transpose ? `transponiert ${entry.transpose > 0 ? '+' : ''}${entry.transpose}` : null,
+    entry.capo ? `Kapo ${entry.capo}` : null,
+    entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
+    entry.song.leadSinger ? `Gesang: ${entry.song.leadSinger}` : null
+  ].filter(Boolean).join('  ·  ')
+  const head: Content[] = [
+    {
+      text: entry.song.title,
+      fontSize: 20,
+      bold: true,
+      ...(first ? {} : { pageBreak: 'before' as const })
+    },
+    ...(entry.song.artist ? [{ text: entry.song.artist, color: MUTED } as Content] : []),
+    { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
+  ]
+  if (!entry.chart) return [...head, { text: 'Kein Chart hinterlegt.', italics: true }]
+  const chart = transposeChart(parseChordPro(entry.chart), entry.transpose, book.notation)
+  return [...head, ...chart.sections.map(sectionContent)]
+}
+
+/** The songbook: every chart of the setlist in running order, each song on a new page. */
+export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentContext):
+Promise<Buffer> {
+  const definition: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [40, 50, 40, 40],
+    info: { title: `Songbook ${book.gig.name}`, author: ctx.bandName },
+    header: () => ({
+      text: `${ctx.bandName} · ${book.gig.name} · ${formatDate(book.gig.date)}`,
+      fontSize: 8,
+      color: MUTED,
+      margin: [40, 20, 40, 0]
+    }),
+    footer: (page: number, pages: number) => ({
+      text: `Songbook · Seite ${page} / ${pages}`,
+      fontSize: 8,
+      color: MUTED,
+      alignment: 'right',
+      margin: [40, 10, 40, 0]
+    }),
+    content: book.charts.length
+      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0))
+      : [{ text: 'Die Setlist ist leer.' }],
+    defaultStyle: { fontSize: 12, lineHeight: 1.1 }
+  }
+  return renderPdf(definition)
+}

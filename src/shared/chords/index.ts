@@ -1,0 +1,5 @@
+// The songbook's chart code, shared by the server (songbook PDF) and the web app (stage view).
+export * from './chord.js'
+export * from './chordpro.js'
+export * from './transpose.js'
+export * from './chords-over-lyrics.js'

@@ -1,0 +1,45 @@
+import { keyUsesFlats, parseChord, parseKey, transposeChord, transposeKey, type ChordNotation }
+  from './chord.js'
+import { chartChords, type Chart, type ChartLine } from './chordpro.js'
+
+/**
+ * Whether a chart moved by some semitones is spelled with flats: decided by its new key (the
+ * `{key}` directive, else the first chord), so every chord of one song uses one spelling.
+ */
+export function chartUsesFlats (chart: Chart, semitones: number, notation: ChordNotation):
+boolean {
+  const key = chart.meta.key ? parseKey(chart.meta.key, notation) : null
+  const first = key ?? firstChordKey(chart, notation)
+  if (!first) return false
+  return keyUsesFlats((((first.root + semitones) % 12) + 12) % 12, first.minor)
+}
+
+function firstChordKey (chart: Chart, notation: ChordNotation) {
+  for (const symbol of chartChords(chart)) {
+    const chord = parseChord(symbol, notation)
+    if (chord) return { root: chord.root, minor: /^m(?!aj)/.test(chord.quality) }
+  }
+  return null
+}
+
+/** The chart with every chord and its key moved by `semitones`; annotations stay as written. */
+export function transposeChart (chart: Chart, semitones: number, notation: ChordNotation): Chart {
+  const steps = ((Math.trunc(semitones) % 12) + 12) % 12
+  if (steps === 0) return chart
+  const flats = chartUsesFlats(chart, steps, notation)
+  const line = (l: ChartLine): ChartLine =>
+    l.kind !== 'lyrics'
+      ? l
+      : {
+          kind: 'lyrics',
+          pairs: l.pairs.map((p) =>
+            p.chord === null || p.annotation
+              ? p
+              : { ...p, chord: transposeChord(p.chord, steps, { notation, flats }) }
+          )
+        }
+  return {
+    meta: { ...chart.meta, key: chart.meta.key && transposeKey(chart.meta.key, steps, notation) },
+    sections: chart.sections.map((s) => ({ ...s, lines: s.lines.map(line) }))
+  }
+}

@@ -1,0 +1,55 @@
+// The stage view's personal settings: kept in this browser (localStorage), never on the server —
+// the singer's phone shows lyrics only, the guitarist's is transposed for the capo.
+
+const KEY = 'bandstand.stage'
+export const TEXT_SIZES = [0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2] as const
+const DEFAULT_SIZE = 2
+
+interface Stored {
+  size: number
+  chords: boolean
+  transpose: number
+}
+
+function load (): Stored {
+  const fallback = { size: DEFAULT_SIZE, chords: true, transpose: 0 }
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<Stored> | null
+    if (!raw || typeof raw !== 'object') return fallback
+    const size = Number.isInteger(raw.size) ? Math.min(Math.max(raw.size!, 0), 7) : DEFAULT_SIZE
+    const transpose = Number.isInteger(raw.transpose) ? clampTranspose(raw.transpose!) : 0
+    return { size, chords: raw.chords !== false, transpose }
+  } catch {
+    return fallback
+  }
+}
+
+/** −11…11, wrapping: twelve semitones up is where one started. */
+const clampTranspose = (n: number) => ((((n + 11) % 23) + 23) % 23) - 11
+
+export class StagePrefs {
+  #stored = $state(load())
+
+  get size () { return this.#stored.size }
+  get scale () { return TEXT_SIZES[this.#stored.size] ?? 1 }
+  get chords () { return this.#stored.chords }
+  get transpose () { return this.#stored.transpose }
+  get canGrow () { return this.#stored.size < TEXT_SIZES.length - 1 }
+  get canShrink () { return this.#stored.size > 0 }
+
+  grow (): void { this.#set({ size: Math.min(this.#stored.size + 1, TEXT_SIZES.length - 1) }) }
+  shrink (): void { this.#set({ size: Math.max(this.#stored.size - 1, 0) }) }
+  toggleChords (): void { this.#set({ chords: !this.#stored.chords }) }
+  transposeBy (step: number): void {
+    this.#set({ transpose: Math.max(-11, Math.min(11, this.#stored.transpose + step)) })
+  }
+
+  #set (patch: Partial<Stored>): void {
+    this.#stored = { ...this.#stored, ...patch }
+    try {
+      localStorage.setItem(KEY, JSON.stringify(this.#stored))
+    } catch {
+      // Private mode or a full storage: the setting holds until the page closes.
+    }
+  }
+}
