@@ -4516,6 +4516,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Song not found, or it has no chart */
                 404: {
                     headers: {
@@ -4556,7 +4576,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9703,6 +9723,26 @@ export interface paths {
                         };
                     };
                 };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Unknown gig */
                 404: {
                     headers: {
@@ -9743,7 +9783,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12029,9 +12069,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -12080,9 +12127,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -12393,9 +12447,16 @@ export interface paths {
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
                                     status: string;
                                 };
                                 notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
                                 /**
                                  * @description wall-clock time HH:MM in the band timezone
                                  * @example 20:00
@@ -12444,9 +12505,16 @@ export interface paths {
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
                                         status: string;
                                     };
                                     notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
                                     /**
                                      * @description wall-clock time HH:MM in the band timezone
                                      * @example 20:00
@@ -13058,6 +13126,26 @@ export interface paths {
                 };
                 /** @description No or invalid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
