@@ -233,6 +233,8 @@ test(
       'get /health',
       'get /public/app_config',
       'get /public/logo',
+      'get /public/manifest.webmanifest',
+      'get /public/icons/{file}',
       'get /cal/ical/{token}',
       'post /password-reset',
       'post /password-reset/verify'
