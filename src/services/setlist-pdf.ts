@@ -4,7 +4,7 @@ import { formatDate, formatDuration, formatLength, joinPresent } from './documen
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 import { renderPdf } from './pdf.js'
-import type { SetlistStyle } from '../../schemas/documents.js'
+import type { SetlistStyle } from '#schemas/documents.js'
 
 export type { SetlistStyle }
 
