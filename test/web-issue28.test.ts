@@ -62,6 +62,10 @@ const WORDS = {
   }
 } as const
 
+// One login per user for the whole test (the login route allows 10 a minute); each page gets a
+// copy of its session cookies.
+const sessions = new Map<string, ApiSession>()
+
 /** A page logged in as `username` (the API's session cookies), the device set to `lang`. */
 async function openAs (
   browser: Browser,
@@ -72,7 +76,11 @@ async function openAs (
   password: string
 ): Promise<AppPage> {
   const app = await openApp(browser, band.base, viewport)
-  const session = await ApiSession.login(band.base, username, password)
+  let session = sessions.get(username)
+  if (!session) {
+    session = await ApiSession.login(band.base, username, password)
+    sessions.set(username, session)
+  }
   await app.context.addCookies(
     session.cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=')
