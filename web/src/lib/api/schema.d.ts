@@ -3151,7 +3151,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3259,7 +3259,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11407,7 +11407,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11771,7 +11771,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11813,8 +11813,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description print (default): black on white; stage: dark high-contrast, larger type */
-                    style: "print" | "stage";
+                    /** @description print (default): black on white, compact; stage: black on white, titles of 28 pt, one set per page; stage-dark: the stage list white on black (for a screen) */
+                    style: "print" | "stage" | "stage-dark";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
                 };
                 header?: never;
                 path: {
@@ -11976,7 +11978,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -15230,8 +15235,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description print (default): black on white; stage: dark high-contrast, larger type */
-                    style: "print" | "stage";
+                    /** @description print (default): black on white, compact; stage: black on white, titles of 28 pt, one set per page; stage-dark: the stage list white on black (for a screen) */
+                    style: "print" | "stage" | "stage-dark";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
                 };
                 header?: never;
                 path: {
