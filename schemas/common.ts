@@ -84,7 +84,7 @@ export function LiteralUnion<const T extends readonly string[]> (
  */
 export const StringEnum = <const T extends readonly string[]>(
   values: T,
-  options: { description?: string } = {}
+  options: { description?: string; default?: T[number] } = {}
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 
 export const NoContent = Type.Null({ description: 'No content' })

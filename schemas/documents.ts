@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse } from './common.js'
+import { ErrorResponse, StringEnum } from './common.js'
 
 export const CSV_TYPE = 'text/csv; charset=utf-8'
 export const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -18,11 +18,25 @@ export const binaryFile = (mediaType: string, description: string) =>
     content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } }
   })
 
+/** The setlist PDF's styles, defined once (src/services/setlist-pdf.ts has their themes). */
+export const SETLIST_STYLES = ['print', 'stage', 'stage-dark'] as const
+export type SetlistStyle = (typeof SETLIST_STYLES)[number]
+
+/** `?download=true`: the same file as an attachment (saved, not opened in the browser). */
+export const DownloadFlag = Type.Boolean({
+  default: false,
+  description: 'true: Content-Disposition attachment (save the file); default inline (open it)'
+})
+export const DownloadQuery = Type.Object({ download: Type.Optional(DownloadFlag) })
+
 export const SetlistStyleQuery = Type.Object({
-  style: Type.Union([Type.Literal('print'), Type.Literal('stage')], {
+  style: StringEnum(SETLIST_STYLES, {
     default: 'print',
-    description: 'print (default): black on white; stage: dark high-contrast, larger type'
-  })
+    description:
+      'print (default): black on white, compact; stage: black on white, titles of 28 pt, one ' +
+      'set per page; stage-dark: the stage list white on black (for a screen)'
+  }),
+  download: Type.Optional(DownloadFlag)
 })
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

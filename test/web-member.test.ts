@@ -153,8 +153,18 @@ test(
           ['Schedule PDF', /^Ablaufplan-.*\.pdf$/],
           ['GEMA report', /^GEMA-.*\.xlsx$/]
         ] as const) {
+          const pdf = name !== 'GEMA report'
+          if (pdf) {
+            // A PDF opens in a new tab (issue 28); "Download …" beside it saves the file.
+            const opened = app.context.waitForEvent('page', { timeout: WAIT })
+            await page.getByRole('link', { name, exact: true }).click()
+            const tab = await opened
+            assert.match(tab.url(), /^blob:/, `${name} opens in the browser`)
+            await tab.close()
+          }
           const download = page.waitForEvent('download', { timeout: WAIT })
-          await page.getByRole('link', { name, exact: true }).click()
+          const saveAs = pdf ? `Download ${name}` : name
+          await page.getByRole('link', { name: saveAs, exact: true }).click()
           const file = await download
           assert.match(file.suggestedFilename(), pattern, name)
           const bytes = readFileSync((await file.path())!)

@@ -70,9 +70,12 @@ export default fp(
       reply.raw.once('close', onClose)
       try {
         const file = await admission.result
+        // `?download=true` (DownloadQuery in the route's schema): saved instead of opened.
+        const download = (request.query as { download?: boolean } | undefined)?.download === true
+        const disposition = download ? 'attachment' : file.disposition
         return reply
           .type(file.type)
-          .header('content-disposition', contentDisposition(file.disposition, file.fileName))
+          .header('content-disposition', contentDisposition(disposition, file.fileName))
           .header('cache-control', 'private, no-cache')
           .send(file.body)
       } catch (error) {

@@ -5,6 +5,7 @@ import {
   binaryFile,
   DOCUMENT_QUEUE_DESCRIPTION,
   DocumentQueueErrors,
+  DownloadQuery,
   SetlistStyleQuery,
   XLSX_TYPE
 } from '#schemas/documents.js'
@@ -55,7 +56,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const file = { body, ...FILES[kind] }
     if (kind === 'gema') return { ...file, fileName: fileName('GEMA', doc, 'xlsx') }
     if (kind === 'schedule') return { ...file, fileName: fileName('Ablaufplan', doc, 'pdf') }
-    const prefix = style === 'stage' ? 'Setlist-Buehne' : 'Setlist'
+    const prefix = style === 'print' ? 'Setlist' : 'Setlist-Buehne'
     return { ...file, fileName: fileName(prefix, doc, 'pdf') }
   }
 
@@ -95,6 +96,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'band logo, logo watermark)',
         description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
+        querystring: DownloadQuery,
         response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },

@@ -96,7 +96,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           style
         })
-        const file = style === 'stage' ? name.replace('Setlist', 'Setlist-Buehne') : name
+        const file = style === 'print' ? name : name.replace('Setlist', 'Setlist-Buehne')
         return { body, type: 'application/pdf', disposition: 'inline', fileName: `${file}.pdf` }
       })
     }

@@ -4,8 +4,9 @@ import { formatDate, formatDuration, formatLength, joinPresent } from './documen
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 import { renderPdf } from './pdf.js'
+import type { SetlistStyle } from '#schemas/documents.js'
 
-export type SetlistStyle = 'print' | 'stage'
+export type { SetlistStyle }
 
 interface Theme {
   background: string
@@ -18,8 +19,10 @@ interface Theme {
   headerSize: number
 }
 
-// Print: black on white, compact enough that 60 songs fit on two pages. Stage: white and yellow on
-// black, larger titles to be read from a few metres away (the page background is painted black).
+// Print: black on white, compact enough that 60 songs fit on two pages. Stage: black on white too
+// (a printer makes a black page of a dark one), titles of 28 pt to be read from the floor, one set
+// per page. Stage-dark: white and yellow on black for a screen or a tablet on stage (the page
+// background is painted black).
 const THEMES: Record<SetlistStyle, Theme> = {
   print: {
     background: '#ffffff',
@@ -32,16 +35,27 @@ const THEMES: Record<SetlistStyle, Theme> = {
     headerSize: 22
   },
   stage: {
+    background: '#ffffff',
+    text: '#000000',
+    highlight: '#000000',
+    muted: '#333333',
+    rule: '#888888',
+    titleSize: 28,
+    detailSize: 12,
+    headerSize: 32
+  },
+  'stage-dark': {
     background: '#000000',
     text: '#ffffff',
     highlight: '#ffd60a',
     muted: '#d0d0d0',
     rule: '#666666',
-    titleSize: 18,
-    detailSize: 11,
-    headerSize: 28
+    titleSize: 28,
+    detailSize: 12,
+    headerSize: 32
   }
 }
+const isStage = (style: SetlistStyle) => style !== 'print'
 
 const A4 = { width: 595.28, height: 841.89 }
 // Roboto has no star glyph: ratings print as filled/empty circles.
@@ -182,7 +196,9 @@ export function setlistDocDefinition (
       margin: [0, 20, 0, 0]
     })
   }
-  for (const set of doc.sets) {
+  for (const [index, set] of doc.sets.entries()) {
+    // On stage every set starts a page: the floor list of set 2 is the page turned at the break.
+    const newPage = isStage(style) && index > 0
     const heading: TableCell[] = [
       {
         text: [
@@ -206,19 +222,20 @@ export function setlistDocDefinition (
       {}
     ]
     content.push({
+      pageBreak: newPage ? 'before' : undefined,
       table: {
         headerRows: 1,
         keepWithHeaderRows: 1,
         dontBreakRows: true,
-        widths: [22, 34, '*', style === 'stage' ? 62 : 50, style === 'stage' ? 72 : 60, 40],
+        widths: isStage(style) ? [36, 40, '*', 62, 64, 40] : [22, 34, '*', 50, 60, 40],
         body: [heading, ...set.entries.map((e) => entryRow(e, theme, live))]
       },
       layout: {
         hLineWidth: (i) => (i === 1 ? 1.2 : i === 0 ? 0 : 0.4),
         vLineWidth: () => 0,
         hLineColor: () => theme.rule,
-        paddingTop: () => (style === 'stage' ? 4 : 2.5),
-        paddingBottom: () => (style === 'stage' ? 4 : 2.5),
+        paddingTop: () => (isStage(style) ? 4 : 2.5),
+        paddingBottom: () => (isStage(style) ? 4 : 2.5),
         paddingLeft: () => 3,
         paddingRight: () => 3
       },
@@ -268,7 +285,7 @@ export function setlistDocDefinition (
       subject: 'Setlist'
     },
     background:
-      style === 'stage'
+      style === 'stage-dark'
         ? () => ({
             canvas: [
               { type: 'rect', x: 0, y: 0, w: A4.width, h: A4.height, color: theme.background }

@@ -95,3 +95,11 @@ export function addDays (date: string, days: number): string {
 export function bandTimeToInstant (local: string): string {
   return zonedToUtc(local, appConfig.timezone).toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
+
+/**
+ * A live-mode rating 1–3 as stars: "Note 1" reads as the best school grade to Germans, stars read
+ * the same in every language (issue 28).
+ */
+export function stars (rating: number): string {
+  return '★'.repeat(Math.min(3, Math.max(1, Math.round(rating))))
+}

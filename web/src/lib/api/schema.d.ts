@@ -12722,8 +12722,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description print (default): black on white; stage: dark high-contrast, larger type */
-                    style: "print" | "stage";
+                    /** @description print (default): black on white, compact; stage: black on white, titles of 28 pt, one set per page; stage-dark: the stage list white on black (for a screen) */
+                    style: "print" | "stage" | "stage-dark";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
                 };
                 header?: never;
                 path: {
@@ -12905,7 +12907,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -16517,8 +16522,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description print (default): black on white; stage: dark high-contrast, larger type */
-                    style: "print" | "stage";
+                    /** @description print (default): black on white, compact; stage: black on white, titles of 28 pt, one set per page; stage-dark: the stage list white on black (for a screen) */
+                    style: "print" | "stage" | "stage-dark";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
                 };
                 header?: never;
                 path: {

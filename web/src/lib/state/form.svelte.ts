@@ -1,3 +1,4 @@
+import { tick } from 'svelte'
 import { ApiFailure } from '../api/client'
 import { explainError } from '../errors'
 import { t } from '../i18n/index.svelte'
@@ -9,6 +10,8 @@ import { announce } from './announcer.svelte'
  * above the form and the 400 details next to their fields: `form.fields['venue.name']`.
  * Errors that name no field but belong to one (`INVALID_TIMEZONE`, `WEAK_PASSWORD`) are shown next
  * to it too: `new FormState({ INVALID_TIMEZONE: 'timezone' })`.
+ * On every failed submit (and every `invalid()` check) focus moves to the first invalid field of
+ * the form, else to its error message: the message may be far above the Save button (issue 28).
  */
 export class FormState {
   busy = $state(false)
@@ -22,6 +25,8 @@ export class FormState {
 
   async submit (action: () => Promise<void>, success?: string): Promise<boolean> {
     if (this.busy) return false
+    // Taken now: the disabled submit button loses focus while the request runs.
+    const scope = submittingForm()
     this.busy = true
     this.error = ''
     this.fields = {}
@@ -36,6 +41,7 @@ export class FormState {
       this.fields = field
         ? { [field]: explained.message, ...explained.fields }
         : explained.fields
+      void focusFirstError(scope)
       return false
     } finally {
       this.busy = false
@@ -58,6 +64,31 @@ export class FormState {
   invalid (field: string, key: string, params: Record<string, string | number> = {}): false {
     this.fields = { ...this.fields, [field]: t(key, params) }
     this.error = t('errors.VALIDATION_ERROR')
+    void focusFirstError(submittingForm())
     return false
   }
+}
+
+/** The form being submitted: the one holding the focused submit button or input. */
+function submittingForm (): HTMLElement | null {
+  if (typeof document === 'undefined') return null
+  const active = document.activeElement
+  const owner = active && 'form' in active ? (active.form as HTMLFormElement | null) : null
+  return owner ?? active?.closest('form') ?? document.querySelector('main')
+}
+
+/**
+ * After the messages are rendered: the first field marked invalid, else the form's message
+ * (FormError, `data-form-error`) — inside the form or above it — gets focus and is scrolled to.
+ */
+async function focusFirstError (scope: HTMLElement | null): Promise<void> {
+  await tick()
+  if (!scope?.isConnected) return
+  let target = scope.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])')
+  for (let node: HTMLElement | null = scope; !target && node; node = node.parentElement) {
+    target = node.querySelector<HTMLElement>('[data-form-error]')
+  }
+  if (!target) return
+  target.focus({ preventScroll: true })
+  target.scrollIntoView({ block: 'center' })
 }

@@ -77,7 +77,9 @@ export default {
   appName: 'App-Name',
   appNameHint: 'Steht im Titel des Browsers und in Mails.',
   timezone: 'Zeitzone',
-  timezoneHint: 'IANA-Name, z. B. Europe/Berlin: Alle Daten und Zeiten der Band gelten darin.',
+  timezoneHint:
+    'Tippe eine Stadt, um die Liste zu durchsuchen, z. B. Berlin (Europe/Berlin): Alle Daten ' +
+    'und Zeiten der Band gelten darin.',
   locale: 'Sprache und Region',
   localeHint: 'z. B. de-DE oder en-GB: Standardsprache der App, Sortierung und Datumsformat.',
   lists: 'Listen',

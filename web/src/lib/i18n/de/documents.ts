@@ -1,4 +1,7 @@
 export default {
   generating: '{name} wird erzeugt …',
-  ready: '{name} heruntergeladen'
+  ready: '{name} heruntergeladen',
+  opened: '{name} in einem neuen Tab geöffnet',
+  download: '{name} herunterladen',
+  downloadShort: 'Herunterladen'
 }

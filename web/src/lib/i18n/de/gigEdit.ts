@@ -56,6 +56,10 @@ export default {
   editSetlist: 'Setlist bearbeiten',
   editSchedule: 'Ablaufplan bearbeiten',
   notPublished: 'Noch nicht veröffentlicht',
+  notPublishedMember:
+    'Entwurf: Die Setlist kann sich noch ändern, bis sie an die Band veröffentlicht wird.',
+  notPublishedEditor:
+    'Mitglieder sehen diesen Entwurf schon; veröffentliche ihn, wenn er feststeht.',
   published: 'Veröffentlicht {at} von {name}',
   changedSince: 'Seitdem geändert',
   publish: 'Setlist veröffentlichen',

@@ -8,6 +8,6 @@ export default {
   rating: 'Bewertung',
   total: 'Gesamt',
   ratingHint:
-    'Gespielte von geplanten Songs; Bewertung von 1 (ok) bis 3 (super), wie im Live-Modus ' +
+    'Gespielte von geplanten Songs; Bewertung von ★ (ok) bis ★★★ (super), wie im Live-Modus ' +
     'vergeben.'
 }

@@ -10,6 +10,7 @@ export default {
   'status.declined': 'Abgesagt (von uns)',
   'status.cancelled': 'Ausgefallen',
   documents: 'Dokumente',
+  jumpTo: 'Auf dieser Seite',
   setlistPdf: 'Setlist (PDF)',
   stagePdf: 'Bühnen-Setlist (PDF)',
   schedulePdf: 'Ablaufplan (PDF)',

@@ -71,7 +71,9 @@ export default {
   appName: 'App name',
   appNameHint: 'Shown in the browser’s title and in mails.',
   timezone: 'Timezone',
-  timezoneHint: 'IANA name, e.g. Europe/Berlin: every date and time of the band is in it.',
+  timezoneHint:
+    'Type a city to search the list, e.g. Berlin (Europe/Berlin): every date and time of the ' +
+    'band is in it.',
   locale: 'Language and region',
   localeHint: 'e.g. de-DE or en-GB: the app’s default language, sorting and date format.',
   lists: 'Lists',

@@ -55,6 +55,10 @@ export default {
   editSetlist: 'Edit setlist',
   editSchedule: 'Edit running order',
   notPublished: 'Not published yet',
+  notPublishedMember:
+    'Draft: the setlist may still change until an editor publishes it to the band.',
+  notPublishedEditor:
+    'Members already see this draft; publish it when it is final, so the band knows it holds.',
   published: 'Published {at} by {name}',
   changedSince: 'Changed since',
   publish: 'Publish setlist',

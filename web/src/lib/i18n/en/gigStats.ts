@@ -7,5 +7,5 @@ export default {
   inserted: 'Inserted',
   rating: 'Rating',
   total: 'Total',
-  ratingHint: 'Played of planned songs; rating from 1 (ok) to 3 (great), as given in live mode.'
+  ratingHint: 'Played of planned songs; rating from ★ (ok) to ★★★ (great), as given in live mode.'
 }

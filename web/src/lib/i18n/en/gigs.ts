@@ -10,6 +10,7 @@ export default {
   'status.declined': 'Declined',
   'status.cancelled': 'Cancelled',
   documents: 'Documents',
+  jumpTo: 'On this page',
   setlistPdf: 'Setlist PDF',
   stagePdf: 'Stage setlist PDF',
   schedulePdf: 'Schedule PDF',
