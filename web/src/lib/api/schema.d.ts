@@ -3151,7 +3151,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3259,7 +3259,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9105,12 +9105,20 @@ export interface paths {
                                  * @example 2026-12-31T18:30
                                  */
                                 endAt: string | null;
-                                title: string;
+                                /** @description what the band wrote (items) or the set's name; null for the gig's own times, which the client names from `kind` in its language */
+                                title: string | null;
                                 who: string | null;
                                 where: string | null;
                                 notes: string | null;
                                 /** @enum {string} */
                                 source: "item" | "gig" | "set";
+                                /**
+                                 * @description what the row is; the client and the documents translate it
+                                 * @enum {string}
+                                 */
+                                kind: "item" | "getIn" | "soundcheck" | "doors" | "start" | "end" | "set";
+                                /** @description songs in the set (kind set) */
+                                songCount: number | null;
                                 readOnly: boolean;
                             }[];
                         };
@@ -9271,12 +9279,20 @@ export interface paths {
                                  * @example 2026-12-31T18:30
                                  */
                                 endAt: string | null;
-                                title: string;
+                                /** @description what the band wrote (items) or the set's name; null for the gig's own times, which the client names from `kind` in its language */
+                                title: string | null;
                                 who: string | null;
                                 where: string | null;
                                 notes: string | null;
                                 /** @enum {string} */
                                 source: "item" | "gig" | "set";
+                                /**
+                                 * @description what the row is; the client and the documents translate it
+                                 * @enum {string}
+                                 */
+                                kind: "item" | "getIn" | "soundcheck" | "doors" | "start" | "end" | "set";
+                                /** @description songs in the set (kind set) */
+                                songCount: number | null;
                                 readOnly: boolean;
                             }[];
                         };
@@ -11407,7 +11423,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11771,7 +11787,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After) */
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
                 503: {
                     headers: {
                         [name: string]: unknown;
