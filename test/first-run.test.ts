@@ -34,7 +34,7 @@ async function freshInstall (t: { after (fn: () => unknown): void }, env: NodeJS
 
 const publicConfig = async (app: App) => json(await anonymous(app).get('/public/app_config'))
 
-test('first start without BAND_LOCALE/TZ: English, UTC, English lists, language not chosen', async (t) => {
+test('first start without BAND_LOCALE/TZ: English, UTC, English lists, not chosen', async (t) => {
   const { app } = await freshInstall(t)
   const config = await publicConfig(app)
   assert.equal(config.locale, 'en-GB')
@@ -57,7 +57,7 @@ test('first start with BAND_LOCALE and TZ: that language (chosen), zone and list
   assert.ok(config.genres.includes('Schlager'))
 })
 
-test('a TZ that is no IANA zone is not the band timezone; a bad BAND_LOCALE stops the start', () => {
+test('a TZ that is no IANA zone is not the band timezone; a bad BAND_LOCALE stops', () => {
   assert.equal(loadConfig({ TZ: 'CET-1CEST,M3.5.0,M10.5.0/3' }).firstRun.timezone, undefined)
   assert.equal(loadConfig({ TZ: 'America/New_York' }).firstRun.timezone, 'America/New_York')
   assert.throws(() => loadConfig({ BAND_LOCALE: 'German' }), /BAND_LOCALE/)
