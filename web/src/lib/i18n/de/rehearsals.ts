@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Probe planen',
   itemTitle: 'Probe',
   title: 'Proben',
   which: 'Welche Proben',
