@@ -77,7 +77,7 @@ test('web app: the first evening on a fresh install', { timeout: 600_000 }, asyn
       for (const [path, name, target] of [
         ['/app/songs', de ? 'Ersten Song anlegen' : 'Add your first song', '/app/songs/new'],
         ['/app/gigs', de ? 'Gig anlegen' : 'Add a gig', '/app/gigs/new'],
-        ['/app/rehearsals', de ? 'Probe planen' : 'Plan a rehearsal', '/app/rehearsals/new'],
+        ['/app/rehearsals', de ? 'Erste Probe planen' : 'Plan your first rehearsal', '/app/rehearsals/new'],
         ['/app/surveys', de ? 'Umfrage starten' : 'Start a survey', '/app/surveys/new']
       ] as const) {
         await page.goto(`${base}${path}`)

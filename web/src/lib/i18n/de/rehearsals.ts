@@ -1,5 +1,5 @@
 export default {
-  addFirst: 'Probe planen',
+  addFirst: 'Erste Probe planen',
   itemTitle: 'Probe',
   title: 'Proben',
   which: 'Welche Proben',

@@ -1,5 +1,5 @@
 export default {
-  addFirst: 'Plan a rehearsal',
+  addFirst: 'Plan your first rehearsal',
   itemTitle: 'Rehearsal',
   title: 'Rehearsals',
   which: 'Which rehearsals',
