@@ -77,7 +77,11 @@ test('web app: the first evening on a fresh install', { timeout: 600_000 }, asyn
       for (const [path, name, target] of [
         ['/app/songs', de ? 'Ersten Song anlegen' : 'Add your first song', '/app/songs/new'],
         ['/app/gigs', de ? 'Gig anlegen' : 'Add a gig', '/app/gigs/new'],
-        ['/app/rehearsals', de ? 'Erste Probe planen' : 'Plan your first rehearsal', '/app/rehearsals/new'],
+        [
+          '/app/rehearsals',
+          de ? 'Erste Probe planen' : 'Plan your first rehearsal',
+          '/app/rehearsals/new'
+        ],
         ['/app/surveys', de ? 'Umfrage starten' : 'Start a survey', '/app/surveys/new']
       ] as const) {
         await page.goto(`${base}${path}`)
@@ -113,6 +117,36 @@ test('web app: the first evening on a fresh install', { timeout: 600_000 }, asyn
       await app.context.close()
     })
   }
+
+  await t.test('the admin chooses German: the app and the untouched lists follow', async () => {
+    const app = await openApp(browser, base, DESKTOP, { locale: 'en-GB' })
+    app.allowHttpError('/me', 401)
+    app.allowHttpError('/refresh', 401)
+    const { page } = app
+    await page.goto(`${base}/app/login`)
+    await page.getByLabel('Username').fill('admin')
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/app/login'))
+    await page.goto(`${base}/app/admin/config`)
+    await page.getByLabel('Language and region').fill('de-DE')
+    await page.getByRole('button', { name: 'Save configuration' }).click()
+    // The band chose: this English browser now shows the band's language.
+    await page.locator('html[lang="de"]').waitFor({ state: 'attached' })
+    await page.getByRole('heading', { level: 1, name: 'App-Einstellungen' }).waitFor()
+    const kinds = await page.getByLabel('Arten von Auftritten').inputValue()
+    assert.match(kinds, /^Hochzeit\n/, 'the form shows the German gig kinds')
+    const config = await api.ok('GET', '/public/app_config')
+    assert.equal(config.locale, 'de-DE')
+    assert.equal(config.localeChosen, true)
+    assert.ok(config.gigKinds.includes('Hochzeit'))
+    const steps = (await api.ok('GET', '/admin/setup')).steps
+    assert.equal(steps.find((s: { id: string }) => s.id === 'language').done, true)
+    await checkA11y(page, 'config after choosing German')
+    await screenshot(page, 'first-run-chose-german-desktop')
+    app.assertClean()
+    await app.context.close()
+  })
 
   await t.test('a song added: its step is done', async () => {
     await api.ok('POST', '/songs', { title: 'First song' })
