@@ -44,7 +44,8 @@ export async function foreignWords (
 /** The screen's words: visible text and the names screen readers get. */
 export async function screenWords (page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label], [placeholder], [title]')].map(
+    const named = document.querySelectorAll('[aria-label], [placeholder], [title]')
+    const labels = Array.from(named).map(
       (el) =>
         [el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.getAttribute('title')]
           .filter(Boolean)
