@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { LiteralUnion, StrictObject, TimeString } from './common.js'
+import { LiteralUnion, StrictObject, StringEnum, TimeString } from './common.js'
 import { CHORD_NOTATIONS } from '#src/shared/chords/chord.js'
 
 const Label = Type.String({ minLength: 1, maxLength: 60 })
@@ -34,7 +34,18 @@ export const EditableAppConfig = StrictObject({
   keys: LabelList,
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
-  features: StrictObject({ calendar: Type.Boolean() })
+  features: StrictObject({ calendar: Type.Boolean() }),
+  setup: Type.Optional(
+    StrictObject(
+      {
+        localeChosen: Type.Boolean({
+          description: 'false on a fresh install until an admin saves the settings'
+        }),
+        checklistDismissed: Type.Boolean()
+      },
+      { description: 'left out: kept as it is (the language counts as chosen once saved)' }
+    )
+  )
 })
 export type EditableAppConfigType = Static<typeof EditableAppConfig>
 
@@ -47,6 +58,9 @@ export const PublicAppConfig = Type.Object({
   locale: Type.String(),
   genres: Type.Array(Type.String()),
   gigKinds: Type.Array(Type.String()),
+  localeChosen: Type.Boolean({
+    description: 'false until an admin saved the settings: clients follow the browser language'
+  }),
   gigStatuses: Type.Array(Type.String()),
   songStatuses: Type.Array(Type.String()),
   keys: Type.Array(Type.String()),
@@ -116,7 +130,83 @@ export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
     setBreakSeconds: 600,
     defaultStartTime: '20:00'
   },
-  features: { calendar: true }
+  features: { calendar: true },
+  // Installations older than the setup checklist chose long ago.
+  setup: { localeChosen: true, checklistDismissed: true }
+}
+
+/** The built-in lists in English, for a band that starts in English. */
+const ENGLISH_LISTS = {
+  genres: [
+    'Pop',
+    'Rock',
+    'Jazz',
+    'Swing',
+    'Soul',
+    'Funk',
+    'Blues',
+    'Country',
+    'Folk',
+    'Latin',
+    'Disco',
+    'Ballad',
+    'Original'
+  ],
+  gigKinds: [
+    'Wedding',
+    'Birthday',
+    'Corporate event',
+    'Street festival',
+    'Club',
+    'Festival',
+    'Gala',
+    'Other'
+  ]
+}
+const GERMAN_LISTS = { genres: DEFAULT_APP_CONFIG.genres, gigKinds: DEFAULT_APP_CONFIG.gigKinds }
+
+/** The built-in genres and gig kinds of a locale's language (German, else English). */
+export const builtInLists = (locale: string) =>
+  locale.toLowerCase().startsWith('de') ? GERMAN_LISTS : ENGLISH_LISTS
+
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i])
+
+/**
+ * A change of language takes the built-in lists along when they are still untouched: the band
+ * that chose German at setup gets German gig kinds, its own lists are never replaced.
+ */
+export function withListsOf (
+  config: EditableAppConfigType,
+  previousLocale: string
+): EditableAppConfigType {
+  const before = builtInLists(previousLocale)
+  const after = builtInLists(config.locale)
+  if (before === after) return config
+  return {
+    ...config,
+    genres: sameList(config.genres, before.genres) ? after.genres : config.genres,
+    gigKinds: sameList(config.gigKinds, before.gigKinds) ? after.gigKinds : config.gigKinds
+  }
+}
+
+/**
+ * A fresh installation's configuration: BAND_LOCALE and TZ when set, else English and UTC, with the
+ * built-in lists of that language. The language counts as chosen only when BAND_LOCALE set it;
+ * until then the web app follows each browser's language.
+ */
+export function firstRunAppConfig (locale?: string, timezone?: string): EditableAppConfigType {
+  const chosen = locale ?? 'en-GB'
+  const german = chosen.toLowerCase().startsWith('de')
+  return {
+    ...DEFAULT_APP_CONFIG,
+    bandName: german ? 'Unsere Band' : 'Our Band',
+    timezone: timezone ?? 'UTC',
+    locale: chosen,
+    ...builtInLists(chosen),
+    chordNotation: german ? 'german' : 'english',
+    setup: { localeChosen: locale !== undefined, checklistDismissed: false }
+  }
 }
 
 export const LogoInfo = Type.Object({
@@ -143,3 +233,15 @@ export const DocumentPaletteSchema = Type.Object({
     description: 'logo: taken from the logo (PNG); neutral: no logo, a JPEG or a greyscale logo'
   })
 })
+
+/** The first-evening steps, in the order the checklist shows them. */
+export const SETUP_STEPS = ['band', 'language', 'password', 'members', 'songs', 'gig'] as const
+export const SetupChecklist = Type.Object({
+  dismissed: Type.Boolean(),
+  steps: Type.Array(
+    Type.Object({ id: StringEnum(SETUP_STEPS), done: Type.Boolean() }),
+    { description: 'every step, in order; done is computed from what the band has' }
+  )
+})
+export type SetupChecklistType = Static<typeof SetupChecklist>
+export const SetupChecklistPut = StrictObject({ dismissed: Type.Boolean() })

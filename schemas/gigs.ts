@@ -99,17 +99,39 @@ export const ScheduleItemInput = StrictObject({
 export const SchedulePut = StrictObject({ items: Type.Array(ScheduleItemInput, { maxItems: 100 }) })
 export type SchedulePutType = Static<typeof SchedulePut>
 
+/** A running order row's kind: a code, never an English word (clients translate it). */
+export const SCHEDULE_ROW_KINDS = [
+  'item',
+  'getIn',
+  'soundcheck',
+  'doors',
+  'start',
+  'end',
+  'set'
+] as const
+export type ScheduleRowKind = (typeof SCHEDULE_ROW_KINDS)[number]
+
 export const ScheduleItem = Type.Object({
   id: Nullable(
     Type.Integer({ description: 'null for read-only items derived from the gig and the setlist' })
   ),
   at: LocalDateTime,
   endAt: Nullable(LocalDateTime),
-  title: Type.String(),
+  title: Nullable(
+    Type.String({
+      description:
+        'what the band wrote (items) or the set\'s name; null for the gig\'s own times, which ' +
+        'the client names from `kind` in its language'
+    })
+  ),
   who: Nullable(Type.String()),
   where: Nullable(Type.String()),
   notes: Nullable(Type.String()),
   source: StringEnum(['item', 'gig', 'set']),
+  kind: StringEnum(SCHEDULE_ROW_KINDS, {
+    description: 'what the row is; the client and the documents translate it'
+  }),
+  songCount: Nullable(Type.Integer({ minimum: 0, description: 'songs in the set (kind set)' })),
   readOnly: Type.Boolean()
 })
 export type ScheduleItemType = Static<typeof ScheduleItem>

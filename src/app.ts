@@ -38,6 +38,8 @@ import sessionRoutes from '#plugins/sessions/routes.js'
 import meRoutes from '#plugins/me/routes.js'
 import userRoutes from '#plugins/users/routes.js'
 import appConfigRoutes from '#plugins/app-config/routes.js'
+import { firstRunAppConfig } from '#schemas/app-config.js'
+import { hasStoredConfig } from '#src/repositories/app-settings.js'
 import songRoutes from '#plugins/songs/routes.js'
 import rehearsalRoutes from '#plugins/rehearsals/routes.js'
 import surveyRoutes from '#plugins/surveys/routes.js'
@@ -181,7 +183,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(sessionRoutes)
   await app.register(meRoutes, { dataDir: config.dataDir })
   await app.register(userRoutes)
-  await app.register(appConfigRoutes, { docsEnabled: config.docsEnabled })
+  await app.register(appConfigRoutes, {
+    docsEnabled: config.docsEnabled,
+    dataDir: config.dataDir
+  })
   await app.register(songRoutes)
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
@@ -210,6 +215,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
       clock(),
       config.adminPassword
     )
+    if (created && !hasStoredConfig(app.db)) {
+      // A fresh installation: the band's language and timezone from BAND_LOCALE/TZ, else English
+      // and UTC. An existing one (users present) keeps what it has.
+      app.appSettings.set(firstRunAppConfig(config.firstRun.locale, config.firstRun.timezone))
+    }
     if (created) {
       const file = generatedPassword
         ? keepInitialAdminPassword(config.dataDir, generatedPassword)

@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
 import type { BackupSettings } from './backup.js'
+import { isValidTimeZone } from './services/local-time.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
@@ -52,6 +53,13 @@ export const EnvSchema = Type.Object({
   SSE_MAX_STREAMS: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '256' }),
   SSE_MAX_STREAMS_PER_USER: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '8' }),
   SSE_MAX_STREAMS_PER_SESSION: Type.String({ pattern: '^[1-9][0-9]{0,5}$', default: '4' }),
+  BAND_LOCALE: Type.Optional(
+    Type.String({
+      pattern: '^[a-z]{2,3}(-[A-Z]{2})?$',
+      description: 'the band language at first start only, e.g. de-DE (else English)'
+    })
+  ),
+  TZ: Type.Optional(Type.String({ description: 'the band timezone at first start (else UTC)' })),
   MIN_FREE_MB: Type.String({
     pattern: '^[0-9]{1,7}$',
     default: '64',
@@ -98,6 +106,8 @@ export interface Config {
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
   /** /health answers 503 when DATA_DIR's file system has less free space than this. */
   minFreeMb: number
+  /** BAND_LOCALE and TZ: the band's language and timezone on a fresh installation only. */
+  firstRun: { locale?: string; timezone?: string }
 }
 
 /**
@@ -181,8 +191,18 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
       perSession: Number(values.SSE_MAX_STREAMS_PER_SESSION),
       slowReaderBytes: SLOW_READER_BYTES
     },
-    minFreeMb: Number(values.MIN_FREE_MB)
+    minFreeMb: Number(values.MIN_FREE_MB),
+    firstRun: { locale: values.BAND_LOCALE, timezone: firstRunTimezone(values.TZ) }
   }
+}
+
+/**
+ * TZ as an IANA zone for the band's first configuration: glibc's `:Europe/Berlin` spelling is
+ * accepted; a TZ that names no IANA zone (a POSIX rule, a file path) is not a band setting.
+ */
+function firstRunTimezone (raw: string | undefined): string | undefined {
+  const zone = raw?.replace(/^:/, '').trim()
+  return zone && isValidTimeZone(zone) ? zone : undefined
 }
 
 function parseTrustProxy (raw: string): TrustProxy {

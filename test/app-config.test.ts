@@ -48,6 +48,7 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
       'hasLogo',
       'keys',
       'locale',
+      'localeChosen',
       'songStatuses',
       'timezone',
       'timing',

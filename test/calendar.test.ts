@@ -335,7 +335,7 @@ test('an end equal to the start: the same day in the API and the calendar, not 2
   assert.equal(hours('Über Nacht'), 3)
   // The running order agrees: the end on the same day.
   const schedule = json(await editor.get(`/gigs/${equal.id}/schedule`))
-  const end = schedule.items.find((item: { title: string }) => item.title === 'End')
+  const end = schedule.items.find((item: { kind: string }) => item.kind === 'end')
   assert.equal(end.at, '2030-06-01T20:00')
 })
 

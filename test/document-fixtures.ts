@@ -90,6 +90,7 @@ export function bigGig (setCount = 4, perSet = 15, gig: Partial<DocumentGig> = {
 export const contextFixture = (overrides: Partial<DocumentContext> = {}): DocumentContext => ({
   bandName: 'Die Blechbläser',
   timezone: 'Europe/Berlin',
+  locale: 'de-DE',
   generatedAt: new Date('2026-06-01T10:00:00Z'),
   logo: null,
   ...overrides

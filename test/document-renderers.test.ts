@@ -287,6 +287,21 @@ test('schedule PDF: master data, running order, footer; with a logo and without'
   }
 })
 
+test('schedule PDF: the running order rows follow the band\'s language', async () => {
+  const doc = bigGig(2, 4)
+  const english = pdfText(await renderSchedulePdf(doc, contextFixture({ locale: 'en-GB' })))
+  for (const expected of ['Doors', 'Start', 'End', 'Set 1 (4 songs', 'Break (', 'What']) {
+    assert.ok(english.includes(expected), `English running order contains ${expected}`)
+  }
+  // The sheet's master data is still German (issue 28 item 2 translates the documents).
+  assert.doesNotMatch(english, /Get-in \/ Aufbau|Titel,|Pause \(|Programmpunkt/)
+  const german = pdfText(await renderSchedulePdf(doc, contextFixture({ locale: 'de-AT' })))
+  for (const expected of ['Einlass', 'Beginn', 'Ende', 'Set 1 (4 Titel', 'Pause (']) {
+    assert.ok(german.includes(expected), `German running order contains ${expected}`)
+  }
+  assert.doesNotMatch(german, /Doors|\bsongs\b|Break \(/)
+})
+
 test(
   'GEMA workbook: template header, 15 columns, performed works in order, ' +
     'people, hours, no formulas',

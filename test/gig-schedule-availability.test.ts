@@ -36,20 +36,23 @@ test('schedule: stored items with derived gig times and set blocks, in time orde
   })
   assert.equal(res.statusCode, 200, res.body)
   const items = json(res).items
+  // Rows derived from the gig carry a kind code and no English title: clients translate them.
   assert.deepEqual(
-    items.map((i: any) => [i.at, i.title, i.source, i.readOnly]),
+    items.map((i: any) => [i.at, i.title, i.kind, i.source, i.readOnly, i.songCount]),
     [
-      ['2026-07-04T14:30', 'Abfahrt Proberaum', 'item', false],
-      ['2026-07-04T16:00', 'Get-in', 'gig', true],
-      ['2026-07-04T17:30', 'Soundcheck', 'gig', true],
-      ['2026-07-04T18:00', 'Abendessen', 'item', false],
-      ['2026-07-04T19:00', 'Doors', 'gig', true],
-      ['2026-07-04T21:00', 'Start', 'gig', true],
-      ['2026-07-04T21:00', 'Set 1', 'set', true],
-      ['2026-07-04T21:15', 'Set 2', 'set', true],
-      ['2026-07-05T01:00', 'End', 'gig', true]
+      ['2026-07-04T14:30', 'Abfahrt Proberaum', 'item', 'item', false, null],
+      ['2026-07-04T16:00', null, 'getIn', 'gig', true, null],
+      ['2026-07-04T17:30', null, 'soundcheck', 'gig', true, null],
+      ['2026-07-04T18:00', 'Abendessen', 'item', 'item', false, null],
+      ['2026-07-04T19:00', null, 'doors', 'gig', true, null],
+      ['2026-07-04T21:00', null, 'start', 'gig', true, null],
+      ['2026-07-04T21:00', 'Set 1', 'set', 'set', true, 1],
+      ['2026-07-04T21:15', 'Set 2', 'set', 'set', true, 1],
+      ['2026-07-05T01:00', null, 'end', 'gig', true, null]
     ]
   )
+  // No English word is built by the API: set rows carry the count, not "1 song".
+  for (const item of items.filter((i: any) => i.readOnly)) assert.equal(item.notes, null)
   const set1 = items.find((i: any) => i.title === 'Set 1')
   assert.equal(set1.endAt, '2026-07-04T21:05')
   assert.equal(set1.id, null)

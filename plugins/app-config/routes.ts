@@ -5,6 +5,7 @@ import {
   EditableAppConfig,
   LogoInfo,
   PublicAppConfig,
+  withListsOf,
   type PublicAppConfigType
 } from '#schemas/app-config.js'
 import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
@@ -28,9 +29,12 @@ import {
 } from './repository.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import manifestRoutes from './manifest-routes.js'
+import setupRoutes from './setup-routes.js'
 
 export interface AppConfigPluginOptions {
   docsEnabled: boolean
+  /** Where the generated first password is kept until the admin changes it (setup checklist). */
+  dataDir: string
 }
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
@@ -78,6 +82,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       version: APP_VERSION,
       timezone: settings.timezone,
       locale: settings.locale,
+      localeChosen: settings.setup?.localeChosen ?? true,
       genres: settings.genres,
       gigKinds: settings.gigKinds,
       gigStatuses: [...GIG_STATUSES],
@@ -132,7 +137,14 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
           `timezone ${request.body.timezone} is not an IANA timezone`
         )
       }
-      return app.appSettings.set(request.body)
+      const current = app.appSettings.get()
+      // Saving the settings is choosing the language; the checklist's state stays unless sent.
+      const setup = {
+        localeChosen: true,
+        checklistDismissed:
+          request.body.setup?.checklistDismissed ?? current.setup?.checklistDismissed ?? true
+      }
+      return app.appSettings.set(withListsOf({ ...request.body, setup }, current.locale))
     }
   )
 
@@ -250,5 +262,6 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
   )
 
   await app.register(manifestRoutes)
+  await app.register(setupRoutes, { dataDir: options.dataDir })
 }
 export default appConfigRoutes

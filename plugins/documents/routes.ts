@@ -47,6 +47,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = {
       bandName: settings.bandName,
       timezone: settings.timezone,
+      locale: settings.locale,
       generatedAt: app.clock(),
       logo: kind === 'schedule' ? loadDocumentLogo(app.db) : null
     }

@@ -5,7 +5,12 @@ import { gigScheduleItems, gigs } from '#src/db/schema.js'
 import { addSecondsLocal, endsNextDay } from '#src/services/local-time.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, notFound } from '#src/errors.js'
-import type { ScheduleItemType, SchedulePutType, ScheduleType } from '#schemas/gigs.js'
+import type {
+  ScheduleItemType,
+  ScheduleRowKind,
+  SchedulePutType,
+  ScheduleType
+} from '#schemas/gigs.js'
 import { buildSets, readSetlistData } from '#src/repositories/setlists.js'
 
 const sourceRank = { gig: 0, set: 1, item: 2 } as const
@@ -37,43 +42,53 @@ export function loadSchedule (
     where: row.where,
     notes: row.notes,
     source: 'item',
+    kind: 'item',
+    songCount: null,
     readOnly: false
   }))
+  // Derived rows carry codes, not words: the web app and the documents name them in the band's
+  // (or the reader's) language.
   const derived = (
     at: string,
-    title: string,
-    endAt: string | null = null,
-    notes: string | null = null,
-    source: 'gig' | 'set' = 'gig'
+    kind: Exclude<ScheduleRowKind, 'item'>,
+    more: Partial<ScheduleItemType> = {}
   ): ScheduleItemType => ({
     id: null,
     at,
-    endAt,
-    title,
+    endAt: null,
+    title: null,
     who: null,
-    where: source === 'gig' ? gig.venueName : null,
-    notes,
-    source,
-    readOnly: true
+    where: kind === 'set' ? null : gig.venueName,
+    notes: null,
+    source: kind === 'set' ? 'set' : 'gig',
+    kind,
+    songCount: null,
+    readOnly: true,
+    ...more
   })
   const on = (time: string) => `${gig.date}T${time}`
-  if (gig.getInTime) items.push(derived(on(gig.getInTime), 'Get-in'))
-  if (gig.soundcheckTime) items.push(derived(on(gig.soundcheckTime), 'Soundcheck'))
-  if (gig.doorsTime) items.push(derived(on(gig.doorsTime), 'Doors'))
-  if (gig.startTime) items.push(derived(on(gig.startTime), 'Start'))
+  if (gig.getInTime) items.push(derived(on(gig.getInTime), 'getIn'))
+  if (gig.soundcheckTime) items.push(derived(on(gig.soundcheckTime), 'soundcheck'))
+  if (gig.doorsTime) items.push(derived(on(gig.doorsTime), 'doors'))
+  if (gig.startTime) items.push(derived(on(gig.startTime), 'start'))
   if (gig.endTime) {
     // An end before the start is the next day.
     const end = endsNextDay(gig.startTime, gig.endTime)
       ? addSecondsLocal(on(gig.endTime), 24 * 3600)
       : on(gig.endTime)
-    items.push(derived(end, 'End'))
+    items.push(derived(end, 'end'))
   }
   if (data.sets.length) {
     const { sets, timing } = buildSets(data, defaults)
     sets.forEach((set, i) => {
       const t = timing.sets[i]!
-      const songs = set.entries.length === 1 ? '1 song' : `${set.entries.length} songs`
-      items.push(derived(t.startAt, set.name, t.endAt, songs, 'set'))
+      items.push(
+        derived(t.startAt, 'set', {
+          title: set.name,
+          endAt: t.endAt,
+          songCount: set.entries.length
+        })
+      )
     })
   }
   items.sort((a, b) =>

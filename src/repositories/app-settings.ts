@@ -69,3 +69,9 @@ export function saveAppConfig (
     .onConflictDoUpdate({ target: appSettings.id, set: { config, updatedAt: stamp } })
     .run()
 }
+
+/** Whether an admin (or the first start) ever saved a configuration. */
+export function hasStoredConfig (db: Pick<Db, 'select'>): boolean {
+  return db.select({ id: appSettings.id }).from(appSettings).where(eq(appSettings.id, 1)).get() !==
+    undefined
+}

@@ -113,6 +113,8 @@ export interface DocumentContext {
   bandName: string
   timezone: string
   generatedAt: Date
+  /** The band's locale (`de-DE`, `en-GB`): the language of the running order's rows. */
+  locale?: string
   /** The band logo as prepared at upload (src/services/logo.ts); only the schedule uses it. */
   logo?: DocumentLogo | null
 }

@@ -10,6 +10,11 @@ import {
 import type { DocumentContext, GigDocument } from './gig-document.js'
 import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from './local-time.js'
 import { renderPdf } from './pdf.js'
+import {
+  RUNNING_ORDER_LABELS,
+  documentLanguage,
+  type RunningOrderLabels
+} from './document-labels.js'
 
 export interface RunningOrderRow {
   /** Local `YYYY-MM-DDTHH:MM`. */
@@ -29,7 +34,10 @@ const localAt = (date: string, time: string) => `${date}T${time}`
  * start, end) and the computed set blocks with their breaks, merged in time order. At equal times
  * the schedule items come first (they are what the band wrote down), then gig times, then sets.
  */
-export function runningOrder (doc: GigDocument): RunningOrderRow[] {
+export function runningOrder (
+  doc: GigDocument,
+  labels: RunningOrderLabels = RUNNING_ORDER_LABELS.de
+): RunningOrderRow[] {
   const { gig } = doc
   const rows: RunningOrderRow[] = doc.schedule.map((item) => ({
     at: item.at,
@@ -40,10 +48,10 @@ export function runningOrder (doc: GigDocument): RunningOrderRow[] {
     kind: 'item'
   }))
   const gigTimes: Array<[string | null, string]> = [
-    [gig.getInTime, 'Get-in / Aufbau'],
-    [gig.soundcheckTime, 'Soundcheck'],
-    [gig.doorsTime, 'Einlass'],
-    [gig.startTime, 'Beginn']
+    [gig.getInTime, labels.getIn],
+    [gig.soundcheckTime, labels.soundcheck],
+    [gig.doorsTime, labels.doors],
+    [gig.startTime, labels.start]
   ]
   for (const [time, title] of gigTimes) {
     if (time) {
@@ -63,14 +71,14 @@ export function runningOrder (doc: GigDocument): RunningOrderRow[] {
     const at = nextDay
       ? addSecondsLocal(localAt(gig.date, gig.endTime), 86_400)
       : localAt(gig.date, gig.endTime)
-    rows.push({ at, title: 'Ende', who: null, where: gig.venueName, notes: null, kind: 'gig' })
+    rows.push({ at, title: labels.end, who: null, where: gig.venueName, notes: null, kind: 'gig' })
   }
   for (const set of doc.sets) {
     rows.push({
       at: set.startAt,
       until: set.endAt,
-      title: `${set.name} (${set.entries.length} Titel, ${formatLength(set.durationSeconds)})`,
-      who: 'Band',
+      title: labels.set(set.name, set.entries.length, formatLength(set.durationSeconds)),
+      who: labels.band,
       where: null,
       notes: null,
       kind: 'set'
@@ -79,7 +87,7 @@ export function runningOrder (doc: GigDocument): RunningOrderRow[] {
       rows.push({
         at: set.endAt,
         until: addSecondsLocal(set.endAt, set.breakAfterSeconds),
-        title: `Pause (${formatLength(set.breakAfterSeconds)})`,
+        title: labels.pause(formatLength(set.breakAfterSeconds)),
         who: null,
         where: null,
         notes: null,
@@ -139,12 +147,16 @@ function masterData (doc: GigDocument, palette: DocumentPalette): Content {
   }
 }
 
-function runningOrderTable (doc: GigDocument, palette: DocumentPalette): Content {
-  const rows = runningOrder(doc)
+function runningOrderTable (
+  doc: GigDocument,
+  palette: DocumentPalette,
+  labels: RunningOrderLabels
+): Content {
+  const rows = runningOrder(doc, labels)
   if (rows.length === 0) {
-    return { text: 'Noch kein Ablauf eingetragen.', color: palette.mutedText, italics: true }
+    return { text: labels.empty, color: palette.mutedText, italics: true }
   }
-  const head = ['Zeit', 'Programmpunkt', 'Wer', 'Wo', 'Notizen'].map((h) =>
+  const head = labels.head.map((h) =>
     cell(h, { bold: true, color: palette.onAccent, fillColor: palette.accent })
   )
   const body = rows.map((row, index) => {
@@ -263,7 +275,7 @@ export function scheduleDocDefinition (
       },
       masterData(doc, palette),
       { text: 'Ablauf', fontSize: 13, bold: true, color: palette.accentText, margin: [0, 0, 0, 4] },
-      runningOrderTable(doc, palette)
+      runningOrderTable(doc, palette, RUNNING_ORDER_LABELS[documentLanguage(ctx.locale)])
     ]
   }
 }

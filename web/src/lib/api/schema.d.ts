@@ -2322,6 +2322,8 @@ export interface paths {
                             locale: string;
                             genres: string[];
                             gigKinds: string[];
+                            /** @description false until an admin saved the settings: clients follow the browser language */
+                            localeChosen: boolean;
                             gigStatuses: string[];
                             songStatuses: string[];
                             keys: string[];
@@ -2448,6 +2450,12 @@ export interface paths {
                         features: {
                             calendar: boolean;
                         };
+                        /** @description left out: kept as it is (the language counts as chosen once saved) */
+                        setup?: {
+                            /** @description false on a fresh install until an admin saves the settings */
+                            localeChosen: boolean;
+                            checklistDismissed: boolean;
+                        };
                     };
                 };
             };
@@ -2482,6 +2490,12 @@ export interface paths {
                             };
                             features: {
                                 calendar: boolean;
+                            };
+                            /** @description left out: kept as it is (the language counts as chosen once saved) */
+                            setup?: {
+                                /** @description false on a fresh install until an admin saves the settings */
+                                localeChosen: boolean;
+                                checklistDismissed: boolean;
                             };
                         };
                     };
@@ -3371,6 +3385,284 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The setup checklist (admin): the first-evening steps and which are done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dismissed: boolean;
+                            /** @description every step, in order; done is computed from what the band has */
+                            steps: {
+                                /** @enum {string} */
+                                id: "band" | "language" | "password" | "members" | "songs" | "gig";
+                                done: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Dismiss the setup checklist, or show it again (admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dismissed: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dismissed: boolean;
+                            /** @description every step, in order; done is computed from what the band has */
+                            steps: {
+                                /** @enum {string} */
+                                id: "band" | "language" | "password" | "members" | "songs" | "gig";
+                                done: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Requires the admin role (or a cross-site request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -9858,12 +10150,20 @@ export interface paths {
                                  * @example 2026-12-31T18:30
                                  */
                                 endAt: string | null;
-                                title: string;
+                                /** @description what the band wrote (items) or the set's name; null for the gig's own times, which the client names from `kind` in its language */
+                                title: string | null;
                                 who: string | null;
                                 where: string | null;
                                 notes: string | null;
                                 /** @enum {string} */
                                 source: "item" | "gig" | "set";
+                                /**
+                                 * @description what the row is; the client and the documents translate it
+                                 * @enum {string}
+                                 */
+                                kind: "item" | "getIn" | "soundcheck" | "doors" | "start" | "end" | "set";
+                                /** @description songs in the set (kind set) */
+                                songCount: number | null;
                                 readOnly: boolean;
                             }[];
                         };
@@ -10044,12 +10344,20 @@ export interface paths {
                                  * @example 2026-12-31T18:30
                                  */
                                 endAt: string | null;
-                                title: string;
+                                /** @description what the band wrote (items) or the set's name; null for the gig's own times, which the client names from `kind` in its language */
+                                title: string | null;
                                 who: string | null;
                                 where: string | null;
                                 notes: string | null;
                                 /** @enum {string} */
                                 source: "item" | "gig" | "set";
+                                /**
+                                 * @description what the row is; the client and the documents translate it
+                                 * @enum {string}
+                                 */
+                                kind: "item" | "getIn" | "soundcheck" | "doors" | "start" | "end" | "set";
+                                /** @description songs in the set (kind set) */
+                                songCount: number | null;
                                 readOnly: boolean;
                             }[];
                         };

@@ -43,9 +43,12 @@ export function languageOf (locale: string): Language {
   return (LANGUAGES as string[]).includes(language) ? (language as Language) : 'en'
 }
 
-/** Band default from the app config, unless this device chose a language (kept across logins). */
-export function initLocale (bandLocale: string): void {
-  i18n.bandLocale = bandLocale
+/**
+ * Band default from the app config, unless this device chose a language (kept across logins).
+ * Until the band chose its language (a fresh install), the browser's language is the default.
+ */
+export function initLocale (bandLocale: string, bandChose = true): void {
+  i18n.bandLocale = bandChose ? bandLocale : (navigator.language || bandLocale)
   let chosen: string | null = null
   try {
     chosen = localStorage.getItem(LOCALE_KEY)
@@ -53,7 +56,7 @@ export function initLocale (bandLocale: string): void {
   setLanguage(
     chosen && (LANGUAGES as string[]).includes(chosen)
       ? (chosen as Language)
-      : languageOf(bandLocale),
+      : languageOf(i18n.bandLocale),
     false
   )
 }

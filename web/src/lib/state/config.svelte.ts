@@ -22,7 +22,8 @@ export const appConfig = $state<AppConfig>({
     defaultStartTime: '20:00'
   },
   features: { docs: true, calendar: true },
-  hasLogo: false
+  hasLogo: false,
+  localeChosen: true
 })
 
 /**
@@ -32,5 +33,5 @@ export const appConfig = $state<AppConfig>({
 export async function loadAppConfig (fresh = false): Promise<void> {
   const config = await call(api.GET('/public/app_config', fresh ? { cache: 'no-cache' } : {}))
   Object.assign(appConfig, config)
-  initLocale(config.locale)
+  initLocale(config.locale, config.localeChosen)
 }

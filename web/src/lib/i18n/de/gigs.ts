@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Gig anlegen',
   title: 'Gigs',
   which: 'Welche Gigs',
   upcoming: 'Kommende',

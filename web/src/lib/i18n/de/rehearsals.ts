@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Erste Probe planen',
   itemTitle: 'Probe',
   title: 'Proben',
   which: 'Welche Proben',

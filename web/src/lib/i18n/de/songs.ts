@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Ersten Song anlegen',
   title: 'Songs',
   back: 'Alle Songs',
   propose: 'Song vorschlagen',

@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Umfrage starten',
   title: 'Umfragen',
   which: 'Welche Umfragen',
   open: 'Offen',

@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Add a gig',
   title: 'Gigs',
   which: 'Which gigs',
   upcoming: 'Upcoming',

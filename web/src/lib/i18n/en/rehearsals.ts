@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Plan your first rehearsal',
   itemTitle: 'Rehearsal',
   title: 'Rehearsals',
   which: 'Which rehearsals',

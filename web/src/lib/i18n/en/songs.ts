@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Add your first song',
   title: 'Songs',
   back: 'All songs',
   propose: 'Propose a song',

@@ -1,4 +1,5 @@
 export default {
+  addFirst: 'Start a survey',
   title: 'Surveys',
   which: 'Which surveys',
   open: 'Open',

@@ -1,0 +1,48 @@
+// The words the documents print for codes the API sends (issue 28: one language per screen). A
+// band's locale picks the language; anything but German is English, as in the web app.
+
+export type DocumentLanguage = 'de' | 'en'
+
+/** `de-DE`, `de-AT`, `de` → German; every other locale (and none) → English. */
+export const documentLanguage = (locale: string | undefined): DocumentLanguage =>
+  locale?.toLowerCase().startsWith('de') ? 'de' : 'en'
+
+export interface RunningOrderLabels {
+  getIn: string
+  soundcheck: string
+  doors: string
+  start: string
+  end: string
+  band: string
+  set: (name: string, songs: number, length: string) => string
+  pause: (length: string) => string
+  head: [string, string, string, string, string]
+  empty: string
+}
+
+export const RUNNING_ORDER_LABELS: Record<DocumentLanguage, RunningOrderLabels> = {
+  de: {
+    getIn: 'Get-in / Aufbau',
+    soundcheck: 'Soundcheck',
+    doors: 'Einlass',
+    start: 'Beginn',
+    end: 'Ende',
+    band: 'Band',
+    set: (name, songs, length) => `${name} (${songs} Titel, ${length})`,
+    pause: (length) => `Pause (${length})`,
+    head: ['Zeit', 'Programmpunkt', 'Wer', 'Wo', 'Notizen'],
+    empty: 'Noch kein Ablauf eingetragen.'
+  },
+  en: {
+    getIn: 'Get-in',
+    soundcheck: 'Soundcheck',
+    doors: 'Doors',
+    start: 'Start',
+    end: 'End',
+    band: 'Band',
+    set: (name, songs, length) => `${name} (${songs} ${songs === 1 ? 'song' : 'songs'}, ${length})`,
+    pause: (length) => `Break (${length})`,
+    head: ['Time', 'What', 'Who', 'Where', 'Notes'],
+    empty: 'No running order yet.'
+  }
+}
