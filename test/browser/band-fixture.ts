@@ -44,7 +44,7 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
     isMusician: true,
     instruments: ['Bass']
   })
-  await admin.ok('POST', '/users', {
+  const lena = await admin.ok('POST', '/users', {
     username: 'lena',
     displayName: 'Lena',
     role: 'editor',
@@ -53,6 +53,10 @@ export async function startBand (env: Record<string, string> = {}): Promise<Band
     isSinger: true,
     instruments: ['Vocals']
   })
+  // An admin-set password must be changed at first login; these two count as their own.
+  for (const { id } of [mia, lena]) {
+    await admin.ok('PATCH', `/users/${id}`, { passwordChangeRequired: false })
+  }
   const editor = await ApiSession.login(base, 'lena', EDITOR_PASSWORD)
 
   const songs = []
