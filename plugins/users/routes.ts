@@ -128,7 +128,8 @@ const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { l
         if (problem) throw badRequest('WEAK_PASSWORD', problem)
         const hash = await app.passwordWork(request, () => hashPassword(password))
         // A password someone else chose is known to them: the member replaces it first thing.
-        const row = insertUser(app.db, { ...input, passwordChangeRequired: true }, hash, app.clock())
+        const held = { ...input, passwordChangeRequired: true }
+        const row = insertUser(app.db, held, hash, app.clock())
         return reply.status(201).send(toUser(row, true))
       }
       const now = app.clock()
