@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Instant, StrictObject, StringEnum } from './common.js'
 import { Password } from './users.js'
+import { LINK_KINDS } from '#src/db/enums.js'
 
 const Token = Type.String({
   minLength: 20,
@@ -12,7 +13,7 @@ const Token = Type.String({
 export const ResetLink = Type.Object({
   userId: Type.Integer(),
   url: Type.String({
-    description: 'give it to the member; works once, for 15 minutes (only shown here)'
+    description: 'give it to the member; works once, until expiresAt (only shown here)'
   }),
   expiresAt: Instant,
   mail: StringEnum(['sent', 'sending', 'failed', 'not-configured', 'no-email'], {
@@ -28,8 +29,22 @@ export type ResetLinkMail = Static<typeof ResetLink>['mail']
 export const ResetTokenBody = StrictObject({ token: Token })
 export const ResetPasswordBody = StrictObject({ token: Token, newPassword: Password })
 
+export const LinkKind = StringEnum(LINK_KINDS, {
+  description: 'reset: a new password; invite: a new member chooses their first one'
+})
+
 export const ResetLinkInfo = Type.Object({
   username: Type.String(),
   displayName: Type.String(),
-  expiresAt: Instant
+  expiresAt: Instant,
+  kind: LinkKind
+})
+
+/** The invitation in the answer to POST /users without a password. */
+export const InviteLink = Type.Object({
+  url: Type.String({
+    description: 'give it to the member; works once, until expiresAt (only shown here)'
+  }),
+  expiresAt: Instant,
+  mail: ResetLink.properties.mail
 })

@@ -59,12 +59,22 @@ export const UserCreate = StrictObject({
   displayName: Type.String({ minLength: 1, maxLength: 80 }),
   email: Type.Optional(Nullable(Email)),
   role: Role,
-  password: Password,
+  password: Type.Optional(
+    Type.String({
+      ...Password,
+      description:
+        'an initial password (policy: 15–256 characters, not common, not the username), which ' +
+        'the user must change at first login; leave it out to get an invite link instead'
+    })
+  ),
   isMusician: Type.Optional(Type.Boolean()),
   isSinger: Type.Optional(Type.Boolean()),
   instruments: Type.Optional(Instruments),
   passwordChangeRequired: Type.Optional(
-    Type.Boolean({ description: 'true: the user must change this initial password first' })
+    Type.Boolean({
+      description:
+        'kept for older clients: a password set by an admin always has to be changed first'
+    })
   )
 })
 export type UserCreateType = Static<typeof UserCreate>
@@ -81,7 +91,9 @@ export const UserPatch = StrictObject(
     password: Type.Optional(Password),
     passwordChangeRequired: Type.Optional(
       Type.Boolean({
-        description: 'true: the user must choose a new password at their next request'
+        description:
+          'true: the user must choose a new password at their next request (always so when ' +
+          'you set the password of someone else)'
       })
     )
   },

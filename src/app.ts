@@ -53,6 +53,7 @@ import repertoireRoutes from '#plugins/repertoire/routes.js'
 import textDocumentRoutes from '#plugins/documents/text-routes.js'
 import exportRoutes from '#plugins/exports/routes.js'
 import passwordResetRoutes from '#plugins/password-reset/routes.js'
+import { createLinkMail } from '#plugins/password-reset/link-mail.js'
 import statsRoutes from '#plugins/stats/routes.js'
 import songHistoryRoutes from '#plugins/songs/history-routes.js'
 import singerRoutes from '#plugins/users/singer-routes.js'
@@ -182,7 +183,13 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(healthRoutes)
   await app.register(sessionRoutes)
   await app.register(meRoutes, { dataDir: config.dataDir })
-  await app.register(userRoutes)
+  const links = createLinkMail({
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom
+  })
+  app.addHook('onClose', async () => links.close())
+  await app.register(userRoutes, { links })
   await app.register(appConfigRoutes, {
     docsEnabled: config.docsEnabled,
     dataDir: config.dataDir
@@ -202,11 +209,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(statsRoutes)
   await app.register(songHistoryRoutes)
   await app.register(singerRoutes)
-  await app.register(passwordResetRoutes, {
-    publicUrl: config.publicUrl,
-    smtpUrl: config.smtpUrl,
-    smtpFrom: config.smtpFrom
-  })
+  await app.register(passwordResetRoutes, { links, adminLinkHours: config.adminResetLinkHours })
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {

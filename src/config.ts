@@ -46,6 +46,11 @@ export const EnvSchema = Type.Object({
     Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
   ),
   SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  ADMIN_RESET_LINK_HOURS: Type.String({
+    pattern: '^[1-9][0-9]{0,2}$',
+    default: '24',
+    description: 'hours an admin-made reset link lasts (1-999)'
+  }),
   HSTS_PRELOAD: Type.Union([Bool], { default: 'false' }),
   NOTIFY_WEBHOOK_URL: Type.Optional(
     Type.String({ pattern: '^https?://\\S+$', description: 'Mattermost/Slack incoming webhook' })
@@ -99,6 +104,8 @@ export interface Config {
   publicUrl?: string
   smtpUrl?: string
   smtpFrom: string
+  /** Life of a reset link an admin makes (the command line's last 15 minutes). */
+  adminResetLinkHours: number
   notifyWebhookUrl?: string
   /** Strict-Transport-Security on answers to HTTPS requests. */
   hsts: string
@@ -179,6 +186,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
+    adminResetLinkHours: Number(values.ADMIN_RESET_LINK_HOURS),
     notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL,
     // One year, the minimum browsers' preload lists take; preloading (all subdomains, for good)
     // is the operator's decision.

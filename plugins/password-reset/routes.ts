@@ -3,31 +3,27 @@ import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import {
   ResetLink,
   ResetLinkInfo,
-  type ResetLinkMail,
   ResetPasswordBody,
   ResetTokenBody
 } from '#schemas/password-reset.js'
 import { badRequest } from '#src/errors.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
 import { hashPassword, passwordProblem } from '#src/services/password.js'
-import { createMailer } from '#src/services/mailer.js'
+import type { LinkMail } from './link-mail.js'
 import {
+  ADMIN_RESET_LINK_HOURS,
   createResetLink,
   redeemResetLink,
-  RESET_LINK_MINUTES,
-  resetLinkUser,
-  resetUrl
+  resetLinkUser
 } from '#src/repositories/password-resets.js'
-import { findUserById } from '#src/repositories/users.js'
+
+export { MAIL_ANSWER_WAIT_MS } from './link-mail.js'
 
 export interface PasswordResetOptions {
-  publicUrl?: string
-  smtpUrl?: string
-  smtpFrom: string
+  links: LinkMail
+  /** ADMIN_RESET_LINK_HOURS */
+  adminLinkHours: number
 }
-
-/** How long the admin's request waits for the mail's outcome before answering `sending`. */
-export const MAIL_ANSWER_WAIT_MS = 3000
 
 const Invalid = { ...ErrorResponse, description: 'Unknown, used or expired link; or invalid input' }
 
@@ -39,8 +35,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
   app,
   options
 ) => {
-  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.smtpFrom) : null
-  app.addHook('onClose', async () => mailer?.close())
+  const { links, adminLinkHours } = options
 
   app.post(
     '/users/:id/reset-link',
@@ -50,7 +45,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
         tags: ['users'],
         summary: 'Create a one-time password reset link for a member (admin)',
         description:
-          `The link works once, for ${RESET_LINK_MINUTES} minutes; only its hash is stored and ` +
+          'The link works once, for ADMIN_RESET_LINK_HOURS (default ' +
+          `${ADMIN_RESET_LINK_HOURS}) hours; only its hash is stored and ` +
           'an earlier unused link of the member stops working. Inactive users: 409 ' +
           'USER_INACTIVE. At most 5 links per member and hour (429). With SMTP_URL the link ' +
           'is also mailed to the member (see `mail`).',
@@ -64,49 +60,11 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
         app.db,
         request.params.id,
         request.user.id,
-        now
+        now,
+        adminLinkHours * 60
       )
-      // Without PUBLIC_URL (then there is no SMTP_URL either, src/config.ts) the link is only shown
-      // to the admin, who sees the address the request came to.
-      const url = resetUrl(options.publicUrl ?? `${request.protocol}://${request.host}`, token)
-      let mail: ResetLinkMail = 'not-configured'
-      if (mailer && !user.email) mail = 'no-email'
-      else if (mailer && user.email) {
-        const settings = app.appSettings.get()
-        const admin = findUserById(app.db, request.user.id)?.displayName ?? 'Ein Admin'
-        // Sent in the background: the answer waits a moment for the outcome, never for a slow
-        // server; a later outcome is logged.
-        let answered = false
-        const sending = mailer
-          .send({
-            to: user.email,
-            subject: `${settings.appName}: neues Passwort setzen`,
-            text:
-              `Hallo ${user.displayName},\n\n${admin} hat dir einen Link geschickt, mit dem du ` +
-              `ein neues Passwort für ${settings.appName} (${settings.bandName}) setzt:\n\n` +
-              `${url}\n\nDer Link gilt ${RESET_LINK_MINUTES} Minuten und nur einmal. Danach ` +
-              'bist du auf allen Geräten abgemeldet und meldest dich mit dem neuen Passwort an.\n'
-          })
-          .then(
-            () => {
-              if (answered) request.log.info('reset link mail sent')
-              return 'sent' as const
-            },
-            (error: unknown) => {
-              request.log.warn({ err: error }, 'reset link mail not sent')
-              return 'failed' as const
-            }
-          )
-        let timer: NodeJS.Timeout | undefined
-        mail = await Promise.race([
-          sending,
-          new Promise<'sending'>((resolve) => {
-            timer = setTimeout(() => resolve('sending'), MAIL_ANSWER_WAIT_MS)
-          })
-        ])
-        clearTimeout(timer)
-        answered = true
-      }
+      const url = links.url(request, token)
+      const mail = await links.send(app, request, { user, url, kind: 'reset', expiresAt })
       return reply
         .status(201)
         .send({ userId: user.id, url, expiresAt: expiresAt.toISOString(), mail })
@@ -125,8 +83,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
       }
     },
     async (request) => {
-      const { user, expiresAt } = resetLinkUser(app.db, request.body.token, app.clock())
-      return { username: user.username, displayName: user.displayName, expiresAt }
+      const { user, expiresAt, kind } = resetLinkUser(app.db, request.body.token, app.clock())
+      return { username: user.username, displayName: user.displayName, expiresAt, kind }
     }
   )
 
@@ -136,7 +94,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
       config: { access: 'public', rateLimit: perMinute(5) },
       schema: {
         tags: ['sessions'],
-        summary: 'Set a new password with a reset link; ends all sessions of the member',
+        summary: 'Set a new password with a reset or invite link; ends all sessions of the member',
         description:
           'The new password follows the policy (400 WEAK_PASSWORD). An unknown, used or ' +
           'expired link, or one of a user deactivated meanwhile, is 400 RESET_TOKEN_INVALID. ' +

@@ -2,12 +2,22 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import { User, UserCreate, UserListQuery, UserPatch } from '#schemas/users.js'
+import { UserCreated } from '#schemas/invitations.js'
+import type { LinkMail } from '#plugins/password-reset/link-mail.js'
 import type { AuthUser } from '#plugins/app/session.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
-import { hashPassword, passwordProblem } from '#src/services/password.js'
+import {
+  hashPassword,
+  passwordProblem,
+  UNUSABLE_PASSWORD_HASH
+} from '#src/services/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
-import { endResetLinks } from '#src/repositories/password-resets.js'
+import {
+  createInviteLink,
+  endResetLinks,
+  INVITE_LINK_DAYS
+} from '#src/repositories/password-resets.js'
 import {
   countOtherActiveAdmins,
   findUserById,
@@ -22,8 +32,13 @@ import type { UserRow } from '#src/db/schema.js'
 const lastAdmin = () =>
   conflict('LAST_ADMIN', 'the last active admin cannot be demoted or deactivated')
 
+export interface UserRoutesOptions {
+  /** Where invitations point and how they are mailed (shared with reset links). */
+  links: LinkMail
+}
+
 /** Band members: everyone reads, admins manage (API.md → Users). */
-const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { links }) => {
   const canSeeEmail = (viewer: AuthUser, row: UserRow) =>
     viewer.role === 'admin' || viewer.id === row.id
   const view = (viewer: AuthUser, row: UserRow) => toUser(row, canSeeEmail(viewer, row))
@@ -95,25 +110,39 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: 'Create a user (admin)',
+        summary: 'Create a user (admin): with an invite link, or an initial password',
         description:
-          'The password follows the policy (400 WEAK_PASSWORD); usernames are unique ' +
+          'Without `password` the answer carries an invite link (`invite`): it works once, for ' +
+          `${INVITE_LINK_DAYS} days, and sets the member's first password (POST ` +
+          '/password-reset); with SMTP_URL it is also mailed. With `password` (policy: 400 ' +
+          'WEAK_PASSWORD) the user must change it at first login. Usernames are unique ' +
           'ignoring case (409 USERNAME_TAKEN).',
         body: UserCreate,
-        response: { 201: User, 409: ErrorResponse }
+        response: { 201: UserCreated, 409: ErrorResponse }
       }
     },
     async (request, reply) => {
-      const { password, ...input } = request.body
-      const problem = passwordProblem(password, input.username)
-      if (problem) throw badRequest('WEAK_PASSWORD', problem)
-      const row = insertUser(
-        app.db,
-        input,
-        await app.passwordWork(request, () => hashPassword(password)),
-        app.clock()
-      )
-      return reply.status(201).send(toUser(row, true))
+      const { password, passwordChangeRequired: _ignored, ...input } = request.body
+      if (password !== undefined) {
+        const problem = passwordProblem(password, input.username)
+        if (problem) throw badRequest('WEAK_PASSWORD', problem)
+        const hash = await app.passwordWork(request, () => hashPassword(password))
+        // A password someone else chose is known to them: the member replaces it first thing.
+        const held = { ...input, passwordChangeRequired: true }
+        const row = insertUser(app.db, held, hash, app.clock())
+        return reply.status(201).send(toUser(row, true))
+      }
+      const now = app.clock()
+      // The user and their link in one transaction: never a member nobody can log in as.
+      const { row, token, expiresAt } = app.db.transaction((tx) => {
+        const row = insertUser(tx, input, UNUSABLE_PASSWORD_HASH, now)
+        return { row, ...createInviteLink(tx, row.id, request.user.id, now) }
+      })
+      const url = links.url(request, token)
+      const mail = await links.send(app, request, { user: row, url, kind: 'invite', expiresAt })
+      return reply
+        .status(201)
+        .send({ ...toUser(row, true), invite: { url, expiresAt: expiresAt.toISOString(), mail } })
     }
   )
 
@@ -144,12 +173,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         passwordHash = await app.passwordWork(request, () => hashPassword(password))
       }
       // Re-read after the slow hash so the last-admin check sees the current state.
-      const keep = target.id === request.user.id ? request.user.sessionId : undefined
-      const row = applyChanges(
-        loadTarget(target.id),
-        { ...changes, ...(passwordHash ? { passwordHash } : {}) },
-        keep
-      )
+      const self = target.id === request.user.id
+      const keep = self ? request.user.sessionId : undefined
+      // A password set for someone else is known to the admin: the member replaces it first.
+      const passwordChanges = passwordHash
+        ? { passwordHash, ...(self ? {} : { passwordChangeRequired: true }) }
+        : {}
+      const row = applyChanges(loadTarget(target.id), { ...changes, ...passwordChanges }, keep)
       return toUser(row, true)
     }
   )

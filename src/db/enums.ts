@@ -19,8 +19,11 @@ export const ENTRY_STATUSES = ['planned', 'played', 'skipped'] as const
  * An editor's tap in live mode, kept for Undo: `update` (played, skip, rating), `insert`,
  * `make_current`, and `undo` itself (which reverts the latest tap not yet undone).
  */
+/** A one-time link: `reset` sets a new password, `invite` a new member's first one. */
+export const LINK_KINDS = ['reset', 'invite'] as const
 export const LIVE_TAP_KINDS = ['update', 'insert', 'make_current', 'undo'] as const
 
+export type LinkKind = (typeof LINK_KINDS)[number]
 export type Role = (typeof ROLES)[number]
 export type UserStatus = (typeof USER_STATUSES)[number]
 export type SongStatus = (typeof SONG_STATUSES)[number]

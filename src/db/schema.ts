@@ -14,6 +14,7 @@ import {
   AVAILABILITY_STATUSES,
   ENTRY_STATUSES,
   GIG_STATUSES,
+  LINK_KINDS,
   LIVE_TAP_KINDS,
   ROLES,
   SONG_STATUSES,
@@ -591,6 +592,7 @@ export const passwordResetTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: LINK_KINDS }).notNull().default('reset'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: text('expires_at').notNull(),

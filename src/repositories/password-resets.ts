@@ -1,6 +1,7 @@
-import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { passwordResetTokens, users, type UserRow } from '#src/db/schema.js'
+import type { LinkKind } from '#src/db/enums.js'
 import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'
@@ -8,11 +9,17 @@ import { revokeUserSessions } from './sessions.js'
 import { updateUser } from './users.js'
 import { returnedRow } from '#src/db/returning.js'
 
-// One-time password reset links, created by an admin (or the command line) for a member. Only the
-// SHA-256 of the 256-bit token is stored; a link lives 15 minutes and works once. Shared by the
-// HTTP route and the command line (which prints a link per user, e.g. after an import).
+// One-time password links, created by an admin (or the command line) for a member. Only the
+// SHA-256 of the 256-bit token is stored; a link works once. Shared by the HTTP routes and the
+// command line (which prints a link per user, e.g. after an import). An invitation is the same
+// link with a longer life, made with a new member who has no password yet.
 
+/** The command line's links: the operator hands them on at once. */
 export const RESET_LINK_MINUTES = 15
+/** Default life of an admin's reset link (ADMIN_RESET_LINK_HOURS): passed on by chat or mail. */
+export const ADMIN_RESET_LINK_HOURS = 24
+/** An invitation waits for a member who may open it only at the weekend. */
+export const INVITE_LINK_DAYS = 7
 /**
  * Links printed for a whole band at once after an import: the admin passes them on by chat or mail
  * and members open them over the next days, so 15 minutes would not do. Still single use, and
@@ -21,7 +28,10 @@ export const RESET_LINK_MINUTES = 15
 export const IMPORT_RESET_LINK_HOURS = 72
 /** Links per user within an hour: more is 429 (a member's inbox is not a target). */
 export const RESET_LINKS_PER_HOUR = 5
-/** Rows older than this (used, expired or replaced) are deleted when a new link is made. */
+/**
+ * Rows used or expired this long ago are deleted when a new link is made (by expiry, not by age:
+ * invitations and import links live for days).
+ */
 const KEEP_MS = 24 * 3600_000
 
 /** Where the web app takes the token; in the fragment, so it never reaches a server log. */
@@ -51,7 +61,8 @@ export function createResetLink (
   db: Db,
   userId: number,
   createdBy: number | null,
-  now: Date
+  now: Date,
+  validMinutes = RESET_LINK_MINUTES
 ): { token: string; expiresAt: Date; user: UserRow } {
   return db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get()
@@ -73,7 +84,7 @@ export function createResetLink (
         `at most ${RESET_LINKS_PER_HOUR} reset links per user and hour; try again later`
       )
     }
-    const { token, expiresAt } = insertLinks(tx, [userId], createdBy, now, RESET_LINK_MINUTES)[0]!
+    const { token, expiresAt } = insertLinks(tx, [userId], createdBy, now, validMinutes)[0]!
     return { token, expiresAt, user }
   })
 }
@@ -89,7 +100,8 @@ function insertLinks (
   userIds: number[],
   createdBy: number | null,
   now: Date,
-  validMinutes: number
+  validMinutes: number,
+  kind: LinkKind = 'reset'
 ): Array<{ userId: number; token: string; expiresAt: Date }> {
   const stamp = now.toISOString()
   for (const ids of chunksFor(userIds, 1)) {
@@ -98,8 +110,11 @@ function insertLinks (
       .where(and(inArray(passwordResetTokens.userId, ids), isNull(passwordResetTokens.usedAt)))
       .run()
   }
+  const cutoff = new Date(now.getTime() - KEEP_MS).toISOString()
   tx.delete(passwordResetTokens)
-    .where(lt(passwordResetTokens.createdAt, new Date(now.getTime() - KEEP_MS).toISOString()))
+    .where(
+      or(lt(passwordResetTokens.expiresAt, cutoff), lt(passwordResetTokens.usedAt, cutoff))
+    )
     .run()
   const expiresAt = new Date(now.getTime() + validMinutes * 60_000)
   const links = userIds.map((userId) => ({ userId, token: randomToken(), expiresAt }))
@@ -109,6 +124,7 @@ function insertLinks (
         chunk.map((link) => ({
           userId: link.userId,
           tokenHash: hashToken(link.token),
+          kind,
           createdBy,
           createdAt: stamp,
           expiresAt: expiresAt.toISOString()
@@ -149,6 +165,19 @@ export function createImportResetLinks (
   ).map(({ userId, ...link }) => ({ ...link, user: byId.get(userId)! }))
 }
 
+/**
+ * The invitation of a member just created (no password yet), valid INVITE_LINK_DAYS; runs in the
+ * caller's transaction, so a user is never left without their link.
+ */
+export function createInviteLink (
+  tx: Writer,
+  userId: number,
+  createdBy: number,
+  now: Date
+): { token: string; expiresAt: Date } {
+  return insertLinks(tx, [userId], createdBy, now, INVITE_LINK_DAYS * 24 * 60, 'invite')[0]!
+}
+
 const liveLink = (tokenHash: string, stamp: string) =>
   and(
     eq(passwordResetTokens.tokenHash, tokenHash),
@@ -161,9 +190,13 @@ export function resetLinkUser (
   db: Db,
   token: string,
   now: Date
-): { user: UserRow; expiresAt: string } {
+): { user: UserRow; expiresAt: string; kind: LinkKind } {
   const row = db
-    .select({ user: users, expiresAt: passwordResetTokens.expiresAt })
+    .select({
+      user: users,
+      expiresAt: passwordResetTokens.expiresAt,
+      kind: passwordResetTokens.kind
+    })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(liveLink(hashToken(token), now.toISOString()), eq(users.status, 'active')))

@@ -57,7 +57,7 @@ export async function startBand (
     isMusician: true,
     instruments: ['Bass']
   })
-  await admin.ok('POST', '/users', {
+  const lena = await admin.ok('POST', '/users', {
     username: 'lena',
     displayName: 'Lena',
     role: 'editor',
@@ -66,6 +66,10 @@ export async function startBand (
     isSinger: true,
     instruments: ['Vocals']
   })
+  // An admin-set password must be changed at first login; these two count as their own.
+  for (const { id } of [mia, lena]) {
+    await admin.ok('PATCH', `/users/${id}`, { passwordChangeRequired: false })
+  }
   const editor = await ApiSession.login(base, 'lena', EDITOR_PASSWORD)
 
   const songs = []

@@ -1525,8 +1525,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a user (admin)
-         * @description The password follows the policy (400 WEAK_PASSWORD); usernames are unique ignoring case (409 USERNAME_TAKEN).
+         * Create a user (admin): with an invite link, or an initial password
+         * @description Without `password` the answer carries an invite link (`invite`): it works once, for 7 days, and sets the member's first password (POST /password-reset); with SMTP_URL it is also mailed. With `password` (policy: 400 WEAK_PASSWORD) the user must change it at first login. Usernames are unique ignoring case (409 USERNAME_TAKEN).
          */
         post: {
             parameters: {
@@ -1543,12 +1543,12 @@ export interface paths {
                         /** Format: email */
                         email?: string | null;
                         role: "admin" | "editor" | "member";
-                        /** @description policy: 15–256 characters, not common, not the username */
-                        password: string;
+                        /** @description an initial password (policy: 15–256 characters, not common, not the username), which the user must change at first login; leave it out to get an invite link instead */
+                        password?: string;
                         isMusician?: boolean;
                         isSinger?: boolean;
                         instruments?: string[];
-                        /** @description true: the user must change this initial password first */
+                        /** @description kept for older clients: a password set by an admin always has to be changed first */
                         passwordChangeRequired?: boolean;
                     };
                 };
@@ -1579,6 +1579,21 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             createdAt: string;
+                            invite?: {
+                                /** @description give it to the member; works once, until expiresAt (only shown here) */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                expiresAt: string;
+                                /**
+                                 * @description whether the link was also mailed: not-configured without SMTP_URL, no-email when the member has no address, failed when the mail server refused or did not answer, sending when it had not answered within 3 s (the mail goes on in the background, up to 30 s; its outcome is logged)
+                                 * @enum {string}
+                                 */
+                                mail: "sent" | "sending" | "failed" | "not-configured" | "no-email";
+                            };
                         };
                     };
                 };
@@ -2093,7 +2108,7 @@ export interface paths {
                         instruments?: string[];
                         /** @description policy: 15–256 characters, not common, not the username */
                         password?: string;
-                        /** @description true: the user must choose a new password at their next request */
+                        /** @description true: the user must choose a new password at their next request (always so when you set the password of someone else) */
                         passwordChangeRequired?: boolean;
                     };
                 };
@@ -18982,7 +18997,7 @@ export interface paths {
         put?: never;
         /**
          * Create a one-time password reset link for a member (admin)
-         * @description The link works once, for 15 minutes; only its hash is stored and an earlier unused link of the member stops working. Inactive users: 409 USER_INACTIVE. At most 5 links per member and hour (429). With SMTP_URL the link is also mailed to the member (see `mail`).
+         * @description The link works once, for ADMIN_RESET_LINK_HOURS (default 24) hours; only its hash is stored and an earlier unused link of the member stops working. Inactive users: 409 USER_INACTIVE. At most 5 links per member and hour (429). With SMTP_URL the link is also mailed to the member (see `mail`).
          */
         post: {
             parameters: {
@@ -19003,7 +19018,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             userId: number;
-                            /** @description give it to the member; works once, for 15 minutes (only shown here) */
+                            /** @description give it to the member; works once, until expiresAt (only shown here) */
                             url: string;
                             /**
                              * Format: date-time
@@ -19228,6 +19243,11 @@ export interface paths {
                              * @example 2026-12-31T19:00:00.000Z
                              */
                             expiresAt: string;
+                            /**
+                             * @description reset: a new password; invite: a new member chooses their first one
+                             * @enum {string}
+                             */
+                            kind: "reset" | "invite";
                         };
                     };
                 };
@@ -19369,7 +19389,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set a new password with a reset link; ends all sessions of the member
+         * Set a new password with a reset or invite link; ends all sessions of the member
          * @description The new password follows the policy (400 WEAK_PASSWORD). An unknown, used or expired link, or one of a user deactivated meanwhile, is 400 RESET_TOKEN_INVALID. Log in afterwards with POST /login.
          */
         post: {

@@ -10,8 +10,8 @@ export default {
   usernameHint: '3–40 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche; zum Anmelden.',
   emailOptional: 'E-Mail (optional)',
   emailHint:
-    'Sehen nur Admins und das Mitglied selbst. Mit eingerichtetem Mailversand gehen Reset-Links ' +
-    'hierhin.',
+    'Sehen nur Admins und das Mitglied selbst. Mit eingerichtetem Mailversand gehen die ' +
+    'Einladung und Reset-Links hierhin.',
   role: 'Rolle',
   roleHint:
     'Mitglieder antworten und stimmen ab; Bearbeiter planen Auftritte, Songs und Proben; die ' +
@@ -23,6 +23,17 @@ export default {
   isMusician: 'Spielt in der Band (zählt für Verfügbarkeit und GEMA-Meldung)',
   isSinger: 'Singt Lead (wird als Leadsänger*in von Songs angeboten)',
   mustChange: 'Muss beim ersten Anmelden ein eigenes Passwort wählen',
+  inviteHint:
+    'Kein Passwort nötig: Du bekommst einen Einladungslink für das neue Mitglied (einmal ' +
+    'gültig, 7 Tage lang) – mit eingerichtetem Mailserver wird er ihm geschickt, sonst gibst du ' +
+    'ihn weiter oder lässt den QR-Code scannen.',
+  inviteTitle: 'Einladung für {name}',
+  inviteUrl: 'Einladungslink für {name}',
+  inviteOnce: 'Nur jetzt sichtbar; gilt einmal, bis {until}. Damit wählt es sein Passwort.',
+  inviteQr: 'QR-Code des Einladungslinks für {name}',
+  inviteScan: 'Oder mit der Handykamera diesen Code scannen lassen:',
+  openUser: '{name} öffnen',
+  done: 'Fertig',
   mustChangeBadge: 'neues Passwort fällig',
   'status.active': 'Aktiv',
   'status.inactive': 'Deaktiviert',
@@ -48,14 +59,15 @@ export default {
   reactivated: '{name} reaktiviert',
   newPassword: 'Neues Passwort setzen',
   newPasswordHint:
-    'Für ein Mitglied, das seines vergessen hat. Es wird auf seinen Geräten abgemeldet und ' +
-    'meldet sich mit dem neuen an.',
+    'Für ein Mitglied, das seines vergessen hat. Es wird auf seinen Geräten abgemeldet, meldet ' +
+    'sich mit dem neuen an und wählt dann ein eigenes.',
   setPassword: 'Passwort setzen',
   passwordSet: 'Neues Passwort gesetzt',
   resetLink: 'Link zum Zurücksetzen',
   resetHint:
-    'Ein Link, mit dem das Mitglied selbst ein neues Passwort wählt: Er gilt einmal, 15 Minuten ' +
-    'lang. Ein neuer Link macht den vorigen ungültig.',
+    'Ein Link, mit dem das Mitglied selbst ein neues Passwort wählt: Er gilt einmal, 24 Stunden ' +
+    'lang (sofern der Server nicht anders eingestellt ist). Ein neuer Link macht den vorigen ' +
+    'ungültig.',
   createResetLink: 'Reset-Link erstellen',
   resetAgain: 'Neuen Link erstellen',
   resetCreated: 'Reset-Link erstellt',

@@ -9,7 +9,9 @@ export default {
   username: 'Username',
   usernameHint: '3–40 letters, digits, dots, dashes or underscores; used to log in.',
   emailOptional: 'Email (optional)',
-  emailHint: 'Only admins and the member see it. With mail set up, reset links are sent here.',
+  emailHint:
+    'Only admins and the member see it. With mail set up, the invitation and reset links are ' +
+    'sent here.',
   role: 'Role',
   roleHint:
     'Members answer and vote; editors plan gigs, songs and rehearsals; admins also manage ' +
@@ -21,6 +23,16 @@ export default {
   isMusician: 'Plays in the band (counts for availability and the GEMA report)',
   isSinger: 'Sings lead (offered as lead singer of songs)',
   mustChange: 'Must choose their own password at the first login',
+  inviteHint:
+    'No password needed: you get an invitation link for the new member (valid once, for 7 ' +
+    'days) — mailed to them when mail is set up, else pass it on or let them scan the QR code.',
+  inviteTitle: 'Invitation for {name}',
+  inviteUrl: 'Invitation link for {name}',
+  inviteOnce: 'Shown only now; valid once, until {until}. They choose their password with it.',
+  inviteQr: 'QR code of the invitation link for {name}',
+  inviteScan: 'Or let them scan this with their phone’s camera:',
+  openUser: 'Open {name}',
+  done: 'Done',
   mustChangeBadge: 'new password due',
   'status.active': 'Active',
   'status.inactive': 'Deactivated',
@@ -44,14 +56,15 @@ export default {
   reactivated: '{name} reactivated',
   newPassword: 'Set a new password',
   newPasswordHint:
-    'For a member who forgot theirs. They are logged out on their devices and log in with the ' +
-    'new one.',
+    'For a member who forgot theirs. They are logged out on their devices, log in with the ' +
+    'new one and then choose their own.',
   setPassword: 'Set password',
   passwordSet: 'New password set',
   resetLink: 'Password reset link',
   resetHint:
-    'A link with which the member chooses a new password themselves: it works once, for 15 ' +
-    'minutes. Creating a new one makes the earlier one invalid.',
+    'A link with which the member chooses a new password themselves: it works once, for 24 ' +
+    'hours (unless the server is set up otherwise). Creating a new one makes the earlier one ' +
+    'invalid.',
   createResetLink: 'Create reset link',
   resetAgain: 'Create a new link',
   resetCreated: 'Reset link created',

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ResetLinkMail } from '#schemas/password-reset.js'
+import type { UserRow } from '#src/db/schema.js'
+import type { LinkKind } from '#src/db/enums.js'
+import { createMailer } from '#src/services/mailer.js'
+import { resetUrl } from '#src/repositories/password-resets.js'
+import { findUserById } from '#src/repositories/users.js'
+
+// The address of a one-time link and its mail, shared by reset links (POST /users/{id}/reset-link)
+// and invitations (POST /users without a password): one mailer for both.
+
+export interface LinkMailOptions {
+  publicUrl?: string
+  smtpUrl?: string
+  smtpFrom: string
+}
+
+/** How long the admin's request waits for the mail's outcome before answering `sending`. */
+export const MAIL_ANSWER_WAIT_MS = 3000
+
+export interface LinkMail {
+  url(request: FastifyRequest, token: string): string
+  send(
+    app: FastifyInstance,
+    request: FastifyRequest & { user: { id: number } },
+    link: { user: UserRow; url: string; kind: LinkKind; expiresAt: Date }
+  ): Promise<ResetLinkMail>
+  close(): void
+}
+
+/** "15 Minuten", "24 Stunden", "7 Tage": how long a link lasts, in the mail's words. */
+const lifeInGerman = (ms: number) => {
+  const minutes = Math.round(ms / 60_000)
+  if (minutes < 120) return `${minutes} Minuten`
+  const hours = Math.round(minutes / 60)
+  return hours % 24 === 0 ? `${hours / 24} Tage` : `${hours} Stunden`
+}
+
+export function createLinkMail (options: LinkMailOptions): LinkMail {
+  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.smtpFrom) : null
+  return {
+    // Without PUBLIC_URL (then there is no SMTP_URL either, src/config.ts) the link is only shown
+    // to the admin, who sees the address the request came to.
+    url: (request, token) =>
+      resetUrl(options.publicUrl ?? `${request.protocol}://${request.host}`, token),
+    close: () => mailer?.close(),
+    async send (app, request, { user, url, kind, expiresAt }) {
+      if (!mailer) return 'not-configured'
+      if (!user.email) return 'no-email'
+      const settings = app.appSettings.get()
+      const admin = findUserById(app.db, request.user.id)?.displayName ?? 'Ein Admin'
+      const life = lifeInGerman(expiresAt.getTime() - app.clock().getTime())
+      const message =
+        kind === 'invite'
+          ? {
+              subject: `${settings.appName}: Einladung von ${settings.bandName}`,
+              text:
+                `Hallo ${user.displayName},\n\n${admin} lädt dich zu ${settings.appName} ` +
+                `(${settings.bandName}) ein. Mit diesem Link wählst du dein Passwort, dein ` +
+                `Benutzername ist „${user.username}“:\n\n${url}\n\nDer Link gilt ${life} und ` +
+                'nur einmal.\n'
+            }
+          : {
+              subject: `${settings.appName}: neues Passwort setzen`,
+              text:
+                `Hallo ${user.displayName},\n\n${admin} hat dir einen Link geschickt, mit dem du ` +
+                `ein neues Passwort für ${settings.appName} (${settings.bandName}) setzt:\n\n` +
+                `${url}\n\nDer Link gilt ${life} und nur einmal. Danach bist du auf allen ` +
+                'Geräten abgemeldet und meldest dich mit dem neuen Passwort an.\n'
+            }
+      // Sent in the background: the answer waits a moment for the outcome, never for a slow
+      // server; a later outcome is logged.
+      let answered = false
+      const sending = mailer.send({ to: user.email, ...message }).then(
+        () => {
+          if (answered) request.log.info(`${kind} link mail sent`)
+          return 'sent' as const
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, `${kind} link mail not sent`)
+          return 'failed' as const
+        }
+      )
+      let timer: NodeJS.Timeout | undefined
+      const mail = await Promise.race([
+        sending,
+        new Promise<'sending'>((resolve) => {
+          timer = setTimeout(() => resolve('sending'), MAIL_ANSWER_WAIT_MS)
+        })
+      ])
+      clearTimeout(timer)
+      answered = true
+      return mail
+    }
+  }
+}

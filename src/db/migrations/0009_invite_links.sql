@@ -1,0 +1,1 @@
+ALTER TABLE `password_reset_tokens` ADD `kind` text DEFAULT 'reset' NOT NULL;
