@@ -3461,7 +3461,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3596,7 +3596,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requires the admin role (or a cross-site request) */
+                /** @description Requires the admin role (or a cross-site request, or PASSWORD_CHANGE_REQUIRED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
