@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { runCli } from '#src/cli.js'
 import { ApiSession } from './browser/api-client.js'
+import { startServer, type ServerProcess } from '#test/server-process.js'
 import { ADMIN_PASSWORD, startBand } from './browser/band-fixture.js'
 import {
   checkA11y,
@@ -38,13 +39,18 @@ test(
     const band = await startBand()
     const dir = mkdtempSync(join(tmpdir(), 'bandstand-web-librestage-'))
     const browser = await launchBrowser()
+    const restarted: ServerProcess[] = []
     t.after(async () => {
       await browser.close()
+      for (const server of restarted) await server.stop()
       await band.stop()
       rmSync(dir, { recursive: true, force: true })
     })
-    // The libreStage demo imported into the running band (--force: it holds the band's data).
+    // The libreStage demo imported into the band (--force: it holds the band's data). One process
+    // per DATA_DIR: the band's server stops for the import and starts again where the browser
+    // expects it (the same port, the same sessions).
     const { file } = libreStageDemo(dir)
+    await band.server.stop()
     const out: string[] = []
     const code = await runCli(
       ['import-librestage', file, '--force'],
@@ -52,6 +58,13 @@ test(
       { out: (l) => out.push(l), err: (l) => out.push(l) }
     )
     assert.equal(code, 0, out.join('\n'))
+    restarted.push(await startServer({
+      DATA_DIR: band.dataDir,
+      ADMIN_PASSWORD,
+      BAND_LOCALE: 'de-DE',
+      TZ: 'Europe/Berlin',
+      PORT: new URL(band.base).port
+    }))
     const musicians = out
       .filter((l) => /^ {2}\S+: .*, (editor|member), active$/.test(l))
       .map((l) => l.trim().split(':')[0]!)
