@@ -1,4 +1,8 @@
 export default {
   updateAvailable: 'Neue Version verfügbar',
-  reload: 'Neu laden'
+  reload: 'Neu laden',
+  save: 'Offline speichern',
+  saved: 'Offline gespeichert {time} · {size} MB',
+  packTooLarge: 'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
+  packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.'
 }
