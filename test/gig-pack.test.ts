@@ -2,17 +2,16 @@
 // in memory, fetch answered by app.inject with the member's cookies.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { pathToFileURL } from 'node:url'
 import type { LightMyRequestResponse } from 'fastify'
+import { projectPath } from '#src/project-path.js'
 import { createTestApp, userClient, type Client } from './helpers.js'
 import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
-import {
-  addDays,
-  listPacks,
-  packInfo,
-  PackTooLarge,
-  savePack,
-  saveUpcoming
-} from '../web/src/lib/offline/gig-pack.js'
+// The web app's module, imported by URL (its folder is the web app's, not the server's).
+type Pack = typeof import('../web/src/lib/offline/gig-pack.js')
+const { addDays, listPacks, packInfo, PackTooLarge, savePack, saveUpcoming } = (await import(
+  pathToFileURL(projectPath('web', 'src', 'lib', 'offline', 'gig-pack.ts')).href
+)) as Pack
 
 // Like the browser's: relative URLs are the page's origin's, keys() gives absolute Requests.
 const absolute = (request: string | Request) =>
@@ -55,19 +54,26 @@ function phone (user: Client, statuses: Map<string, number[]>, limit?: number) {
       if (value !== undefined) headers.set(name, String(value))
     }
     const nullBody = answer.statusCode === 304 || answer.statusCode === 204
-    return new Response(nullBody ? null : answer.rawPayload, { status: answer.statusCode, headers })
+    const body = nullBody ? null : new Uint8Array(answer.rawPayload)
+    return new Response(body, { status: answer.statusCode, headers })
   }
   const caches = new MemoryCaches()
-  return { caches: caches as unknown as CacheStorage, fetch: fetch as typeof globalThis.fetch, limit, store: caches }
+  return {
+    caches: caches as unknown as CacheStorage,
+    fetch: fetch as typeof globalThis.fetch,
+    limit,
+    store: caches
+  }
 }
 
-async function gigWithSetlist (editor: Client, app: Parameters<typeof insertSongs>[0], date: string) {
+type App = Parameters<typeof insertSongs>[0]
+async function gigWithSetlist (editor: Client, app: App, date: string) {
   const gig = await createGig(editor, { date, status: 'confirmed' })
   await putSetlist(editor, gig.id, [insertSongs(app, 12)])
   return gig.id as number
 }
 
-test('gig pack: a member saves everything gig night needs; a refresh of unchanged data is 304', async (t) => {
+test('gig pack: a member saves what gig night needs; unchanged data costs a 304', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
@@ -103,7 +109,7 @@ test('gig pack: a member saves everything gig night needs; a refresh of unchange
   assert.ok(!missing.urls.some((url) => url.includes('9999')))
 })
 
-test('gig pack: the limit refuses a pack that would pass it and writes nothing of it', async (t) => {
+test('gig pack: the limit refuses a pack that would pass it, writing nothing of it', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
@@ -127,7 +133,7 @@ test('gig pack: the limit refuses a pack that would pass it and writes nothing o
   assert.equal((await savePack(member.user.id, one, env)).gigId, one)
 })
 
-test('gig pack: the next 7 days are saved at start, later and cancelled gigs are not', async (t) => {
+test('gig pack: the next 7 days are saved at start, later or cancelled gigs are not', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')

@@ -1,7 +1,7 @@
 // The gig pack: what gig night needs of one gig, kept in the user's cache (`bandstand-user-<id>`)
 // so that the service worker can answer it when the network is gone (web/src/service-worker.ts).
 // Plain TypeScript without app imports: the node tests drive it with a fake Cache API.
-import { userCacheName } from './user-caches'
+import { userCacheName } from './user-caches.js'
 
 /** Per user, all packs together (README → "Gig night without a network"). */
 export const PACK_LIMIT_BYTES = 50 * 1024 * 1024
@@ -52,7 +52,10 @@ interface Env {
   now?: () => number
 }
 
-const defaults = (): Env => ({ caches: globalThis.caches, fetch: globalThis.fetch.bind(globalThis) })
+const defaults = (): Env => ({
+  caches: globalThis.caches,
+  fetch: globalThis.fetch.bind(globalThis)
+})
 
 const metaUrl = (gigId: number) => `${PACK_META_PREFIX}${gigId}`
 

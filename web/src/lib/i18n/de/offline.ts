@@ -3,6 +3,7 @@ export default {
   reload: 'Neu laden',
   save: 'Offline speichern',
   saved: 'Offline gespeichert {time} · {size} MB',
-  packTooLarge: 'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
+  packTooLarge:
+    'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
   packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.'
 }
