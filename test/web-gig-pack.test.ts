@@ -3,7 +3,15 @@ import assert from 'node:assert/strict'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { once } from 'node:events'
 import { PASSWORD, createTestApp, createUser, login } from './helpers.js'
-import { checkA11y, launchBrowser, logInAs, openApp, screenshot, storySteps } from './browser/harness.js'
+import type { Route } from 'playwright-core'
+import {
+  checkA11y,
+  launchBrowser,
+  logInAs,
+  openApp,
+  screenshot,
+  storySteps
+} from './browser/harness.js'
 
 // Gig night without a network (issue 27, items 3 and 4): the gig pack saved from the gig page, the
 // live page reloaded with the phone offline and the server gone.
@@ -90,7 +98,7 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     await page.getByRole('button', { name: 'Save for offline' }).click()
     const saved = page.getByRole('status').filter({ hasText: 'Saved for offline' })
     await saved.waitFor()
-    assert.match(await saved.innerText(), /Saved for offline .+ · \d+([.,]\d)? MB/)
+    assert.match(await saved.innerText(), /Saved for offline .+ · [1-9]\d* kB/)
     await checkA11y(page, 'gig page, saved for offline')
     await screenshot(page, 'web-gig-pack-saved')
     const kept = await page.evaluate(async () => {
@@ -129,6 +137,7 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     assert.match(page.url(), new RegExp(`/app/gigs/${gigId}/live$`))
     await checkA11y(page, 'live page offline from the gig pack')
     await screenshot(page, 'web-gig-pack-offline-live')
+    await page.screenshot({ path: 'dist/screenshots/web-gig-pack-offline-phone.png' })
     // Still offline a while later: the page stays, the banner stays one line.
     await page.waitForTimeout(3000)
     assert.match(await status.innerText(), /^Offline · last update \d/)
@@ -141,5 +150,31 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
     assert.match(page.url(), /\/live$/)
     assert.deepEqual(phone.problems().filter((problem) => !OUTAGE.test(problem)), [])
+  })
+
+  await step('a 401 while /refresh answers 503 or fails does not log out', async () => {
+    // Without the service worker, so that the routes below see every request of the page.
+    const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB' })
+    t.after(() => context.close())
+    const other = await context.newPage()
+    await other.goto(`${base}/app/login`)
+    await other.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption('en')
+    await logInAs(other, base, 'mia', PASSWORD)
+    const expired = { status: 401, contentType: 'application/json', body: '{"code":"x"}' }
+    await context.route(`**/gigs/${gigId}`, (route) => route.fulfill(expired))
+    for (const refresh of [
+      (route: Route) => route.fulfill({ status: 503, body: '' }),
+      (route: Route) => route.abort('internetdisconnected')
+    ]) {
+      await context.route('**/refresh', refresh)
+      await other.goto(`${base}/app/gigs/${gigId}`)
+      await other.getByRole('button', { name: 'Try again' }).waitFor()
+      assert.match(other.url(), new RegExp(`/app/gigs/${gigId}$`), 'not sent to the login page')
+      await context.unroute('**/refresh')
+    }
+    // A refresh the reachable server refuses still ends the session.
+    await context.route('**/refresh', (route) => route.fulfill(expired))
+    await other.getByRole('button', { name: 'Try again' }).click()
+    await other.waitForURL('**/app/login?next=*')
   })
 })

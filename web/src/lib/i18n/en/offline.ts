@@ -2,7 +2,7 @@ export default {
   updateAvailable: 'Update available',
   reload: 'Reload',
   save: 'Save for offline',
-  saved: 'Saved for offline {time} · {size} MB',
+  saved: 'Saved for offline {time} · {size}',
   packTooLarge: 'Not saved: offline data may take at most {limit} MB on this device.',
   packFailed: 'Not saved: the server could not be reached.'
 }
