@@ -130,6 +130,8 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     const now = page.getByRole('region', { name: 'Now playing' })
     await now.getByText('Basement Blues').waitFor()
     await page.getByRole('region', { name: 'Chart' }).getByText('basement').first().waitFor()
+    // What the phone shows at once (the helper's picture is of the whole page).
+    await page.screenshot({ path: 'dist/screenshots/web-gig-pack-offline-phone.png' })
     await page.getByText('Whole setlist').click()
     await page.locator('li', { hasText: 'Barn Dance' }).waitFor()
     assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog covers the chart')
@@ -137,7 +139,6 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     assert.match(page.url(), new RegExp(`/app/gigs/${gigId}/live$`))
     await checkA11y(page, 'live page offline from the gig pack')
     await screenshot(page, 'web-gig-pack-offline-live')
-    await page.screenshot({ path: 'dist/screenshots/web-gig-pack-offline-phone.png' })
     // Still offline a while later: the page stays, the banner stays one line.
     await page.waitForTimeout(3000)
     assert.match(await status.innerText(), /^Offline · last update \d/)
@@ -161,7 +162,8 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     await other.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption('en')
     await logInAs(other, base, 'mia', PASSWORD)
     const expired = { status: 401, contentType: 'application/json', body: '{"code":"x"}' }
-    await context.route(`**/gigs/${gigId}`, (route) => route.fulfill(expired))
+    // The API's gig (not the app's page of it, /app/gigs/<id>).
+    await context.route((url) => url.pathname === `/gigs/${gigId}`, (route) => route.fulfill(expired))
     for (const refresh of [
       (route: Route) => route.fulfill({ status: 503, body: '' }),
       (route: Route) => route.abort('internetdisconnected')
