@@ -163,7 +163,8 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     await logInAs(other, base, 'mia', PASSWORD)
     const expired = { status: 401, contentType: 'application/json', body: '{"code":"x"}' }
     // The API's gig (not the app's page of it, /app/gigs/<id>).
-    await context.route((url) => url.pathname === `/gigs/${gigId}`, (route) => route.fulfill(expired))
+    const apiGig = (url: URL) => url.pathname === `/gigs/${gigId}`
+    await context.route(apiGig, (route) => route.fulfill(expired))
     for (const refresh of [
       (route: Route) => route.fulfill({ status: 503, body: '' }),
       (route: Route) => route.abort('internetdisconnected')
