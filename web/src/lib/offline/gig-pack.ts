@@ -50,6 +50,13 @@ interface Env {
   fetch: typeof fetch
   limit?: number
   now?: () => number
+  /** Aborted on logout: nothing more is fetched or written for the user who left. */
+  signal?: AbortSignal
+}
+
+/** The session ended while saving (401, or logout): nothing of this save is written. */
+export class SessionGone extends Error {
+  override name = 'SessionGone'
 }
 
 const defaults = (): Env => ({
@@ -102,8 +109,10 @@ export async function savePack (
     const answer = await env.fetch(url, {
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: etag ? { 'if-none-match': etag } : {}
+      headers: etag ? { 'if-none-match': etag } : {},
+      ...(env.signal ? { signal: env.signal } : {})
     })
+    if (answer.status === 401) throw new SessionGone()
     if (answer.status === 304 && kept) {
       bytes += (await kept.clone().arrayBuffer()).byteLength
       urls.push(url)
@@ -121,6 +130,7 @@ export async function savePack (
   const others = (await listPacks(userId, env)).filter((pack) => pack.gigId !== gigId)
   const total = bytes + others.reduce((sum, pack) => sum + pack.bytes, 0)
   if (total > limit) throw new PackTooLarge(total, limit)
+  if (env.signal?.aborted) throw new SessionGone()
   for (const [url, answer] of fresh) await cache.put(url, answer)
   const info: PackInfo = { gigId, savedAt: (env.now ?? Date.now)(), bytes, urls }
   await cache.put(
@@ -156,7 +166,10 @@ export async function saveUpcoming (
   env: Env = defaults()
 ): Promise<PackInfo[]> {
   const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
-  const answer = await env.fetch(`/gigs?${query}`, { credentials: 'same-origin' })
+  const answer = await env.fetch(`/gigs?${query}`, {
+    credentials: 'same-origin',
+    ...(env.signal ? { signal: env.signal } : {})
+  })
   if (!answer.ok) return []
   const gigs = (await answer.json()) as { id: number; status: string }[]
   const saved: PackInfo[] = []
@@ -164,7 +177,8 @@ export async function saveUpcoming (
     if (gig.status === 'cancelled' || gig.status === 'declined') continue
     try {
       saved.push(await savePack(userId, gig.id, env))
-    } catch {
+    } catch (error) {
+      if (error instanceof SessionGone || env.signal?.aborted) break
       // Offline, or over the limit: the next start tries again.
     }
   }
