@@ -142,10 +142,12 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
     await cdp.detach()
     const names = await cacheNames(page)
     assert.equal(names.filter((name) => name.startsWith('bandstand-shell-')).length, 1)
-    // Only the app itself is stored: no API answer (/me, /gigs, /public/…) is in any cache.
+    // The app's caches hold only the app: no API answer (/me, /gigs, /public/…). API answers
+    // live only in the user's gig pack (web-gig-pack.test.ts).
     const stored = await page.evaluate(async () => {
       const urls: string[] = []
       for (const name of await caches.keys()) {
+        if (!name.startsWith('bandstand-shell-')) continue
         const cache = await caches.open(name)
         for (const request of await cache.keys()) urls.push(new URL(request.url).pathname)
       }

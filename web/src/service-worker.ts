@@ -5,9 +5,10 @@
 // The offline shell of the web app (SvelteKit's own service worker; README → "Gig night without a
 // network" says why not @vite-pwa/sveltekit). It precaches the built app into a cache named after
 // the build, answers every /app/… navigation with the app shell when the network fails, and
-// touches nothing else: API answers pass through uncached. Per-user data (the gig pack) will live
-// in caches named `bandstand-user-<id>` (lib/offline/user-caches.ts clears them on logout and
-// when another user logs in); activation deletes only old shells.
+// touches nothing else: API answers pass through uncached. Per-user data (the gig pack,
+// lib/offline/gig-pack.ts, written by the page) lives in caches named `bandstand-user-<id>`
+// (lib/offline/user-caches.ts clears them on logout and when another user logs in); it is read
+// here only when the network fails. Activation deletes only old shells.
 import { build, files } from '$service-worker'
 
 const worker = self as unknown as ServiceWorkerGlobalScope
@@ -17,6 +18,9 @@ const worker = self as unknown as ServiceWorkerGlobalScope
 const BOOT = '__BANDSTAND_BOOT__'
 const SHELL_URL = '/app/'
 const SHELL_PREFIX = 'bandstand-shell-'
+// Kept equal to lib/offline (not imported: the worker bundle stays free of app modules).
+const USER_PREFIX = 'bandstand-user-'
+const OFFLINE_HEADER = 'x-bandstand-offline'
 /** A stalled server (Wi-Fi at the edge) answers nothing: the shell is served after this long. */
 const NAVIGATION_TIMEOUT_MS = 3000
 
@@ -88,6 +92,33 @@ async function navigate (request: Request): Promise<Response> {
   return (await fromShell(SHELL_URL)) ?? network
 }
 
+// The API paths a gig pack holds (lib/offline/gig-pack.ts → packUrls); the event stream is not one.
+const PACKED = /^\/(me|public\/app_config|gigs\/\d+(\/[a-z.]+)?|gigs_lm\/\d+)$/
+
+/** The copy in the user's pack, marked with when it was saved (the live page says so). */
+async function fromPack (request: Request): Promise<Response | undefined> {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(USER_PREFIX)) continue
+    const kept = await (await caches.open(name)).match(request, { ignoreVary: true })
+    if (!kept) continue
+    const headers = new Headers(kept.headers)
+    headers.set(OFFLINE_HEADER, headers.get('date') ?? new Date().toUTCString())
+    return new Response(kept.body, { status: kept.status, headers })
+  }
+  return undefined
+}
+
+/** The network always; the pack only when the network fails (never a stale answer online). */
+async function packed (request: Request): Promise<Response> {
+  try {
+    return await fetch(request)
+  } catch (error) {
+    const kept = await fromPack(request)
+    if (kept) return kept
+    throw error
+  }
+}
+
 /** Built files never change under their name: the cache first, the network for a miss. */
 async function asset (request: Request): Promise<Response> {
   return (await fromShell(request)) ?? fetch(request)
@@ -103,7 +134,9 @@ worker.addEventListener('fetch', (event) => {
     event.respondWith(navigate(request))
   } else if (PRECACHED.has(url.pathname)) {
     event.respondWith(asset(request))
+  } else if (PACKED.test(url.pathname)) {
+    event.respondWith(packed(request))
   }
-  // Anything else (the API, documents, the manifest) is not answered here: the browser fetches it
+  // Anything else (the rest of the API, the manifest) is not answered here: the browser fetches it
   // as if there were no service worker, and nothing of it is stored.
 })

@@ -28,7 +28,6 @@ export class ApiFailure extends Error {
 // A 401 from these is an answer about the credentials, not an expired access token.
 const SESSION_PATHS = new Set(['/login', '/refresh', '/logout'])
 
-let refreshing: Promise<boolean> | null = null
 let sessionLost: (() => void) | null = null
 
 let passwordChangeRequired: (() => void) | null = null
@@ -42,12 +41,25 @@ export function onSessionLost (handler: () => void): void {
   sessionLost = handler
 }
 
+/**
+ * What POST /refresh said: `renewed`, `refused` (the server answered 401/403: the session is over),
+ * or `unreachable` (no network, a timeout, a 5xx: nothing is known about the session).
+ */
+type RefreshOutcome = 'renewed' | 'refused' | 'unreachable'
+
+let refreshing: Promise<RefreshOutcome> | null = null
+
 /** One POST /refresh at a time, shared by every request that got a 401 meanwhile. */
-function refreshSession (): Promise<boolean> {
+function refreshSession (): Promise<RefreshOutcome> {
   refreshing ??= fetch('/refresh', { method: 'POST', credentials: 'same-origin' })
     .then(
-      (response) => response.ok,
-      () => false
+      (response): RefreshOutcome =>
+        response.ok
+          ? 'renewed'
+          : response.status === 401 || response.status === 403
+            ? 'refused'
+            : 'unreachable',
+      (): RefreshOutcome => 'unreachable'
     )
     .finally(() => {
       refreshing = null
@@ -57,8 +69,9 @@ function refreshSession (): Promise<boolean> {
 
 /**
  * fetch with the session rule of WEB.md: a 401 gets one silent POST /refresh and the request once
- * more; when that fails too the session is lost. The cookies are httpOnly: no token ever passes
- * through here.
+ * more; when the server refuses that refresh the session is lost. A network error or a 5xx never
+ * logs anyone out (gig night in a basement: README → "Gig night without a network"). The cookies
+ * are httpOnly: no token ever passes through here.
  */
 export async function sessionFetch (input: Request): Promise<Response> {
   const retry = input.clone()
@@ -69,11 +82,13 @@ export async function sessionFetch (input: Request): Promise<Response> {
     if (body?.code === 'PASSWORD_CHANGE_REQUIRED') passwordChangeRequired?.()
   }
   if (response.status !== 401 || SESSION_PATHS.has(new URL(input.url).pathname)) return response
-  if (await refreshSession()) {
+  const outcome = await refreshSession()
+  if (outcome === 'renewed') {
     const again = await fetch(retry)
     if (again.status !== 401) return again
   }
-  sessionLost?.()
+  // Unreachable: the 401 goes to the caller as an error, the session stays for the next try.
+  if (outcome !== 'unreachable') sessionLost?.()
   return response
 }
 

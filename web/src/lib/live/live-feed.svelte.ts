@@ -1,5 +1,6 @@
 import { sessionFetch } from '$lib/api/client'
 import type { LiveView } from '$lib/api/types'
+import { OFFLINE_HEADER } from '$lib/offline/gig-pack'
 import { readEventStream, type StreamEvent } from './event-stream'
 
 /**
@@ -27,6 +28,15 @@ const opaque = (etag: string) => etag.replace(/^W\//, '').replace(/^"|"$/g, '')
 export interface FirstView {
   view: LiveView
   etag: string | null
+  /** Set when the service worker answered from the gig pack (no network): when it was saved. */
+  savedAt?: number
+}
+
+/** When a pack answer was saved (the service worker's mark), or undefined for a live answer. */
+function savedAt (response: Response): number | undefined {
+  const mark = response.headers.get(OFFLINE_HEADER)
+  const time = mark ? Date.parse(mark) : Number.NaN
+  return Number.isFinite(time) ? time : mark ? Date.now() : undefined
 }
 
 /**
@@ -39,7 +49,11 @@ export async function fetchFirstView (gigId: number): Promise<FirstView | null> 
       new Request(`/gigs_lm/${gigId}`, { credentials: 'same-origin', cache: 'no-store' })
     )
     if (!response.ok) return null
-    return { view: (await response.json()) as LiveView, etag: response.headers.get('etag') }
+    return {
+      view: (await response.json()) as LiveView,
+      etag: response.headers.get('etag'),
+      savedAt: savedAt(response)
+    }
   } catch {
     return null
   }
@@ -84,7 +98,13 @@ export class LiveFeed {
     addEventListener('online', this.#onOnline)
     addEventListener('offline', this.#onOffline)
     void first?.then((answer) => {
-      if (answer && !this.view) this.#accept(answer.view, answer.etag)
+      if (!answer || this.view) return
+      if (answer.savedAt !== undefined) {
+        // From the gig pack: the last update is when it was saved, and the server is not there.
+        this.lastContact ??= answer.savedAt
+        this.channel = 'offline'
+        this.view = answer.view
+      } else this.#accept(answer.view, answer.etag)
     })
     void this.#follow()
   }
@@ -255,6 +275,8 @@ export class LiveFeed {
       if (response.status === 401) return this.#end('session')
       if (response.status === 404) return this.#end('missing')
       if (response.status !== 304 && !response.ok) throw new Error(`HTTP ${response.status}`)
+      // The service worker's copy from the gig pack is no contact with the server.
+      if (savedAt(response) !== undefined) throw new Error('offline')
       this.#contact()
       if (this.#reopenAfterPoll) {
         // Back after a silence: the stream again (the next step), polling meanwhile.

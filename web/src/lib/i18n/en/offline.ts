@@ -1,4 +1,8 @@
 export default {
   updateAvailable: 'Update available',
-  reload: 'Reload'
+  reload: 'Reload',
+  save: 'Save for offline',
+  saved: 'Saved for offline {time} · {size}',
+  packTooLarge: 'Not saved: offline data may take at most {limit} MB on this device.',
+  packFailed: 'Not saved: the server could not be reached.'
 }

@@ -1,0 +1,187 @@
+// The gig pack: what gig night needs of one gig, kept in the user's cache (`bandstand-user-<id>`)
+// so that the service worker can answer it when the network is gone (web/src/service-worker.ts).
+// Plain TypeScript without app imports: the node tests drive it with a fake Cache API.
+import { userCacheName } from './user-caches.js'
+
+/** Per user, all packs together (README → "Gig night without a network"). */
+export const PACK_LIMIT_BYTES = 50 * 1024 * 1024
+/** A user's gigs from today to this many days ahead are saved without asking. */
+export const UPCOMING_DAYS = 7
+/** Where the record of one saved pack lives in the user's cache (never a server URL). */
+export const PACK_META_PREFIX = '/__bandstand/pack/'
+/** Set by the service worker on an answer it took from a pack: when that answer was saved. */
+export const OFFLINE_HEADER = 'x-bandstand-offline'
+
+export interface PackInfo {
+  gigId: number
+  /** Date.now() of the last save. */
+  savedAt: number
+  bytes: number
+  urls: string[]
+}
+
+export class PackTooLarge extends Error {
+  override name = 'PackTooLarge'
+  constructor (readonly bytes: number, readonly limit: number) {
+    super(`The gig pack would need ${bytes} bytes; the limit is ${limit}.`)
+  }
+}
+
+/** Who is logged in and the band's configuration: the app cannot start offline without them. */
+const APP_URLS = ['/me', '/public/app_config']
+
+/** The gig, its setlist, live view, running order, charts and the setlist and stage PDFs. */
+export function packUrls (gigId: number): string[] {
+  return [
+    ...APP_URLS,
+    `/gigs/${gigId}`,
+    `/gigs/${gigId}/setlist`,
+    `/gigs/${gigId}/schedule`,
+    `/gigs/${gigId}/availability`,
+    `/gigs/${gigId}/charts`,
+    `/gigs_lm/${gigId}`,
+    `/gigs/${gigId}/setlist.pdf`,
+    `/gigs/${gigId}/setlist.pdf?style=stage`
+  ]
+}
+
+interface Env {
+  caches: CacheStorage
+  fetch: typeof fetch
+  limit?: number
+  now?: () => number
+  /** Aborted on logout: nothing more is fetched or written for the user who left. */
+  signal?: AbortSignal
+}
+
+/** The session ended while saving (401, or logout): nothing of this save is written. */
+export class SessionGone extends Error {
+  override name = 'SessionGone'
+}
+
+const defaults = (): Env => ({
+  caches: globalThis.caches,
+  fetch: globalThis.fetch.bind(globalThis)
+})
+
+const metaUrl = (gigId: number) => `${PACK_META_PREFIX}${gigId}`
+
+/** Every saved pack of this user. */
+export async function listPacks (userId: number, env: Env = defaults()): Promise<PackInfo[]> {
+  const cache = await env.caches.open(userCacheName(userId))
+  const packs: PackInfo[] = []
+  for (const request of await cache.keys()) {
+    if (!new URL(request.url, 'http://x').pathname.startsWith(PACK_META_PREFIX)) continue
+    const answer = await cache.match(request)
+    if (answer) packs.push((await answer.json()) as PackInfo)
+  }
+  return packs
+}
+
+export async function packInfo (
+  userId: number,
+  gigId: number,
+  env: Env = defaults()
+): Promise<PackInfo | null> {
+  const cache = await env.caches.open(userCacheName(userId))
+  const answer = await cache.match(metaUrl(gigId))
+  return answer ? ((await answer.json()) as PackInfo) : null
+}
+
+/**
+ * Saves (or refreshes) one gig's pack. Each URL is asked with the ETag of the copy kept, so an
+ * unchanged answer costs a 304 and keeps the copy. Nothing is written when the user's packs
+ * together would pass the limit (PackTooLarge); a URL the user may not read is left out.
+ */
+export async function savePack (
+  userId: number,
+  gigId: number,
+  env: Env = defaults()
+): Promise<PackInfo> {
+  const limit = env.limit ?? PACK_LIMIT_BYTES
+  const cache = await env.caches.open(userCacheName(userId))
+  const fresh: [string, Response][] = []
+  const urls: string[] = []
+  let bytes = 0
+  for (const url of packUrls(gigId)) {
+    const kept = await cache.match(url)
+    const etag = kept?.headers.get('etag')
+    const answer = await env.fetch(url, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: etag ? { 'if-none-match': etag } : {},
+      ...(env.signal ? { signal: env.signal } : {})
+    })
+    if (answer.status === 401) throw new SessionGone()
+    if (answer.status === 304 && kept) {
+      bytes += (await kept.clone().arrayBuffer()).byteLength
+      urls.push(url)
+    } else if (answer.ok) {
+      const body = await answer.arrayBuffer()
+      bytes += body.byteLength
+      urls.push(url)
+      fresh.push([url, new Response(body, { status: 200, headers: answer.headers })])
+    } else {
+      // A network failure throws above (the caller keeps the old pack); 401 ends the session
+      // elsewhere; 403 or 404: that part is not this user's, or not there.
+      await answer.body?.cancel()
+    }
+  }
+  const others = (await listPacks(userId, env)).filter((pack) => pack.gigId !== gigId)
+  const total = bytes + others.reduce((sum, pack) => sum + pack.bytes, 0)
+  if (total > limit) throw new PackTooLarge(total, limit)
+  if (env.signal?.aborted) throw new SessionGone()
+  for (const [url, answer] of fresh) await cache.put(url, answer)
+  const info: PackInfo = { gigId, savedAt: (env.now ?? Date.now)(), bytes, urls }
+  await cache.put(
+    metaUrl(gigId),
+    new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } })
+  )
+  return info
+}
+
+/** Asks the browser not to evict the packs under storage pressure (best effort). */
+export async function keepStorage (): Promise<boolean> {
+  try {
+    return (await navigator.storage?.persist?.()) ?? false
+  } catch {
+    return false
+  }
+}
+
+/** The calendar date `days` after `today` (YYYY-MM-DD, both in the same zone). */
+export function addDays (today: string, days: number): string {
+  const date = new Date(`${today}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * Saves the pack of every gig of the next UPCOMING_DAYS days (the gigs list is the member's own:
+ * the server answers only what the user may see). One failure does not stop the others.
+ */
+export async function saveUpcoming (
+  userId: number,
+  today: string,
+  env: Env = defaults()
+): Promise<PackInfo[]> {
+  const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
+  const answer = await env.fetch(`/gigs?${query}`, {
+    credentials: 'same-origin',
+    ...(env.signal ? { signal: env.signal } : {})
+  })
+  if (!answer.ok) return []
+  const gigs = (await answer.json()) as { id: number; status: string }[]
+  const saved: PackInfo[] = []
+  for (const gig of gigs) {
+    if (gig.status === 'cancelled' || gig.status === 'declined') continue
+    try {
+      saved.push(await savePack(userId, gig.id, env))
+    } catch (error) {
+      if (error instanceof SessionGone || env.signal?.aborted) break
+      // Offline, or over the limit: the next start tries again.
+    }
+  }
+  if (saved.length > 0) await keepStorage()
+  return saved
+}
