@@ -145,7 +145,15 @@ test('a DATA_DIR the server\'s user may not write: one line naming the path (exi
     const port = String(await freePort())
     const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups',
       process.execPath, projectPath('dist', 'server.js')], {
-      env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: port, DATA_DIR: join(dir, 'data') },
+      // Node hands NODE_V8_COVERAGE (c8's) to children whatever env says: nobody may not write
+      // the coverage folder, and would say so on stderr. Empty turns it off.
+      env: {
+        PATH: process.env.PATH,
+        HOST: '127.0.0.1',
+        PORT: port,
+        DATA_DIR: join(dir, 'data'),
+        NODE_V8_COVERAGE: ''
+      },
       encoding: 'utf8',
       timeout: 30_000
     })
