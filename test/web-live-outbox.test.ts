@@ -27,14 +27,13 @@ const outbox = (page: Page) =>
         }
       })
   )
-const controlled = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        if (navigator.serviceWorker.controller) resolve(true)
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))
-      })
-  )
+/** Waits until the service worker is active; a page loaded before it took over is reloaded. */
+async function controlled (page: Page): Promise<boolean> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return true
+  await page.reload()
+  return page.evaluate(() => navigator.serviceWorker.controller !== null)
+}
 
 test('taps offline go into the outbox and are applied exactly once', { timeout: 300_000 },
   async (t) => {
@@ -63,6 +62,7 @@ test('taps offline go into the outbox and are applied exactly once', { timeout: 
       await nowPlaying(page, 'Song 01')
       await statusLine(page).getByText('Live', { exact: true }).waitFor()
       assert.equal(await controlled(page), true)
+      await nowPlaying(page, 'Song 01')
       before = (await view()).version
     })
 
@@ -82,6 +82,7 @@ test('taps offline go into the outbox and are applied exactly once', { timeout: 
       // Nothing reached the server.
       assert.equal((await view()).version, before)
       await screenshot(page, 'web-live-outbox-pending')
+      await statusLine(page).screenshot({ path: 'dist/screenshots/web-live-outbox-pending1.png' })
       await checkA11y(page, 'taps pending offline')
     })
 
@@ -93,8 +94,7 @@ test('taps offline go into the outbox and are applied exactly once', { timeout: 
 
     await step('back online: all five arrive once, in order; the status line clears', async () => {
       await page.context().setOffline(false)
-      // The offline reload may have shown the app shell without the show: load the page again.
-      await page.goto(`${band.base}/app/gigs/${gigId}/live`)
+      // The reloaded page itself sends them: no second reload needed.
       await nowPlaying(page, 'Song 05')
       await statusLine(page)
         .filter({ hasText: /^\s*Live\b/, hasNotText: /not confirmed|Not saved/ })
@@ -128,6 +128,7 @@ test('taps offline go into the outbox and are applied exactly once', { timeout: 
       assert.equal(await outbox(page), 0)
       await nowPlaying(page, 'Song 06')
       await screenshot(page, 'web-live-outbox-stale')
+      await statusLine(page).screenshot({ path: 'dist/screenshots/web-live-outbox-stale1.png' })
       await checkA11y(page, 'stale tap reported')
       assert.deepEqual(
         editor.problems().filter((problem) => !OUTAGE.test(problem)),
