@@ -343,11 +343,12 @@ export class LiveShow {
   }
 }
 
-/** No answer from the server (offline, a stall, a proxy without it): the tap stays queued. */
+/**
+ * No answer from the server (offline, a proxy without it): the tap stays queued. A 503 is the
+ * server's own answer (e.g. its storage failed): refused and said, like any other refusal.
+ */
 function unreachable (error: unknown): boolean {
-  return (
-    error instanceof ApiFailure && (error.status === 0 || [502, 503, 504].includes(error.status))
-  )
+  return error instanceof ApiFailure && [0, 502, 504].includes(error.status)
 }
 
 /** The entry a replayed insert made: the last inserted one of that song in its set. */
