@@ -27,30 +27,6 @@ export const LiveState = Type.Object({
 })
 export type LiveStateType = Static<typeof LiveState>
 
-export const LiveUpdate = StrictObject(
-  {
-    entryId: Id,
-    status: Type.Optional(LiveStatus),
-    rating: Type.Optional(
-      Nullable(
-        Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })
-      )
-    )
-  },
-  { minProperties: 2 }
-)
-export type LiveUpdateType = Static<typeof LiveUpdate>
-
-export const LiveUpdateResult = Type.Object({ entry: SetlistEntry, version: Type.Integer() })
-export type LiveUpdateResultType = Static<typeof LiveUpdateResult>
-
-export const LiveInsert = StrictObject({
-  songId: Id,
-  setId: Id,
-  afterEntryId: Type.Optional(Id)
-})
-export type LiveInsertType = Static<typeof LiveInsert>
-
 const LiveVersion = Type.Integer({
   minimum: 0,
   description: 'the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale'
@@ -63,6 +39,35 @@ const IdempotencyKey = Type.String({
     'optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied ' +
     'again but answered with the current live view'
 })
+
+export const LiveUpdate = StrictObject(
+  {
+    entryId: Id,
+    status: Type.Optional(LiveStatus),
+    rating: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 1, maximum: 3, description: '1 ok, 2 good, 3 great; null clears' })
+      )
+    ),
+    version: Type.Optional(LiveVersion),
+    idempotencyKey: Type.Optional(IdempotencyKey)
+  },
+  // status or rating: the route refuses a body with neither (400).
+  { minProperties: 2 }
+)
+export type LiveUpdateType = Static<typeof LiveUpdate>
+
+export const LiveUpdateResult = Type.Object({ entry: SetlistEntry, version: Type.Integer() })
+export type LiveUpdateResultType = Static<typeof LiveUpdateResult>
+
+export const LiveInsert = StrictObject({
+  songId: Id,
+  setId: Id,
+  afterEntryId: Type.Optional(Id),
+  version: Type.Optional(LiveVersion),
+  idempotencyKey: Type.Optional(IdempotencyKey)
+})
+export type LiveInsertType = Static<typeof LiveInsert>
 
 export const LiveUndo = StrictObject({
   version: LiveVersion,

@@ -7,7 +7,7 @@ import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { writtenRow } from '#src/db/returning.js'
-import { recordTap } from './taps.js'
+import { assertEntryFresh, recordTap, tapWithKey } from './taps.js'
 
 /** The entry as the live view shows it (with its re-computed planned start). */
 export function liveEntry (
@@ -36,6 +36,12 @@ const bumpLiveVersion = (tx: Pick<Db, 'update'>, gigId: number, alsoSetlist = fa
       .returning({ liveVersion: gigs.liveVersion })
   ).liveVersion
 
+const currentVersion = (tx: Pick<Db, 'select'>, gigId: number): number => {
+  const gig = tx.select({ v: gigs.liveVersion }).from(gigs).where(eq(gigs.id, gigId)).get()
+  if (!gig) throw notFound('gig', gigId)
+  return gig.v
+}
+
 const missing = (db: Pick<Db, 'select'>, gigId: number, what: () => Error) =>
   db.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId)).get()
     ? what()
@@ -53,7 +59,12 @@ export function updateLiveEntry (
   now: Date,
   userId: number
 ): number {
+  if (body.status === undefined && body.rating === undefined) {
+    throw badRequest('VALIDATION_ERROR', 'status or rating is required')
+  }
   return db.transaction((tx) => {
+    // A replayed key (a phone's retry or its outbox): nothing again, the current version.
+    if (tapWithKey(tx, gigId, body.idempotencyKey)) return currentVersion(tx, gigId)
     const entry = tx
       .select({
         status: setlistEntries.status,
@@ -64,6 +75,7 @@ export function updateLiveEntry (
       .where(and(eq(setlistEntries.id, body.entryId), eq(setlistEntries.gigId, gigId)))
       .get()
     if (!entry) throw missing(tx, gigId, () => notFound('setlist entry', body.entryId))
+    if (body.version !== undefined) assertEntryFresh(tx, gigId, body.entryId, body.version)
     const status = body.status ?? entry.status
     let rating = body.rating === undefined ? entry.rating : body.rating
     if (status === 'skipped') {
@@ -82,8 +94,17 @@ export function updateLiveEntry (
       .where(eq(setlistEntries.id, body.entryId))
       .run()
     // Kept for Undo (taps.ts): the entry as it was.
-    recordTap(tx, { gigId, kind: 'update', before: [{ id: body.entryId, ...entry }], userId, now })
-    return bumpLiveVersion(tx, gigId)
+    const version = bumpLiveVersion(tx, gigId)
+    recordTap(tx, {
+      gigId,
+      kind: 'update',
+      before: [{ id: body.entryId, ...entry }],
+      userId,
+      idempotencyKey: body.idempotencyKey,
+      version,
+      now
+    })
+    return version
   })
 }
 
@@ -98,8 +119,12 @@ export function insertLiveEntry (
   body: LiveInsertType,
   now: Date,
   userId: number
-): { entryId: number; version: number } {
+): { entryId: number; version: number; replayed: boolean } {
   return db.transaction((tx) => {
+    const done = tapWithKey(tx, gigId, body.idempotencyKey)
+    if (done) {
+      return { entryId: done.before[0]!.id, version: currentVersion(tx, gigId), replayed: true }
+    }
     const set = tx
       .select({ id: setlistSets.id })
       .from(setlistSets)
@@ -116,6 +141,9 @@ export function insertLiveEntry (
       throw badRequest('SONG_RETIRED', `song ${body.songId} is retired`)
     }
     let position: number
+    if (body.afterEntryId !== undefined && body.version !== undefined) {
+      assertEntryFresh(tx, gigId, body.afterEntryId, body.version)
+    }
     if (body.afterEntryId !== undefined) {
       const after = tx
         .select({ position: setlistEntries.position })
@@ -156,7 +184,16 @@ export function insertLiveEntry (
         })
         .returning({ id: setlistEntries.id })
     ).id
-    recordTap(tx, { gigId, kind: 'insert', before: [{ id: entryId }], userId, now })
-    return { entryId, version: bumpLiveVersion(tx, gigId, true) }
+    const version = bumpLiveVersion(tx, gigId, true)
+    recordTap(tx, {
+      gigId,
+      kind: 'insert',
+      before: [{ id: entryId }],
+      userId,
+      idempotencyKey: body.idempotencyKey,
+      version,
+      now
+    })
+    return { entryId, version, replayed: false }
   })
 }

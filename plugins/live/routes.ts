@@ -4,11 +4,16 @@ import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '#schemas/live.js'
 import { SetlistEntry } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
+import { loadLiveState } from '#src/repositories/live.js'
 import { JSON_TYPE } from '#plugins/app/response-cache.js'
 import { insertLiveEntry, liveEntry, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
 import liveControlRoutes from './control-routes.js'
 
+const Stale = {
+  ...ErrorResponse,
+  description: 'LIVE_VERSION_CONFLICT: the entry changed since `version` (their state stands)'
+}
 const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
 
 /** Live mode on stage: the band leader steps through the setlist, every phone follows. */
@@ -52,13 +57,19 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Omitted fields stay; `rating: null` clears it. Skipping clears the rating; ' +
           'rating a skipped entry is 409. ' +
-          'An entry of another gig is 404. Returns the entry and the new version.',
+          'An entry of another gig is 404. Returns the entry and the new version. With ' +
+          '`version` (the live version the tap was made on) a tap on an entry another editor ' +
+          'changed since is 409 LIVE_VERSION_CONFLICT; a replayed `idempotencyKey` is not ' +
+          'applied again and answers the entry as it is.',
         params: IdParams,
         body: LiveUpdate,
         response: {
           200: LiveUpdateResult,
           404: NotFound,
-          409: { ...ErrorResponse, description: 'Rating a skipped entry' }
+          409: {
+            ...ErrorResponse,
+            description: 'ENTRY_SKIPPED: rating a skipped entry; LIVE_VERSION_CONFLICT: stale tap'
+          }
         }
       }
     },
@@ -80,15 +91,28 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Insert an unplanned song into a set during the show',
         description:
           'After `afterEntryId` (an entry of that set), else at the end of the set. ' +
-          'The new entry has `inserted: true`.',
+          'The new entry has `inserted: true`. With `version`, an insert after an entry another ' +
+          'editor changed since is 409; a replayed `idempotencyKey` is 200 with the live view.',
         params: IdParams,
         body: LiveInsert,
-        response: { 201: SetlistEntry, 404: NotFound }
+        response: {
+          200: { ...LiveState, description: 'A replayed idempotency key: nothing inserted again' },
+          201: SetlistEntry,
+          404: NotFound,
+          409: Stale
+        }
       }
     },
     async (request, reply) => {
       const gigId = request.params.id
-      const { entryId } = insertLiveEntry(app.db, gigId, request.body, app.clock(), request.user.id)
+      const body = request.body
+      const userId = request.user.id
+      const { entryId, replayed } = insertLiveEntry(app.db, gigId, body, app.clock(), userId)
+      if (replayed) {
+        const state = loadLiveState(app.db, gigId, timing())
+        if (!state) throw notFound('gig', gigId)
+        return reply.status(200).send(state)
+      }
       const entry = liveEntry(app.db, gigId, entryId, timing())
       if (!entry) throw notFound('setlist entry', entryId)
       return reply.status(201).send(entry)

@@ -30,6 +30,8 @@ export function recordTap (
     before: EntryBefore[]
     userId: number
     idempotencyKey?: string
+    /** The live version after the tap (the stale check of queued taps compares with it). */
+    version: number
     now: Date
   }
 ): number {
@@ -41,13 +43,15 @@ export function recordTap (
       before: JSON.stringify(tap.before),
       userId: tap.userId,
       idempotencyKey: tap.idempotencyKey ?? null,
+      version: tap.version,
       createdAt: tap.now.toISOString()
     })
     .returning({ id: liveTaps.id })
     .all()[0]!.id
 }
 
-const bump = (tx: Tx, gigId: number, alsoSetlist: boolean) =>
+/** Bumps the live version (and the setlist's for a changed running order); the new one. */
+export const bump = (tx: Tx, gigId: number, alsoSetlist: boolean): number =>
   tx
     .update(gigs)
     .set({
@@ -55,7 +59,46 @@ const bump = (tx: Tx, gigId: number, alsoSetlist: boolean) =>
       ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
     })
     .where(eq(gigs.id, gigId))
-    .run()
+    .returning({ liveVersion: gigs.liveVersion })
+    .all()[0]!.liveVersion
+
+/** The tap of this gig already applied with this idempotency key, if any. */
+export function tapWithKey (
+  tx: Tx,
+  gigId: number,
+  key: string | undefined
+): { before: EntryBefore[] } | undefined {
+  if (key === undefined) return undefined
+  const done = tx
+    .select({ before: liveTaps.before })
+    .from(liveTaps)
+    .where(and(eq(liveTaps.gigId, gigId), eq(liveTaps.idempotencyKey, key)))
+    .get()
+  return done && { before: JSON.parse(done.before) as EntryBefore[] }
+}
+
+/**
+ * A queued tap still makes sense only if no tap after its version touched its entry (the
+ * entries a tap changed are in its `before`; an undo touched those of the tap it reverted).
+ * Otherwise another editor moved the show on: their state wins (409).
+ */
+export function assertEntryFresh (tx: Tx, gigId: number, entryId: number, version: number): void {
+  const touched = tx.get<{ version: number } | undefined>(sql`
+    SELECT t.version AS version FROM live_taps t
+    WHERE t.gig_id = ${gigId} AND t.version > ${version} AND (
+      EXISTS (SELECT 1 FROM json_each(t.before) b
+        WHERE json_extract(b.value, '$.id') = ${entryId})
+      OR (t.kind = 'undo' AND EXISTS (SELECT 1 FROM live_taps u, json_each(u.before) b
+        WHERE u.undone_by = t.id AND json_extract(b.value, '$.id') = ${entryId})))
+    LIMIT 1`)
+  if (touched) {
+    throw conflict(
+      'LIVE_VERSION_CONFLICT',
+      `entry ${entryId} was changed at live version ${touched.version}, after the tap's ` +
+        `version ${version}: the show's state stands`
+    )
+  }
+}
 
 /**
  * The common start of Undo and Make current: the gig exists (404), a replayed key is a no-op
@@ -72,14 +115,7 @@ function admit (
     .where(eq(gigs.id, gigId))
     .get()
   if (!gig) throw notFound('gig', gigId)
-  if (body.idempotencyKey !== undefined) {
-    const done = tx
-      .select({ id: liveTaps.id })
-      .from(liveTaps)
-      .where(and(eq(liveTaps.gigId, gigId), eq(liveTaps.idempotencyKey, body.idempotencyKey)))
-      .get()
-    if (done) return true
-  }
+  if (tapWithKey(tx, gigId, body.idempotencyKey)) return true
   if (body.version !== gig.liveVersion) {
     throw conflict(
       'LIVE_VERSION_CONFLICT',
@@ -152,16 +188,17 @@ export function undoLastTap (
     const before = JSON.parse(last.before) as EntryBefore[]
     if (last.kind === 'insert') removeInserted(tx, gigId, before[0]!.id)
     else restoreEntries(tx, gigId, before)
+    const version = bump(tx, gigId, last.kind === 'insert')
     const undoId = recordTap(tx, {
       gigId,
       kind: 'undo',
       before: [],
       userId,
       idempotencyKey: body.idempotencyKey,
+      version,
       now
     })
     tx.update(liveTaps).set({ undoneBy: undoId }).where(eq(liveTaps.id, last.id)).run()
-    bump(tx, gigId, last.kind === 'insert')
     return true
   })
 }
@@ -227,9 +264,9 @@ export function makeCurrent (
       before: reopened ? [...skipped, target] : skipped,
       userId,
       idempotencyKey: body.idempotencyKey,
+      version: bump(tx, gigId, false),
       now
     })
-    bump(tx, gigId, false)
     return true
   })
 }

@@ -424,6 +424,8 @@ export const liveTaps = sqliteTable(
     /** The undo tap that reverted this one; null while it stands. */
     undoneBy: integer('undone_by'),
     idempotencyKey: text('idempotency_key'),
+    /** The gig's live version after this tap: a queued tap made on an older one is checked. */
+    version: integer('version'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt()
   },

@@ -11630,7 +11630,7 @@ export interface paths {
         get?: never;
         /**
          * Update an entry's live status and rating (also without the trailing slash)
-         * @description Omitted fields stay; `rating: null` clears it. Skipping clears the rating; rating a skipped entry is 409. An entry of another gig is 404. Returns the entry and the new version.
+         * @description Omitted fields stay; `rating: null` clears it. Skipping clears the rating; rating a skipped entry is 409. An entry of another gig is 404. Returns the entry and the new version. With `version` (the live version the tap was made on) a tap on an entry another editor changed since is 409 LIVE_VERSION_CONFLICT; a replayed `idempotencyKey` is not applied again and answers the entry as it is.
          */
         put: {
             parameters: {
@@ -11649,6 +11649,10 @@ export interface paths {
                         status?: "planned" | "played" | "skipped";
                         /** @description 1 ok, 2 good, 3 great; null clears */
                         rating?: number | null;
+                        /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
+                        version?: number;
+                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        idempotencyKey?: string;
                     };
                 };
             };
@@ -11780,7 +11784,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Rating a skipped entry */
+                /** @description ENTRY_SKIPPED: rating a skipped entry; LIVE_VERSION_CONFLICT: stale tap */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11880,7 +11884,7 @@ export interface paths {
         put?: never;
         /**
          * Insert an unplanned song into a set during the show
-         * @description After `afterEntryId` (an entry of that set), else at the end of the set. The new entry has `inserted: true`.
+         * @description After `afterEntryId` (an entry of that set), else at the end of the set. The new entry has `inserted: true`. With `version`, an insert after an entry another editor changed since is 409; a replayed `idempotencyKey` is 200 with the live view.
          */
         post: {
             parameters: {
@@ -11897,10 +11901,190 @@ export interface paths {
                         songId: number;
                         setId: number;
                         afterEntryId?: number;
+                        /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
+                        version?: number;
+                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        idempotencyKey?: string;
                     };
                 };
             };
             responses: {
+                /** @description A replayed idempotency key: nothing inserted again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gig: {
+                                id: number;
+                                name: string;
+                                /**
+                                 * Format: date
+                                 * @description calendar date YYYY-MM-DD
+                                 * @example 2026-12-31
+                                 */
+                                date: string;
+                                kind: string | null;
+                                /** @enum {string} */
+                                status: "inquiry" | "confirmed" | "declined" | "cancelled";
+                                venue: {
+                                    name: string | null;
+                                    address: string | null;
+                                    city: string | null;
+                                };
+                                organizer: {
+                                    name: string | null;
+                                    contact: string | null;
+                                };
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                getInTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                soundcheckTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                doorsTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                startTime: string | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                endTime: string | null;
+                                /** @description true when endTime is before startTime: the gig ends after midnight */
+                                endsNextDay: boolean;
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description changes with every live update; also in the ETag */
+                            version: number;
+                            /** @description the first planned entry, null when all are done */
+                            current: {
+                                id: number;
+                                setId: number;
+                                songId: number;
+                                song: {
+                                    id: number;
+                                    title: string;
+                                    artist: string | null;
+                                    key: string | null;
+                                    leadSinger: string | null;
+                                    durationSeconds: number | null;
+                                    tempoBpm: number | null;
+                                    /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                    hasChart: boolean;
+                                    status: string;
+                                };
+                                notes: string | null;
+                                /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                transpose: number;
+                                /** @description capo fret for this gig (0…11), null: none given */
+                                capo: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                plannedStart: string;
+                                /** @description effective duration: the entry override, else the song, else the default */
+                                durationSeconds: number;
+                                /** @description the entry override as stored (PUT durationSeconds) */
+                                customDurationSeconds: number | null;
+                                /** @enum {string} */
+                                status: "planned" | "played" | "skipped";
+                                inserted: boolean;
+                                /** @description 1 ok, 2 good, 3 great */
+                                rating: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description actual start of the current song: when the entry before it was marked played or skipped; null before the first mark and when all are done
+                             */
+                            currentSince: string | null;
+                            sets: {
+                                id: number;
+                                name: string;
+                                /** @description effective break after this set (no break follows the last set) */
+                                breakAfterSeconds: number;
+                                customBreakAfterSeconds: number | null;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                start: string;
+                                /**
+                                 * @description wall-clock time HH:MM in the band timezone
+                                 * @example 20:00
+                                 */
+                                end: string;
+                                durationSeconds: number;
+                                entries: {
+                                    id: number;
+                                    setId: number;
+                                    songId: number;
+                                    song: {
+                                        id: number;
+                                        title: string;
+                                        artist: string | null;
+                                        key: string | null;
+                                        leadSinger: string | null;
+                                        durationSeconds: number | null;
+                                        tempoBpm: number | null;
+                                        /** @description the song has a chart (GET /gigs/{id}/charts) */
+                                        hasChart: boolean;
+                                        status: string;
+                                    };
+                                    notes: string | null;
+                                    /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
+                                    transpose: number;
+                                    /** @description capo fret for this gig (0…11), null: none given */
+                                    capo: number | null;
+                                    /**
+                                     * @description wall-clock time HH:MM in the band timezone
+                                     * @example 20:00
+                                     */
+                                    plannedStart: string;
+                                    /** @description effective duration: the entry override, else the song, else the default */
+                                    durationSeconds: number;
+                                    /** @description the entry override as stored (PUT durationSeconds) */
+                                    customDurationSeconds: number | null;
+                                    /** @enum {string} */
+                                    status: "planned" | "played" | "skipped";
+                                    inserted: boolean;
+                                    /** @description 1 ok, 2 good, 3 great */
+                                    rating: number | null;
+                                }[];
+                            }[];
+                            totalSeconds: number;
+                            progress: {
+                                planned: number;
+                                played: number;
+                                skipped: number;
+                            };
+                        };
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -12007,6 +12191,26 @@ export interface paths {
                 };
                 /** @description Unknown gig, entry or set */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description LIVE_VERSION_CONFLICT: the entry changed since `version` (their state stands) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,7 +1,8 @@
-import { api, call } from '$lib/api/client'
+import { api, ApiFailure, call, failureOf } from '$lib/api/client'
 import type { LiveEntry, LiveUpdate, LiveView, SongListItem } from '$lib/api/types'
 import { explainError } from '$lib/errors'
 import { LiveFeed, type FirstView } from './live-feed.svelte'
+import { enqueue, queued, settle, type Queued } from './outbox'
 
 type Patch = Omit<LiveUpdate, 'entryId'>
 
@@ -15,6 +16,8 @@ interface PendingTap {
   patch: Patch
   /** The live version the server answered with; the tap is in every view from that one. */
   version?: number
+  /** Its record in the outbox (IndexedDB) until the server answered. */
+  out: Queued
 }
 interface PendingInsert {
   kind: 'insert'
@@ -25,6 +28,7 @@ interface PendingInsert {
   song: SongListItem
   /** The new entry's id, once the server made it. */
   entryId?: number
+  out: Queued
 }
 type Pending = PendingTap | PendingInsert
 
@@ -50,6 +54,8 @@ let keys = 0
 
 /** A tap the server has not answered after this long is shown as pending (a stalled network). */
 export const LATE_MS = 5_000
+/** While the server is unreachable, the outbox tries again this often. */
+const RETRY_MS = 3_000
 /** A refused tap's message stays this long in the status line (or until the next tap lands). */
 const FAILURE_MS = 12_000
 
@@ -84,13 +90,23 @@ export class LiveShow {
     this.feed = new LiveFeed(gigId)
   }
 
+  #stopped = false
+  #online = () => {
+    this.#flush().catch(() => {})
+  }
+
   start (first?: Promise<FirstView | null>): void {
     this.feed.start(first)
+    void this.#restore()
+    globalThis.addEventListener?.('online', this.#online)
   }
 
   stop (): void {
+    this.#stopped = true
     this.feed.stop()
     clearTimeout(this.#failureTimer)
+    clearTimeout(this.#retry)
+    globalThis.removeEventListener?.('online', this.#online)
   }
 
   dismiss (): void {
@@ -153,53 +169,158 @@ export class LiveShow {
     )
   }
 
-  async tap (entry: LiveEntry, patch: Patch, what: string): Promise<void> {
-    const tap: PendingTap = { kind: 'tap', key: ++keys, entryId: entry.id, patch }
-    this.pending = [...this.#stillPending(), tap]
-    this.#watch(tap.key)
-    try {
-      const result = await call(
-        api.PUT('/gigs_lm/{id}/', {
-          params: { path: { id: this.#gigId } },
-          body: { entryId: entry.id, ...patch }
-        })
-      )
-      this.pending = this.pending.map((p) =>
-        p.key === tap.key ? { ...tap, version: result.version } : p
-      )
-      this.dismiss()
-      if ((this.feed.view?.version ?? 0) < result.version) this.feed.refresh()
-    } catch (error) {
-      this.#refused(tap.key, `${what}: ${entry.song.title}`, error)
-    }
+  /** The version a new tap is made on: the server's, plus this phone's taps not in it yet. */
+  #madeOn (): number {
+    const view = this.feed.view
+    if (!view) return 0
+    return view.version + this.pending.filter((p) => !isIn(view, p)).length
   }
 
-  async insert (song: SongListItem, what: string): Promise<boolean> {
+  #queue (pending: Pending): void {
+    this.pending = [...this.#stillPending(), pending]
+    this.#watch(pending.key)
+    void enqueue(pending.out).finally(() => this.#flush())
+  }
+
+  /** Played, Skip, a rating: shown at once, queued in the outbox, sent in order. */
+  tap (entry: LiveEntry, patch: Patch, what: string): void {
+    const key = ++keys
+    const out: Queued = {
+      kind: 'tap',
+      entryId: entry.id,
+      patch,
+      ...this.#stamp(`${what}: ${entry.song.title}`)
+    }
+    this.#queue({ kind: 'tap', key, entryId: entry.id, patch, out })
+  }
+
+  /** An unplanned song after the current one: queued like a tap (true once it is queued). */
+  insert (song: SongListItem, what: string): boolean {
     const state = this.state
     if (!state) return false
     const sets = state.view.sets
     const setId = state.current?.setId ?? sets.at(-1)?.id
     if (setId === undefined) return false
     const afterEntryId = state.current?.id
-    const pending: PendingInsert = { kind: 'insert', key: ++keys, setId, afterEntryId, song }
-    this.pending = [...this.#stillPending(), pending]
-    this.#watch(pending.key)
+    const out: Queued = {
+      kind: 'insert',
+      setId,
+      afterEntryId,
+      song,
+      ...this.#stamp(`${what}: ${song.title}`)
+    }
+    this.#queue({ kind: 'insert', key: ++keys, setId, afterEntryId, song, out })
+    return true
+  }
+
+  #stamp (what: string) {
+    return {
+      id: idempotencyKey(),
+      gigId: this.#gigId,
+      seq: Date.now() * 1000 + (keys % 1000),
+      madeOn: this.#madeOn(),
+      what
+    }
+  }
+
+  /** Taps left in the outbox by an earlier visit (a reload offline): pending, then sent. */
+  async #restore (): Promise<void> {
+    const restored: Pending[] = (await queued(this.#gigId)).map((out) =>
+      out.kind === 'tap'
+        ? { kind: 'tap', key: ++keys, late: true, entryId: out.entryId, patch: out.patch, out }
+        : {
+            kind: 'insert',
+            key: ++keys,
+            late: true,
+            setId: out.setId,
+            afterEntryId: out.afterEntryId,
+            song: out.song,
+            out
+          }
+    )
+    if (restored.length === 0) return
+    const known = this.pending.map((p) => p.out.id)
+    this.pending = [...restored.filter((p) => !known.includes(p.out.id)), ...this.pending]
+    void this.#flush()
+  }
+
+  #flushing: Promise<void> = Promise.resolve()
+  #sending = false
+  #retry: ReturnType<typeof setTimeout> | undefined
+
+  /** Sends the unanswered taps one by one, oldest first; stops at the first unreachable one. */
+  #flush (): Promise<void> {
+    if (this.#sending) return this.#flushing
+    this.#sending = true
+    clearTimeout(this.#retry)
+    this.#flushing = (async () => {
+      try {
+        for (;;) {
+          const next = this.pending.find((p) => !answered(p))
+          if (!next || this.#stopped) return
+          if (!(await this.#send(next))) {
+            this.#retry = setTimeout(this.#online, RETRY_MS)
+            return
+          }
+        }
+      } finally {
+        this.#sending = false
+      }
+    })()
+    return this.#flushing
+  }
+
+  /** One queued tap: false when the server could not be reached (it stays queued). */
+  async #send (p: Pending): Promise<boolean> {
+    const out = p.out
     try {
-      const entry = await call(
-        api.POST('/gigs_lm/{id}/insert', {
+      if (p.kind === 'tap') {
+        const result = await call(
+          api.PUT('/gigs_lm/{id}/', {
+            params: { path: { id: this.#gigId } },
+            body: { entryId: p.entryId, ...p.patch, version: out.madeOn, idempotencyKey: out.id }
+          })
+        )
+        this.#answer(p.key, { version: result.version })
+        if ((this.feed.view?.version ?? 0) < result.version) this.feed.refresh()
+      } else {
+        const { data, response } = await api.POST('/gigs_lm/{id}/insert', {
           params: { path: { id: this.#gigId } },
-          body: { songId: song.id, setId, ...(afterEntryId ? { afterEntryId } : {}) }
+          body: {
+            songId: p.song.id,
+            setId: p.setId,
+            ...(p.afterEntryId ? { afterEntryId: p.afterEntryId } : {}),
+            version: out.madeOn,
+            idempotencyKey: out.id
+          }
+        }).catch((error: unknown) => {
+          throw new ApiFailure(0, 'NETWORK', String(error))
         })
-      )
-      this.pending = this.pending.map((p) =>
-        p.key === pending.key ? { ...pending, entryId: entry.id } : p
-      )
-      this.feed.refresh()
+        if (!response.ok || !data) throw await failureOf(response)
+        // 201: the new entry; 200: a replay, answered with the live view that has it.
+        const entryId = 'id' in data ? data.id : insertedIn(data, p)
+        // Replayed, but undone since: nothing of it is left to wait for.
+        if (entryId === undefined) this.pending = this.pending.filter((q) => q.key !== p.key)
+        else this.#answer(p.key, { entryId })
+        this.feed.refresh()
+      }
+      this.dismiss()
+      await settle(out.id)
       return true
     } catch (error) {
-      this.#refused(pending.key, `${what}: ${song.title}`, error)
-      return false
+      if (unreachable(error)) {
+        this.pending = this.pending.map((q) => (q.key === p.key ? { ...q, late: true } : q))
+        return false
+      }
+      // Refused (409 stale: another editor changed it first; their state stands): dropped.
+      await settle(out.id)
+      this.#refused(p.key, out.what, error)
+      return true
     }
+  }
+
+  #answer (key: number, answer: { version?: number; entryId?: number }): void {
+    this.pending = this.pending.map((p) => (p.key === key ? { ...p, ...answer } : p))
   }
 
   #refused (key: number, what: string, error: unknown) {
@@ -220,6 +341,20 @@ export class LiveShow {
     const view = this.feed.view
     return view ? this.pending.filter((p) => !isIn(view, p)) : this.pending
   }
+}
+
+/**
+ * No answer from the server (offline, a proxy without it): the tap stays queued. A 503 is the
+ * server's own answer (e.g. its storage failed): refused and said, like any other refusal.
+ */
+function unreachable (error: unknown): boolean {
+  return error instanceof ApiFailure && [0, 502, 504].includes(error.status)
+}
+
+/** The entry a replayed insert made: the last inserted one of that song in its set. */
+function insertedIn (view: LiveView, p: PendingInsert): number | undefined {
+  const set = view.sets.find((s) => s.id === p.setId)
+  return set?.entries.findLast((e) => e.inserted && e.songId === p.song.id)?.id
 }
 
 /** The server answered the request (its effect may still be on its way to the view). */

@@ -1,0 +1,1 @@
+ALTER TABLE `live_taps` ADD `version` integer;
