@@ -29,7 +29,7 @@ export type Queued = (QueuedTap | QueuedInsert) & {
   what: string
 }
 
-const DB = 'bandstand-outbox'
+export const OUTBOX_DB = 'bandstand-outbox'
 const STORE = 'taps'
 
 let opening: Promise<IDBDatabase | null> | null = null
@@ -37,12 +37,20 @@ let opening: Promise<IDBDatabase | null> | null = null
 function open (): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(null)
   opening ??= new Promise((resolve) => {
-    const request = indexedDB.open(DB, 1)
+    const request = indexedDB.open(OUTBOX_DB, 1)
     request.onupgradeneeded = () => {
       const store = request.result.createObjectStore(STORE, { keyPath: 'id' })
       store.createIndex('gig', 'gigId')
     }
-    request.onsuccess = () => resolve(request.result)
+    request.onsuccess = () => {
+      const db = request.result
+      // Logout or another user deletes the outbox (lib/offline/user-caches.ts): let it go.
+      db.onversionchange = () => {
+        db.close()
+        opening = null
+      }
+      resolve(db)
+    }
     // A browser without storage (private mode): the outbox lives in memory only.
     request.onerror = () => resolve(null)
   })

@@ -12,9 +12,26 @@ export const userCacheName = (userId: number) => `${USER_CACHE_PREFIX}${userId}`
  * insecure origin on the band's LAN, README → "Gig night without a network") there is none.
  */
 export async function clearUserCaches (keepUserId?: number): Promise<void> {
+  clearOutboxOfOthers(keepUserId)
   if (typeof caches === 'undefined') return
   const keep = keepUserId === undefined ? undefined : userCacheName(keepUserId)
   for (const name of await caches.keys()) {
     if (name.startsWith(USER_CACHE_PREFIX) && name !== keep) await caches.delete(name)
   }
+}
+
+/** Whose taps the outbox (lib/live/outbox.ts) holds: the user who was logged in last. */
+const OUTBOX_OWNER = 'bandstand-outbox-owner'
+
+/**
+ * Queued taps are sent with the session of whoever is logged in: after a logout, or when another
+ * user logs in on the same phone, the previous user's queued taps are deleted, never sent as the
+ * next user's.
+ */
+function clearOutboxOfOthers (keepUserId?: number): void {
+  if (typeof indexedDB === 'undefined' || typeof localStorage === 'undefined') return
+  const keep = keepUserId === undefined ? null : String(keepUserId)
+  if (localStorage.getItem(OUTBOX_OWNER) !== keep) indexedDB.deleteDatabase('bandstand-outbox')
+  if (keep === null) localStorage.removeItem(OUTBOX_OWNER)
+  else localStorage.setItem(OUTBOX_OWNER, keep)
 }
