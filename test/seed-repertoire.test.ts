@@ -42,7 +42,7 @@ test(
       'retired'
     ])
     for (const song of all) {
-      const { id, proposedBy, createdAt, updatedAt, ...input } = song
+      const { id, proposedBy, createdAt, updatedAt, hasChart, ...input } = song
       // the seeded data passes the API's own validation
       const again = await viewer.post('/songs', input)
       assert.equal(again.statusCode, 201, `${song.title}: ${again.body}`)
