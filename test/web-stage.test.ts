@@ -202,7 +202,7 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     assert.match(download.suggestedFilename(), /No-Chart-Song\.cho$/)
     // The gig page links the songbook.
     await page.goto(`${band.base}/app/gigs/${gig.id}`)
-    await page.getByRole('link', { name: 'Songbook PDF' }).waitFor()
+    await page.getByRole('link', { name: 'Songbook PDF', exact: true }).waitFor()
   })
 
   await t.test('desktop and German', async () => {

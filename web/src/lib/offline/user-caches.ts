@@ -31,7 +31,10 @@ const OUTBOX_OWNER = 'bandstand-outbox-owner'
 function clearOutboxOfOthers (keepUserId?: number): void {
   if (typeof indexedDB === 'undefined' || typeof localStorage === 'undefined') return
   const keep = keepUserId === undefined ? null : String(keepUserId)
-  if (localStorage.getItem(OUTBOX_OWNER) !== keep) indexedDB.deleteDatabase('bandstand-outbox')
+  // At logout (keep null) always: the session's cleanup has removed the owner's key already.
+  if (keep === null || localStorage.getItem(OUTBOX_OWNER) !== keep) {
+    indexedDB.deleteDatabase('bandstand-outbox')
+  }
   if (keep === null) localStorage.removeItem(OUTBOX_OWNER)
   else localStorage.setItem(OUTBOX_OWNER, keep)
 }

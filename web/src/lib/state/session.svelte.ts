@@ -56,6 +56,17 @@ export function onSessionReset (handler: () => void): () => void {
   return () => resetHandlers.delete(handler)
 }
 
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks to run, never rendered
+const logoutStartHandlers = new Set<() => void>()
+/**
+ * Work that must stop before the server ends the session (the gig pack's downloads): a request
+ * still on its way after POST /logout would be refused with a 401.
+ */
+export function onLogoutStart (handler: () => void): () => void {
+  logoutStartHandlers.add(handler)
+  return () => logoutStartHandlers.delete(handler)
+}
+
 function clearClientState (keepDrafts: boolean): void {
   session.ended = true
   session.user = null
@@ -83,6 +94,7 @@ export function safeNext (next: string | null): string {
 
 /** POST /logout (idempotent), then every piece of client state is cleared. */
 export async function logout (): Promise<void> {
+  for (const handler of logoutStartHandlers) handler()
   try {
     await call(api.POST('/logout'))
   } catch {
