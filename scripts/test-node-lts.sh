@@ -28,9 +28,17 @@ if [ ! -f "$built" ]; then
   rm -rf "$work/better-sqlite3"
   cp -r node_modules/better-sqlite3 "$work/better-sqlite3"
   rm -rf "$work/better-sqlite3/build"
-  (cd "$work/better-sqlite3" && "$nodex" "$gyp" rebuild --release --silent \
+  # `npm run` exports the machine's npm config (here nodedir=/usr, Node 20's headers), which
+  # node-gyp would take over --nodedir: it goes, so the headers are the fetched Node's.
+  (cd "$work/better-sqlite3" && env -u npm_config_nodedir -u NPM_CONFIG_NODEDIR \
+    -u npm_config_target -u npm_config_runtime "$nodex" "$gyp" rebuild --release --silent \
     --nodedir="$PWD/../node" -j "$(nproc)")
   cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$built"
+  if ! "$nodex" -e "require('./$built')" 2>/dev/null; then
+    rm -f "$built"
+    echo "better-sqlite3 was not built for Node $major's ABI $abi (node-gyp took other headers)" >&2
+    exit 1
+  fi
   rm -rf "$work/better-sqlite3"
 fi
 binding=node_modules/better-sqlite3/build/Release/better_sqlite3.node
