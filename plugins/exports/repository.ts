@@ -1,6 +1,7 @@
 import { and, asc, between, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
+import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import { toGig } from '#src/repositories/gigs.js'
 import {
   setlistEntryColumns,
@@ -49,12 +50,7 @@ export function loadSeasonSetlists (
     .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
     .innerJoin(gigs, eq(gigs.id, setlistEntries.gigId))
     .where(inSeason)
-    .orderBy(
-      asc(setlistSets.position),
-      asc(setlistSets.id),
-      asc(setlistEntries.position),
-      asc(setlistEntries.id)
-    )
+    .orderBy(...RUNNING_ORDER)
     .all()
   const byGig = new Map(
     rows.map((gig) => [gig.id, { sets: [] as SetRow[], entries: [] as EntryRow[] }])

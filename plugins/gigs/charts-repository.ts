@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
+import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import { transposeKey, type ChordNotation } from '#src/shared/chords/chord.js'
 import type { GigChartsType } from '#schemas/charts.js'
 
@@ -32,12 +33,7 @@ GigChartsType | undefined {
     .innerJoin(songs, eq(songs.id, setlistEntries.songId))
     .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
     .where(eq(setlistEntries.gigId, gigId))
-    .orderBy(
-      asc(setlistSets.position),
-      asc(setlistSets.id),
-      asc(setlistEntries.position),
-      asc(setlistEntries.id)
-    )
+    .orderBy(...RUNNING_ORDER)
     .all()
   let setId = -1
   let inSet = 0

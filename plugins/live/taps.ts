@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, liveTaps, setlistEntries, setlistSets } from '#src/db/schema.js'
+import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import type { EntryStatus, LiveTapKind } from '#src/db/enums.js'
 import { conflict, notFound } from '#src/errors.js'
 import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
@@ -227,12 +228,7 @@ export function makeCurrent (
       .from(setlistEntries)
       .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
       .where(eq(setlistEntries.gigId, gigId))
-      .orderBy(
-        asc(setlistSets.position),
-        asc(setlistSets.id),
-        asc(setlistEntries.position),
-        asc(setlistEntries.id)
-      )
+      .orderBy(...RUNNING_ORDER)
       .all()
     const at = entries.findIndex((entry) => entry.id === body.entryId)
     if (at < 0) throw notFound('setlist entry', body.entryId)

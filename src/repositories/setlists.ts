@@ -16,6 +16,14 @@ import {
 import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
 import type { DocumentSong } from '#src/services/gig-document.js'
 
+/** A gig's entries as the band plays them: set by set, each in its order (ties by id). */
+export const RUNNING_ORDER = [
+  asc(setlistSets.position),
+  asc(setlistSets.id),
+  asc(setlistEntries.position),
+  asc(setlistEntries.id)
+]
+
 // The gig with its sets and entries (and their songs): one read model for the setlist, the live
 // view, the running order and the documents.
 
@@ -107,12 +115,7 @@ function prepare (db: Db) {
       .innerJoin(songs, eq(songs.id, setlistEntries.songId))
       .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
       .where(eq(setlistEntries.gigId, sql.placeholder('gigId')))
-      .orderBy(
-        asc(setlistSets.position),
-        asc(setlistSets.id),
-        asc(setlistEntries.position),
-        asc(setlistEntries.id)
-      )
+      .orderBy(...RUNNING_ORDER)
       .prepare()
   }
 }
