@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: an unsupported Node stops with one line before better-sqlite3 is loaded.
+import './node-version.js'
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'

@@ -1,3 +1,5 @@
+// First: an unsupported Node stops with one line before better-sqlite3 is loaded.
+import './node-version.js'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { loadConfig, loadDotEnv, type Config } from './config.js'
