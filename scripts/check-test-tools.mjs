@@ -1,6 +1,6 @@
-// `npm test` (pretest): the tests read PDFs with pdftotext (poppler-utils), drive Debian's
-// Chromium and run the bench with wrk. Without them, stop at once with one line naming the
-// packages instead of failing test by test.
+// `npm test` (pretest): the tests run on Node 22 or 24, read PDFs with pdftotext (poppler-utils),
+// drive Debian's Chromium and run the bench with wrk. Without them, stop at once with one line
+// naming what is missing instead of failing test by test.
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 
@@ -20,6 +20,16 @@ const executable = (file) => {
   } catch {
     return false
   }
+}
+
+// The tests load better-sqlite3 13, which crashes on Node 20 (no message, exit 139) test by test.
+const major = Number(process.versions.node.split('.')[0])
+if (major < 22) {
+  console.error(
+    `The tests need Node 22 or 24, this is Node ${process.versions.node}: ` +
+      'PATH="$(bash scripts/fetch-node.sh 24):$PATH" npm test (docs/node-versions.md).'
+  )
+  process.exit(1)
 }
 
 const missing = []
