@@ -7,7 +7,6 @@
 # the only place written, the same environment and node flags, the HEALTHCHECK's command.
 set -euo pipefail
 tarball=$(readlink -f "$1")
-here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(mktemp -d)
 chmod 755 "$root"
 app=$root/app
@@ -15,15 +14,12 @@ data=$root/data
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; chmod -R u+w "$root"; rm -rf "$root"; }
 trap cleanup EXIT
 
-# Build stage's result: the release unpacked and its production dependencies installed. The build
-# stage compiles better-sqlite3 (npm ci with scripts); here its binary for this Node is copied in
-# instead, to stay fast and offline.
+# Build stage's result: the release unpacked and its production dependencies installed (offline,
+# from the npm cache the checkout's install filled). better-sqlite3 13 brings its Node-API binary
+# in its npm package: nothing to compile, the same as in the build stage.
 mkdir "$app"
 tar xzf "$tarball" -C "$app" --strip-components=1
 (cd "$app" && npm ci --omit=dev --ignore-scripts --offline --no-audit --no-fund --loglevel=error)
-mkdir -p "$app/node_modules/better-sqlite3/build/Release"
-cp "$here/node_modules/better-sqlite3/build/Release/better_sqlite3.node" \
-  "$app/node_modules/better-sqlite3/build/Release/"
 for dev in typescript vite eslint tsx; do
   if [ -e "$app/node_modules/$dev" ]; then echo "dev dependency $dev installed" >&2; exit 1; fi
 done

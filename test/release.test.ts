@@ -25,6 +25,11 @@ test('npm run release makes a tarball that installs with npm ci --omit=dev and r
     assert.ok(listing.includes(`bandstand-${version}/${file}`), file)
   }
   assert.ok(!listing.some((file) => /\/(src|plugins)\/.*\.ts$/.test(file)), 'no sources')
+  // The install notes name the Node versions package.json's engines claims.
+  const notes = spawnSync('tar', ['xzOf', tarball, `bandstand-${version}/INSTALL.md`],
+    { encoding: 'utf8' }).stdout
+  assert.match(notes, /Needs \*\*Node \^22\.20\.0 or \^24\.12\.0\*\*/)
+  assert.match(notes, /npm ci --omit=dev/)
 
   const replay = spawnSync('bash', [projectPath('scripts', 'container-replay.sh'), tarball],
     { encoding: 'utf8', timeout: 300_000 })
