@@ -50,8 +50,9 @@ function installNotes () {
 
 Needs **Node ${lines.join(' or ')}** (package.json \`engines\`: the maintained LTS lines 22 and
 24; \`node -v\` to check). Node 20 and older are not supported: the server and the CLI stop on
-them with one line (exit 78). No compiler is needed: better-sqlite3 brings its binary for Linux
-x64 and arm64 (glibc or musl) in its npm package.
+them with one line (exit 78). better-sqlite3 brings its binary for Linux x64 and arm64 (glibc
+or musl) in its npm package, so nothing is compiled, but \`npm ci\` runs node-gyp for it, which
+needs python3 and make (Debian: \`apt-get install python3 make\`).
 
 \`\`\`sh
 sudo mkdir -p /opt/bandstand
