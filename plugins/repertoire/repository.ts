@@ -177,7 +177,8 @@ export function listRepertoire (
   return [...byList.values()]
     .map((data) => {
       const { sets, ...rest } = toRepertoire(data, defaults)
-      return { ...rest, setCount: sets.length, songCount: data.entries.length }
+      const songCount = data.entries.filter((entry) => entry.songId !== null).length
+      return { ...rest, setCount: sets.length, songCount }
     })
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
 }

@@ -198,17 +198,19 @@ export function toEntry (
     setId: row.setId,
     songId: row.songId,
     title: row.songId === null ? (row.title ?? '') : row.song.title,
-    song: row.songId === null ? null : {
-      id: row.song.id,
-      title: row.song.title,
-      artist: row.song.artist,
-      key: row.song.key,
-      leadSinger: row.song.leadSinger,
-      durationSeconds: row.song.durationSeconds,
-      tempoBpm: row.song.tempoBpm,
-      hasChart: row.song.hasChart,
-      status: row.song.status
-    },
+    song: row.songId === null
+      ? null
+      : {
+          id: row.song.id,
+          title: row.song.title,
+          artist: row.song.artist,
+          key: row.song.key,
+          leadSinger: row.song.leadSinger,
+          durationSeconds: row.song.durationSeconds,
+          tempoBpm: row.song.tempoBpm,
+          hasChart: row.song.hasChart,
+          status: row.song.status
+        },
     notes: row.notes,
     transpose: row.transpose,
     capo: row.capo,
