@@ -20,7 +20,7 @@ async function setup (t: { after(fn: () => unknown): void }) {
   return { ctx, editor, member, a, b, gig }
 }
 
-test('free-text entries: saved, timed, read back beside songs; old clients unchanged', async (t) => {
+test('free-text entries: saved, timed, read back beside songs; kept by id', async (t) => {
   const { editor, member, a, b, gig } = await setup(t)
   const res = await editor.put(`/gigs/${gig.id}/setlist`, {
     version: 0,
