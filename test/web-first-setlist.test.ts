@@ -9,7 +9,7 @@ import { ApiSession, dayFromNow } from './browser/api-client.js'
 import { checkA11y, DESKTOP, launchBrowser, openApp, screenshot } from './browser/harness.js'
 
 const PASSWORD = 'first setlist admin password 2026'
-/** Issue 28 item 9: a first three-song setlist in at most this many clicks (docs/first-setlist.md). */
+/** Issue 28 item 9: the most clicks a first three-song setlist may take (docs/first-setlist.md). */
 const MAX_CLICKS = 12
 
 // The short path to a first three-song setlist on a fresh install, as a new band leader walks it:
