@@ -3,7 +3,7 @@
  * down buttons): one step within its set; past the first or last entry it goes to the end of the
  * previous set or the start of the next. Pure, so the editor only applies what comes back.
  */
-import { findEntry, type DraftSet } from './model'
+import { findEntry, type DraftSet } from './model.js'
 
 export type StepTarget =
   | { kind: 'move'; setKey: string; index: number }
