@@ -49,5 +49,5 @@ ALTER TABLE `__new_setlist_entries` RENAME TO `setlist_entries`;--> statement-br
 CREATE INDEX `setlist_entries_gig_idx` ON `setlist_entries` (`gig_id`,`position`);--> statement-breakpoint
 CREATE INDEX `setlist_entries_set_idx` ON `setlist_entries` (`set_id`,`position`);--> statement-breakpoint
 CREATE INDEX `setlist_entries_song_idx` ON `setlist_entries` (`song_id`);
--- data: none (the new title column starts empty; drizzle-kit copied the missing column, so the
--- two INSERT … SELECT above read NULL for it by hand)
+-- data: none. Note for a regeneration: drizzle-kit's two INSERT … SELECT above selected the new
+-- `title` column from the old tables (which lack it); they were corrected by hand to select NULL.
