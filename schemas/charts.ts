@@ -31,6 +31,8 @@ export type GigChartType = Static<typeof GigChart>
 export const GigCharts = Type.Object({
   gigId: Type.Integer(),
   notation: ChordNotation,
-  charts: Type.Array(GigChart, { description: 'every entry of the setlist in running order' })
+  charts: Type.Array(GigChart, {
+    description: 'every song entry of the setlist in running order (free-text entries have none)'
+  })
 })
 export type GigChartsType = Static<typeof GigCharts>

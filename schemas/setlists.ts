@@ -35,11 +35,22 @@ export const Capo = Nullable(Type.Integer({ minimum: 0, maximum: 11 }), {
   description: 'capo fret for this gig (0…11), null: none given'
 })
 
+/** A free-text entry's title (a speech, the first dance, a medley intro): defined once. */
+export const EntryTitle = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'a free-text entry (no song): its title'
+})
+
 export const SetlistEntry = Type.Object({
   id: Type.Integer(),
   setId: Type.Integer(),
-  songId: Type.Integer(),
-  song: SongSummary,
+  songId: Nullable(Type.Integer({ description: 'null for a free-text entry' })),
+  song: Nullable(SongSummary, { description: 'null for a free-text entry' }),
+  title: Type.String({
+    description: "what the entry shows: the song's title, or a free-text entry's own title"
+  }),
   notes: Nullable(Type.String()),
   transpose: Transpose,
   capo: Capo,
@@ -82,9 +93,14 @@ export type SetlistType = Static<typeof Setlist>
 export const MAX_SETS = 20
 export const MAX_ENTRIES_PER_SET = 200
 
+/**
+ * One entry of a PUT: a song (`songId`, as always) or a free-text entry (`title`, no song): exactly
+ * one of the two. A free-text entry without `durationSeconds` takes no time.
+ */
 export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
-  songId: Id,
+  songId: Type.Optional(Id),
+  title: Type.Optional(EntryTitle),
   notes: Type.Optional(NullableText(1000)),
   durationSeconds: Type.Optional(
     Nullable(

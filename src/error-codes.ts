@@ -88,6 +88,10 @@ export const ERROR_CODES = {
   START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },
   DUPLICATE_SONG: { status: 400, means: 'the same song twice' },
   UNKNOWN_SONG: { status: 400, means: 'a song id that does not exist' },
+  ENTRY_SONG_OR_TITLE: {
+    status: 400,
+    means: 'a setlist entry with both or neither of songId and title (a free-text entry)'
+  },
   // Surveys
   DUPLICATE_OPTION: { status: 400, means: 'two options with the same label or date' },
   OPTION_NEEDS_LABEL: { status: 400, means: 'a poll option without a label' },

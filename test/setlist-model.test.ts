@@ -29,7 +29,7 @@ const {
 // the timing it shows while editing is the server's, its body saves what it shows, and the edits
 // of a user replay on top of another user's newer version.
 
-const titles = (sets: DraftSet[]) => sets.map((set) => set.entries.map((e) => e.song.title))
+const titles = (sets: DraftSet[]) => sets.map((set) => set.entries.map((e) => e.title))
 
 test('setlist model: the editor’s timing equals the server’s on the same setlists', async (t) => {
   const ctx = await createTestApp()
@@ -149,7 +149,7 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
     record(log, op)
   }
   const key = (title: string) =>
-    mine.flatMap((set) => set.entries).find((entry) => entry.song.title === title)!.key
+    mine.flatMap((set) => set.entries).find((entry) => entry.title === title)!.key
   run(moveOperation(mine, key('C'), mine[0]!.key, 1))
   run(moveOperation(mine, key('C'), mine[0]!.key, 0)) // folded into one move
   run(moveOperation(mine, key('A'), mine[1]!.key, 1))

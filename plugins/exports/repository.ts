@@ -4,6 +4,7 @@ import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import { toGig } from '#src/repositories/gigs.js'
 import {
+  freeTextSong,
   setlistEntryColumns,
   toSetlist,
   type EntryRow,
@@ -46,7 +47,7 @@ export function loadSeasonSetlists (
   const entries = db
     .select({ gigId: setlistEntries.gigId, ...setlistEntryColumns })
     .from(setlistEntries)
-    .innerJoin(songs, eq(songs.id, setlistEntries.songId))
+    .leftJoin(songs, eq(songs.id, setlistEntries.songId))
     .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
     .innerJoin(gigs, eq(gigs.id, setlistEntries.gigId))
     .where(inSeason)
@@ -56,7 +57,11 @@ export function loadSeasonSetlists (
     rows.map((gig) => [gig.id, { sets: [] as SetRow[], entries: [] as EntryRow[] }])
   )
   for (const { gigId, ...set } of sets) byGig.get(gigId)?.sets.push(set)
-  for (const { gigId, ...entry } of entries) byGig.get(gigId)?.entries.push(entry as EntryRow)
+  for (const { gigId, ...entry } of entries) {
+    // A free-text entry has no song (the LEFT JOIN read nothing for it).
+    const song = entry.songId === null || !entry.song ? freeTextSong(entry.title ?? '') : entry.song
+    byGig.get(gigId)?.entries.push({ ...entry, song } as EntryRow)
+  }
   return rows.map((gig) => ({
     gig: toGig(gig),
     setlist: toSetlist({ gig, ...byGig.get(gig.id)! }, defaults)

@@ -86,7 +86,8 @@ export function loadSchedule (
         derived(t.startAt, 'set', {
           title: set.name,
           endAt: t.endAt,
-          songCount: set.entries.length
+          // Songs only: a free-text entry (a speech, the first dance) is no song.
+          songCount: set.entries.filter((entry) => entry.songId !== null).length
         })
       )
     })

@@ -42,6 +42,9 @@ const setlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'their live state); those left out are deleted; ' +
           'new ones have no `id`. Unknown songs, foreign ids and newly added retired ' +
           'songs are 400 and change nothing. ' +
+          'An entry is a song (`songId`) or a free-text entry (`title`: a speech, the first ' +
+          'dance; no song, never in the GEMA report); both or neither is 400 ' +
+          'ENTRY_SONG_OR_TITLE. ' +
           'A stale `version` is 409 with the current setlist in `current`.',
         params: IdParams,
         body: SetlistPut,

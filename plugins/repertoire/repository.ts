@@ -4,6 +4,7 @@ import { repertoireEntries, repertoireSets, repertoireSetlists, songs } from '#s
 import { conflict, notFound } from '#src/errors.js'
 import {
   buildSets,
+  freeTextSong,
   setlistSongColumns,
   type EntryRow,
   type SetRow
@@ -41,6 +42,7 @@ export const repertoireStore: SetlistStore = {
     setId: repertoireEntries.setId,
     position: repertoireEntries.position,
     songId: repertoireEntries.songId,
+    title: repertoireEntries.title,
     notes: repertoireEntries.notes,
     durationSeconds: repertoireEntries.durationSeconds,
     transpose: repertoireEntries.transpose,
@@ -85,6 +87,7 @@ function readSetsAndEntries (db: Db, ids?: number[]) {
       repertoireId: repertoireEntries.repertoireId,
       setId: repertoireEntries.setId,
       songId: repertoireEntries.songId,
+      title: repertoireEntries.title,
       notes: repertoireEntries.notes,
       durationSeconds: repertoireEntries.durationSeconds,
       transpose: repertoireEntries.transpose,
@@ -92,7 +95,7 @@ function readSetsAndEntries (db: Db, ids?: number[]) {
       song: setlistSongColumns
     })
     .from(repertoireEntries)
-    .innerJoin(songs, eq(songs.id, repertoireEntries.songId))
+    .leftJoin(songs, eq(songs.id, repertoireEntries.songId))
     .innerJoin(repertoireSets, eq(repertoireSets.id, repertoireEntries.setId))
     .where(ids ? inArray(repertoireEntries.repertoireId, ids) : undefined)
     .orderBy(
@@ -122,6 +125,8 @@ function group (headers: HeaderRow[], { sets, entries }: ReturnType<typeof readS
       .get(repertoireId)
       ?.entries.push({
         ...entry,
+        // A free-text entry has no song: the LEFT JOIN read nothing for it.
+        song: entry.songId === null || !entry.song ? freeTextSong(entry.title ?? '') : entry.song,
         status: 'planned',
         inserted: false,
         rating: null,
@@ -172,7 +177,8 @@ export function listRepertoire (
   return [...byList.values()]
     .map((data) => {
       const { sets, ...rest } = toRepertoire(data, defaults)
-      return { ...rest, setCount: sets.length, songCount: data.entries.length }
+      const songCount = data.entries.filter((entry) => entry.songId !== null).length
+      return { ...rest, setCount: sets.length, songCount }
     })
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
 }

@@ -381,10 +381,11 @@ export const setlistEntries = sqliteTable(
       .notNull()
       .references(() => setlistSets.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    // RESTRICT: a song that a setlist uses is retired, never deleted.
-    songId: integer('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'restrict' }),
+    // RESTRICT: a song that a setlist uses is retired, never deleted. Null for a free-text entry.
+    songId: integer('song_id').references(() => songs.id, { onDelete: 'restrict' }),
+    // A free-text entry (a speech, the first dance, a medley intro): its title, and no song.
+    // Exactly one of song_id and title is set (the API checks it: a CHECK rebuilds the table).
+    title: text('title'),
     notes: text('notes'),
     durationSeconds: integer('duration_seconds'),
     status: text('status', { enum: ENTRY_STATUSES })
@@ -568,10 +569,10 @@ export const repertoireEntries = sqliteTable(
       .notNull()
       .references(() => repertoireSets.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    // RESTRICT as for gig setlists: a song a programme uses is retired, never deleted.
-    songId: integer('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'restrict' }),
+    // RESTRICT as for gig setlists: a song a programme uses is retired, never deleted. Null for
+    // a free-text entry, which has a title instead (as on a gig's setlist).
+    songId: integer('song_id').references(() => songs.id, { onDelete: 'restrict' }),
+    title: text('title'),
     notes: text('notes'),
     durationSeconds: integer('duration_seconds'),
     // As on a gig's setlist: a programme carries the song's transposition into the gigs it fills.

@@ -54,6 +54,8 @@ export interface SetlistStore {
     setId: SQLiteColumn
     position: SQLiteColumn
     songId: SQLiteColumn
+    /** A free-text entry's title (null for a song entry). */
+    title: SQLiteColumn
     notes: SQLiteColumn
     durationSeconds: SQLiteColumn
     transpose: SQLiteColumn
@@ -87,6 +89,7 @@ export const gigSetlistStore: SetlistStore = {
     setId: setlistEntries.setId,
     position: setlistEntries.position,
     songId: setlistEntries.songId,
+    title: setlistEntries.title,
     notes: setlistEntries.notes,
     durationSeconds: setlistEntries.durationSeconds,
     transpose: setlistEntries.transpose,
@@ -135,6 +138,18 @@ export function replaceSetlist (
       `a setlist holds at most ${MAX_SETS} sets of at most ${MAX_ENTRIES_PER_SET} songs`
     )
   }
+  // An entry is a song or a free-text item, never both or neither (the schema cannot say "one
+  // of" without making every client's error messages about union branches).
+  body.sets.forEach((set, i) => {
+    set.entries.forEach((entry, j) => {
+      if ((entry.songId === undefined) === (entry.title === undefined)) {
+        throw badRequest(
+          'ENTRY_SONG_OR_TITLE',
+          `sets.${i}.entries.${j}: give either songId (a song) or title (a free-text entry)`
+        )
+      }
+    })
+  })
   db.transaction((tx) => {
     if (store.bumpVersion(tx, ownerId, body.version) === 0) {
       throw store.exists(tx, ownerId) ? new SetlistVersionConflict() : store.notFound(ownerId)
@@ -149,7 +164,7 @@ export function replaceSetlist (
       .select({ id: E.id, songId: E.songId })
       .from(E.table)
       .where(eq(E.owner, ownerId))
-      .all() as Array<{ id: number; songId: number }>
+      .all() as Array<{ id: number; songId: number | null }>
     const setIds = new Set(existingSets.map((s) => s.id))
     const entryIds = new Set(existingEntries.map((e) => e.id))
     const songsInSetlist = new Set(existingEntries.map((e) => e.songId))
@@ -184,7 +199,9 @@ export function replaceSetlist (
       })
     })
 
-    const wanted = [...new Set(body.sets.flatMap((s) => s.entries.map((e) => e.songId)))]
+    const wanted = [
+      ...new Set(body.sets.flatMap((s) => s.entries.flatMap((e) => e.songId ?? [])))
+    ]
     const found = wanted.length
       ? tx
         .select({ id: songs.id, status: songs.status })
@@ -257,16 +274,19 @@ export function replaceSetlist (
         const durationSeconds = entry.durationSeconds ?? null
         const transpose = entry.transpose ?? 0
         const capo = entry.capo ?? null
+        const songId = entry.songId ?? null
+        const title = entry.title === undefined ? null : entry.title.trim()
         if (entry.id !== undefined) {
           entryUpdates.push([
-            entry.id, setId, position, entry.songId, notes, durationSeconds, transpose, capo
+            entry.id, setId, position, songId, title, notes, durationSeconds, transpose, capo
           ])
         } else {
           entryInserts.push({
             [E.ownerKey]: ownerId,
             setId,
             position,
-            songId: entry.songId,
+            songId,
+            title,
             notes,
             durationSeconds,
             transpose,
@@ -281,7 +301,7 @@ export function replaceSetlist (
       tx,
       E.table,
       E.id,
-      [E.setId, E.position, E.songId, E.notes, E.durationSeconds, E.transpose, E.capo],
+      [E.setId, E.position, E.songId, E.title, E.notes, E.durationSeconds, E.transpose, E.capo],
       entryUpdates
     )
     for (const chunk of chunksFor(entryInserts, columnCount(E.table))) {
@@ -307,7 +327,7 @@ export function setsToInput (sets: SetlistSetType[], keepIds: boolean): SetlistP
     breakAfterSeconds: set.customBreakAfterSeconds,
     entries: set.entries.map((entry) => ({
       ...(keepIds ? { id: entry.id } : {}),
-      songId: entry.songId,
+      ...(entry.songId === null ? { title: entry.title } : { songId: entry.songId }),
       notes: entry.notes,
       durationSeconds: entry.customDurationSeconds,
       transpose: entry.transpose,

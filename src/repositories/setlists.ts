@@ -42,7 +42,10 @@ export type SetlistSong = DocumentSong & Pick<SongRow, 'status' | 'tempoBpm'> & 
 export interface EntryRow {
   id: number
   setId: number
-  songId: number
+  /** Null for a free-text entry: its `song` is then `freeTextSong(title)`. */
+  songId: number | null
+  /** A free-text entry's title (null for a song entry). */
+  title: string | null
   notes: string | null
   durationSeconds: number | null
   status: LiveStatusType
@@ -79,6 +82,7 @@ export const setlistEntryColumns = {
   id: setlistEntries.id,
   setId: setlistEntries.setId,
   songId: setlistEntries.songId,
+  title: setlistEntries.title,
   notes: setlistEntries.notes,
   durationSeconds: setlistEntries.durationSeconds,
   status: setlistEntries.status,
@@ -112,7 +116,7 @@ function prepare (db: Db) {
     entries: db
       .select(setlistEntryColumns)
       .from(setlistEntries)
-      .innerJoin(songs, eq(songs.id, setlistEntries.songId))
+      .leftJoin(songs, eq(songs.id, setlistEntries.songId))
       .innerJoin(setlistSets, eq(setlistSets.id, setlistEntries.setId))
       .where(eq(setlistEntries.gigId, sql.placeholder('gigId')))
       .orderBy(...RUNNING_ORDER)
@@ -139,7 +143,49 @@ export function readSetlistData (db: Db, gigId: number): SetlistData | undefined
   const s = statements(db)
   const gig = s.gig.get({ gigId })
   if (!gig) return undefined
-  return { gig, sets: s.sets.all({ gigId }), entries: s.entries.all({ gigId }) as EntryRow[] }
+  const entries = withFreeText(s.entries.all({ gigId }) as unknown as JoinedEntryRow[])
+  return { gig, sets: s.sets.all({ gigId }), entries }
+}
+
+/**
+ * A free-text entry as the documents see it: a "song" with its title and nothing else (no
+ * artist, no key, no GEMA data, no chart) that takes no time unless the entry gives a duration.
+ * What must never show one (the GEMA report, charts) asks `songId === null`.
+ */
+export function freeTextSong (title: string): SetlistSong {
+  return {
+    id: 0,
+    title,
+    artist: null,
+    key: null,
+    leadSinger: null,
+    durationSeconds: 0,
+    status: 'ready',
+    tempoBpm: null,
+    hasChart: false,
+    composers: [],
+    lyricists: [],
+    arrangers: [],
+    publisher: null,
+    gemaWorkNumber: null,
+    isOriginal: false
+  }
+}
+
+/** An entry row as a LEFT JOIN on songs reads it: a free-text entry has no song columns. */
+export type JoinedEntryRow<T extends { song: SetlistSong } = EntryRow> = Omit<T, 'song'> & {
+  songId: number | null
+  title: string | null
+  song: SetlistSong | null
+}
+
+/** Gives each free-text entry its stand-in song (`freeTextSong`); song entries stay as read. */
+export function withFreeText<T extends { song: SetlistSong }> (rows: JoinedEntryRow<T>[]): T[] {
+  return rows.map((row) =>
+    row.songId === null || row.song === null || row.song.id === null
+      ? ({ ...row, song: freeTextSong(row.title ?? '') } as unknown as T)
+      : (row as unknown as T)
+  )
 }
 
 export function toEntry (
@@ -151,17 +197,20 @@ export function toEntry (
     id: row.id,
     setId: row.setId,
     songId: row.songId,
-    song: {
-      id: row.song.id,
-      title: row.song.title,
-      artist: row.song.artist,
-      key: row.song.key,
-      leadSinger: row.song.leadSinger,
-      durationSeconds: row.song.durationSeconds,
-      tempoBpm: row.song.tempoBpm,
-      hasChart: row.song.hasChart,
-      status: row.song.status
-    },
+    title: row.songId === null ? (row.title ?? '') : row.song.title,
+    song: row.songId === null
+      ? null
+      : {
+          id: row.song.id,
+          title: row.song.title,
+          artist: row.song.artist,
+          key: row.song.key,
+          leadSinger: row.song.leadSinger,
+          durationSeconds: row.song.durationSeconds,
+          tempoBpm: row.song.tempoBpm,
+          hasChart: row.song.hasChart,
+          status: row.song.status
+        },
     notes: row.notes,
     transpose: row.transpose,
     capo: row.capo,

@@ -43,3 +43,14 @@ export const joinPresent = (parts: Array<string | null | undefined>, separator =
     .map((p) => p?.trim())
     .filter((p): p is string => !!p)
     .join(separator)
+
+/**
+ * An entry's length as printed: a free-text entry without a duration of its own (a heading, a
+ * medley intro) takes no time and shows none.
+ */
+export function entryLength (
+  entry: { songId: number | null; durationSeconds: number | null; seconds: number }
+): string {
+  const none = entry.songId === null && entry.durationSeconds === null
+  return none ? '' : formatDuration(entry.seconds)
+}

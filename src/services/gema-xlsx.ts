@@ -56,7 +56,8 @@ function people (names: string[]): [string, string] {
 }
 
 export function gemaRows (doc: GigDocument): Array<Array<string | number>> {
-  return performedEntries(doc).map((entry) => {
+  // A free-text entry (a speech, the first dance, a medley intro) is no work: never reported.
+  return performedEntries(doc).filter((entry) => entry.songId !== null).map((entry) => {
     const song = entry.song
     // Without composer data the performing artist is what the band knows (the column is
     // "Interpret/Komponist").

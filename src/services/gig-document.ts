@@ -49,7 +49,8 @@ export interface RawSet {
 export interface RawEntry {
   id: number
   setId: number
-  songId: number
+  /** Null for a free-text entry (a speech, the first dance): never a work for the GEMA report. */
+  songId: number | null
   song: DocumentSong
   notes: string | null
   durationSeconds: number | null

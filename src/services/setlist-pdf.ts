@@ -1,6 +1,11 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { colourForName } from './palette.js'
-import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
+import {
+  entryLength,
+  formatDate,
+  formatLength,
+  joinPresent
+} from './document-format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 import { renderPdf } from './pdf.js'
@@ -142,7 +147,7 @@ function entryRow (entry: DocumentEntry, theme: Theme, live: boolean): TableCell
         }
       : { text: '' },
     {
-      text: formatDuration(entry.seconds),
+      text: entryLength(entry),
       fontSize: theme.detailSize + 1,
       color: faded,
       alignment: 'right',

@@ -1,4 +1,9 @@
-import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
+import {
+  entryLength,
+  formatDate,
+  formatLength,
+  joinPresent
+} from './document-format.js'
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 
@@ -29,6 +34,7 @@ export function renderSetlistText (doc: GigDocument): string {
     )
     for (const entry of set.entries) {
       const details = joinPresent([entry.song.key, entry.song.leadSinger])
+      const length = entryLength(entry)
       const marks = [
         doc.liveUsed && entry.status === 'skipped' ? ' (ausgelassen)' : '',
         doc.liveUsed && entry.inserted ? ' (+ eingefügt)' : ''
@@ -36,7 +42,7 @@ export function renderSetlistText (doc: GigDocument): string {
       lines.push(
         `${String(entry.number).padStart(3)}. ${entry.plannedStart}  ` +
           `${joinPresent([entry.song.title, entry.song.artist], ' – ')}` +
-          `${details ? `  [${details}]` : ''}  ${formatDuration(entry.seconds)}${marks}` +
+          `${details ? `  [${details}]` : ''}${length ? `  ${length}` : ''}${marks}` +
           `${entry.notes ? `\n       ${entry.notes.replace(/\s*\n\s*/g, ' ')}` : ''}`
       )
     }

@@ -9414,7 +9414,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -9426,7 +9428,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -9584,7 +9588,7 @@ export interface paths {
         };
         /**
          * Replace the whole setlist (send the version it is based on)
-         * @description Sets and entries that keep their `id` are updated in place (entries keep their live state); those left out are deleted; new ones have no `id`. Unknown songs, foreign ids and newly added retired songs are 400 and change nothing. A stale `version` is 409 with the current setlist in `current`.
+         * @description Sets and entries that keep their `id` are updated in place (entries keep their live state); those left out are deleted; new ones have no `id`. Unknown songs, foreign ids and newly added retired songs are 400 and change nothing. An entry is a song (`songId`) or a free-text entry (`title`: a speech, the first dance; no song, never in the GEMA report); both or neither is 400 ENTRY_SONG_OR_TITLE. A stale `version` is 409 with the current setlist in `current`.
          */
         put: {
             parameters: {
@@ -9606,7 +9610,9 @@ export interface paths {
                             breakAfterSeconds?: number | null;
                             entries: {
                                 id?: number;
-                                songId: number;
+                                songId?: number;
+                                /** @description a free-text entry (no song): its title */
+                                title?: string;
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
@@ -9650,7 +9656,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -9662,7 +9670,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -9810,7 +9820,9 @@ export interface paths {
                                     entries: {
                                         id: number;
                                         setId: number;
-                                        songId: number;
+                                        /** @description null for a free-text entry */
+                                        songId: number | null;
+                                        /** @description null for a free-text entry */
                                         song: {
                                             id: number;
                                             title: string;
@@ -9822,7 +9834,9 @@ export interface paths {
                                             /** @description the song has a chart (GET /gigs/{id}/charts) */
                                             hasChart: boolean;
                                             status: string;
-                                        };
+                                        } | null;
+                                        /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                        title: string;
                                         notes: string | null;
                                         /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                         transpose: number;
@@ -9951,7 +9965,7 @@ export interface paths {
                             gigId: number;
                             /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
                             notation: "english" | "german";
-                            /** @description every entry of the setlist in running order */
+                            /** @description every song entry of the setlist in running order (free-text entries have none) */
                             charts: {
                                 entryId: number;
                                 /** @description place in the running order, from 1 */
@@ -11382,7 +11396,9 @@ export interface paths {
                             current: {
                                 id: number;
                                 setId: number;
-                                songId: number;
+                                /** @description null for a free-text entry */
+                                songId: number | null;
+                                /** @description null for a free-text entry */
                                 song: {
                                     id: number;
                                     title: string;
@@ -11394,7 +11410,9 @@ export interface paths {
                                     /** @description the song has a chart (GET /gigs/{id}/charts) */
                                     hasChart: boolean;
                                     status: string;
-                                };
+                                } | null;
+                                /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                title: string;
                                 notes: string | null;
                                 /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                 transpose: number;
@@ -11440,7 +11458,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -11452,7 +11472,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -11667,7 +11689,9 @@ export interface paths {
                             entry: {
                                 id: number;
                                 setId: number;
-                                songId: number;
+                                /** @description null for a free-text entry */
+                                songId: number | null;
+                                /** @description null for a free-text entry */
                                 song: {
                                     id: number;
                                     title: string;
@@ -11679,7 +11703,9 @@ export interface paths {
                                     /** @description the song has a chart (GET /gigs/{id}/charts) */
                                     hasChart: boolean;
                                     status: string;
-                                };
+                                } | null;
+                                /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                title: string;
                                 notes: string | null;
                                 /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                 transpose: number;
@@ -11984,7 +12010,9 @@ export interface paths {
                             current: {
                                 id: number;
                                 setId: number;
-                                songId: number;
+                                /** @description null for a free-text entry */
+                                songId: number | null;
+                                /** @description null for a free-text entry */
                                 song: {
                                     id: number;
                                     title: string;
@@ -11996,7 +12024,9 @@ export interface paths {
                                     /** @description the song has a chart (GET /gigs/{id}/charts) */
                                     hasChart: boolean;
                                     status: string;
-                                };
+                                } | null;
+                                /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                title: string;
                                 notes: string | null;
                                 /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                 transpose: number;
@@ -12042,7 +12072,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -12054,7 +12086,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -12094,7 +12128,9 @@ export interface paths {
                         "application/json": {
                             id: number;
                             setId: number;
-                            songId: number;
+                            /** @description null for a free-text entry */
+                            songId: number | null;
+                            /** @description null for a free-text entry */
                             song: {
                                 id: number;
                                 title: string;
@@ -12106,7 +12142,9 @@ export interface paths {
                                 /** @description the song has a chart (GET /gigs/{id}/charts) */
                                 hasChart: boolean;
                                 status: string;
-                            };
+                            } | null;
+                            /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                            title: string;
                             notes: string | null;
                             /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                             transpose: number;
@@ -12588,7 +12626,9 @@ export interface paths {
                             current: {
                                 id: number;
                                 setId: number;
-                                songId: number;
+                                /** @description null for a free-text entry */
+                                songId: number | null;
+                                /** @description null for a free-text entry */
                                 song: {
                                     id: number;
                                     title: string;
@@ -12600,7 +12640,9 @@ export interface paths {
                                     /** @description the song has a chart (GET /gigs/{id}/charts) */
                                     hasChart: boolean;
                                     status: string;
-                                };
+                                } | null;
+                                /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                title: string;
                                 notes: string | null;
                                 /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                 transpose: number;
@@ -12646,7 +12688,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -12658,7 +12702,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -12966,7 +13012,9 @@ export interface paths {
                             current: {
                                 id: number;
                                 setId: number;
-                                songId: number;
+                                /** @description null for a free-text entry */
+                                songId: number | null;
+                                /** @description null for a free-text entry */
                                 song: {
                                     id: number;
                                     title: string;
@@ -12978,7 +13026,9 @@ export interface paths {
                                     /** @description the song has a chart (GET /gigs/{id}/charts) */
                                     hasChart: boolean;
                                     status: string;
-                                };
+                                } | null;
+                                /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                title: string;
                                 notes: string | null;
                                 /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                 transpose: number;
@@ -13024,7 +13074,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -13036,7 +13088,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -15425,7 +15479,9 @@ export interface paths {
                             breakAfterSeconds?: number | null;
                             entries: {
                                 id?: number;
-                                songId: number;
+                                songId?: number;
+                                /** @description a free-text entry (no song): its title */
+                                title?: string;
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
@@ -15486,7 +15542,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -15498,7 +15556,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -15756,7 +15816,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -15768,7 +15830,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -16125,7 +16189,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -16137,7 +16203,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -16358,7 +16426,9 @@ export interface paths {
                             breakAfterSeconds?: number | null;
                             entries: {
                                 id?: number;
-                                songId: number;
+                                songId?: number;
+                                /** @description a free-text entry (no song): its title */
+                                title?: string;
                                 notes?: string | null;
                                 /** @description override; null = song duration */
                                 durationSeconds?: number | null;
@@ -16418,7 +16488,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -16430,7 +16502,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -16593,7 +16667,9 @@ export interface paths {
                                     entries: {
                                         id: number;
                                         setId: number;
-                                        songId: number;
+                                        /** @description null for a free-text entry */
+                                        songId: number | null;
+                                        /** @description null for a free-text entry */
                                         song: {
                                             id: number;
                                             title: string;
@@ -16605,7 +16681,9 @@ export interface paths {
                                             /** @description the song has a chart (GET /gigs/{id}/charts) */
                                             hasChart: boolean;
                                             status: string;
-                                        };
+                                        } | null;
+                                        /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                        title: string;
                                         notes: string | null;
                                         /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                         transpose: number;
@@ -16767,7 +16845,9 @@ export interface paths {
                                 entries: {
                                     id: number;
                                     setId: number;
-                                    songId: number;
+                                    /** @description null for a free-text entry */
+                                    songId: number | null;
+                                    /** @description null for a free-text entry */
                                     song: {
                                         id: number;
                                         title: string;
@@ -16779,7 +16859,9 @@ export interface paths {
                                         /** @description the song has a chart (GET /gigs/{id}/charts) */
                                         hasChart: boolean;
                                         status: string;
-                                    };
+                                    } | null;
+                                    /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                    title: string;
                                     notes: string | null;
                                     /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                     transpose: number;
@@ -16927,7 +17009,9 @@ export interface paths {
                                     entries: {
                                         id: number;
                                         setId: number;
-                                        songId: number;
+                                        /** @description null for a free-text entry */
+                                        songId: number | null;
+                                        /** @description null for a free-text entry */
                                         song: {
                                             id: number;
                                             title: string;
@@ -16939,7 +17023,9 @@ export interface paths {
                                             /** @description the song has a chart (GET /gigs/{id}/charts) */
                                             hasChart: boolean;
                                             status: string;
-                                        };
+                                        } | null;
+                                        /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                        title: string;
                                         notes: string | null;
                                         /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                         transpose: number;
@@ -17828,7 +17914,9 @@ export interface paths {
                                         entries: {
                                             id: number;
                                             setId: number;
-                                            songId: number;
+                                            /** @description null for a free-text entry */
+                                            songId: number | null;
+                                            /** @description null for a free-text entry */
                                             song: {
                                                 id: number;
                                                 title: string;
@@ -17840,7 +17928,9 @@ export interface paths {
                                                 /** @description the song has a chart (GET /gigs/{id}/charts) */
                                                 hasChart: boolean;
                                                 status: string;
-                                            };
+                                            } | null;
+                                            /** @description what the entry shows: the song's title, or a free-text entry's own title */
+                                            title: string;
                                             notes: string | null;
                                             /** @description semitones this gig plays the song away from its chart (−11…11, 0 as written) */
                                             transpose: number;

@@ -159,7 +159,7 @@ export class LiveShow {
   }
 
   makeCurrent (entry: LiveEntry, what: string): Promise<void> {
-    return this.correct(`${what}: ${entry.song.title}`, (version, key) =>
+    return this.correct(`${what}: ${entry.title}`, (version, key) =>
       call(
         api.POST('/gigs_lm/{id}/current', {
           params: { path: { id: this.#gigId } },
@@ -189,7 +189,7 @@ export class LiveShow {
       kind: 'tap',
       entryId: entry.id,
       patch,
-      ...this.#stamp(`${what}: ${entry.song.title}`)
+      ...this.#stamp(`${what}: ${entry.title}`)
     }
     this.#queue({ kind: 'tap', key, entryId: entry.id, patch, out })
   }
@@ -388,6 +388,7 @@ export function overlay (view: LiveView, pending: Pending[]): ShowState {
           setId: set.id,
           songId: p.song.id,
           song: p.song,
+          title: p.song.title,
           notes: null,
           transpose: 0,
           capo: null,

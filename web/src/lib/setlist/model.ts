@@ -14,15 +14,18 @@ import type { Body, Setlist } from '../api/types.js'
 
 export type ServerSet = Setlist['sets'][number]
 export type ServerEntry = ServerSet['entries'][number]
-export type SongSummary = ServerEntry['song']
+export type SongSummary = NonNullable<ServerEntry['song']>
 export type SetlistBody = Body<'/gigs/{id}/setlist', 'put'>
 
 export interface DraftEntry {
   /** `e<id>` for stored entries, `n…` for new ones: stable across versions, used by operations. */
   key: string
   id: number | null
-  songId: number
-  song: SongSummary
+  /** Null for a free-text entry (a speech, the first dance): it has a title and no song. */
+  songId: number | null
+  song: SongSummary | null
+  /** What the entry shows: the song's title, or a free-text entry's own. */
+  title: string
   notes: string
   /** The override (null: the song's length, else the band's default). */
   durationSeconds: number | null
@@ -44,7 +47,7 @@ export interface DraftSet {
 
 export type SetChanges = Partial<Pick<DraftSet, 'name' | 'breakAfterSeconds'>>
 export type EntryChanges = Partial<
-  Pick<DraftEntry, 'notes' | 'durationSeconds' | 'transpose' | 'capo'>
+  Pick<DraftEntry, 'title' | 'notes' | 'durationSeconds' | 'transpose' | 'capo'>
 >
 
 /** One edit. Targets are keys, positions are anchors (the entry before), with an index fallback. */
@@ -83,6 +86,7 @@ export function fromServer (sets: ServerSet[]): DraftSet[] {
       id: entry.id,
       songId: entry.songId,
       song: entry.song,
+      title: entry.title,
       notes: entry.notes ?? '',
       durationSeconds: entry.customDurationSeconds,
       transpose: entry.transpose,
@@ -98,6 +102,28 @@ export function newEntry (song: SongSummary): DraftEntry {
     id: null,
     songId: song.id,
     song,
+    title: song.title,
+    notes: '',
+    durationSeconds: null,
+    transpose: 0,
+    capo: null,
+    status: 'planned'
+  }
+}
+
+/** What an entry shows (a draft kept from before free-text entries has only its song). */
+export function titleOf (entry: Pick<DraftEntry, 'title' | 'song'>): string {
+  return entry.title ?? entry.song?.title ?? ''
+}
+
+/** A free-text entry (a speech, the first dance, a medley intro): a title and no song. */
+export function newTextEntry (title: string): DraftEntry {
+  return {
+    key: newKey(),
+    id: null,
+    songId: null,
+    song: null,
+    title,
     notes: '',
     durationSeconds: null,
     transpose: 0,
@@ -115,7 +141,8 @@ export function toBody (version: number, sets: DraftSet[]): SetlistBody {
       breakAfterSeconds: set.breakAfterSeconds,
       entries: set.entries.map((entry) => ({
         ...(entry.id === null ? {} : { id: entry.id }),
-        songId: entry.songId,
+        // A free-text entry sends its title instead of a song (a draft from before has a song).
+        ...(entry.songId === null ? { title: entry.title.trim() } : { songId: entry.songId }),
         notes: entry.notes.trim() || null,
         durationSeconds: entry.durationSeconds,
         // A draft kept from before charts existed has neither.
@@ -148,7 +175,8 @@ export function timingOf (
       breakAfterSeconds: set.breakAfterSeconds,
       entries: set.entries.map((entry) => ({
         durationSeconds: entry.durationSeconds,
-        songDurationSeconds: entry.song.durationSeconds,
+        // A free-text entry takes no time of its own unless it is given a duration.
+        songDurationSeconds: entry.song ? entry.song.durationSeconds : 0,
         status: entry.status
       }))
     })),
@@ -400,7 +428,7 @@ export function describeChanges (before: DraftSet[], after: DraftSet[]): Change[
     const movedKeys = new Set([...moved].map((i) => stayed[i]!.entry.key))
     for (const entry of set.entries) {
       const was = entry.id === null ? undefined : beforeEntries.get(entry.id)
-      const title = entry.song.title
+      const title = titleOf(entry)
       if (!was) changes.push({ kind: 'added', title, set: set.name })
       else if (was.set.id !== set.id) {
         changes.push({ kind: 'movedTo', title, set: set.name, from: was.set.name })
@@ -409,7 +437,8 @@ export function describeChanges (before: DraftSet[], after: DraftSet[]): Change[
         was &&
         (was.entry.notes !== entry.notes ||
           was.entry.durationSeconds !== entry.durationSeconds ||
-          was.entry.songId !== entry.songId)
+          was.entry.songId !== entry.songId ||
+          was.entry.title !== entry.title)
       ) {
         changes.push({ kind: 'changed', title, set: set.name })
       }
@@ -421,7 +450,7 @@ export function describeChanges (before: DraftSet[], after: DraftSet[]): Change[
     }
     for (const entry of set.entries) {
       if (entry.id !== null && !afterEntryIds.has(entry.id) && afterSetIds.has(set.id)) {
-        changes.push({ kind: 'removed', title: entry.song.title, set: set.name })
+        changes.push({ kind: 'removed', title: titleOf(entry), set: set.name })
       }
     }
   }

@@ -79,6 +79,8 @@ export default {
     'Ein Eintrag gehört zu einem anderen Programm. Lade es neu und versuch es nochmal.',
   DUPLICATE_ID: 'Ein Set oder Song kommt doppelt vor. Lade die Setlist neu und versuch es nochmal.',
   UNKNOWN_SONG: 'Einen der Songs gibt es nicht mehr. Entferne ihn und speichere nochmal.',
+  ENTRY_SONG_OR_TITLE:
+    'Jeder Eintrag einer Setlist ist entweder ein Song oder ein freier Eintrag mit Titel.',
   SONG_RETIRED:
     'Einer der hinzugefügten Songs ist ausgemustert und kann nicht mehr hinzugefügt werden.',
   ITEM_NOT_IN_GIG:

@@ -17,6 +17,17 @@ export default {
     other: '{count} weitere: tippe mehr vom Titel.'
   },
   inSet: 'In {set}',
+  newSong: 'Neuer Song „{title}“',
+  newSongHint: 'Legt den Song nur mit Titel an (Details später) und fügt ihn hinzu.',
+  newSongCreated: 'Song „{title}“ angelegt',
+  textEntry: 'Freier Eintrag',
+  textEntryLabel: 'Titel eines freien Eintrags',
+  textEntryHint: 'Eine Rede, der Eröffnungstanz, eine Medley-Ansage: kein Song, keine Noten.',
+  addText: 'Eintrag hinzufügen',
+  textTitle: 'Titel',
+  freeText: 'Freier Eintrag',
+  alreadyIn: '„{title}“ steht schon in {set}; noch einmal hinzugefügt.',
+  textLengthHint: 'Minuten oder m:ss; leer = dauert nichts.',
   help:
     'Zieh einen Song am Griff (Maus oder Finger), oder setz den Fokus auf den Griff und nimm die ' +
     'Pfeiltasten hoch und runter; der ▾-Knopf hat Notizen, Länge, „in Set verschieben“ und ' +

@@ -72,6 +72,7 @@ export default {
   ENTRY_NOT_IN_REPERTOIRE: 'A song entry belongs to another programme. Reload it and try again.',
   DUPLICATE_ID: 'A set or song appears twice. Reload the setlist and try again.',
   UNKNOWN_SONG: 'One of the songs does not exist any more. Remove it and save again.',
+  ENTRY_SONG_OR_TITLE: 'Each entry of a setlist is either a song or a free-text item with a title.',
   SONG_RETIRED: 'One of the added songs is retired and cannot be added any more.',
   ITEM_NOT_IN_GIG: 'An item belongs to another gig. Reload the running order and try again.',
   ENTRY_SKIPPED: 'This song was skipped meanwhile: a skipped song cannot be rated.',

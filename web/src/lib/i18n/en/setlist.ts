@@ -13,6 +13,17 @@ export default {
     other: '{count} more: type more of the title.'
   },
   inSet: 'In {set}',
+  newSong: 'New song “{title}”',
+  newSongHint: 'Creates the song with its title only (details later) and adds it.',
+  newSongCreated: 'Song “{title}” created',
+  textEntry: 'Free-text entry',
+  textEntryLabel: 'Title of a free-text entry',
+  textEntryHint: 'A speech, the first dance, a medley intro: no song, no chart.',
+  addText: 'Add entry',
+  textTitle: 'Title',
+  freeText: 'Free text',
+  alreadyIn: '“{title}” is already in {set}; added once more.',
+  textLengthHint: 'Minutes, or m:ss; empty = takes no time.',
   help:
     'Drag a song by its handle (mouse or finger), or focus the handle and press the arrow keys ' +
     'up and down; the ▾ button has notes, length, “move to set” and remove.',
