@@ -28,7 +28,14 @@ export interface RouteBudget {
   addedGzipBytes: number
 }
 export interface WebBudget {
-  firstScreen: { route: string; files: number; gzipBytes: number; rawBytes: number }
+  firstScreen: {
+    route: string
+    files: number
+    gzipBytes: number
+    rawBytes: number
+    /** The files themselves, under dist/web/. */
+    names: string[]
+  }
   routes: RouteBudget[]
 }
 
@@ -83,7 +90,8 @@ export function measureWebBundle (): WebBudget {
       route: '/',
       files: dashboard.size,
       gzipBytes: total(dashboard),
-      rawBytes: total(dashboard, 'raw')
+      rawBytes: total(dashboard, 'raw'),
+      names: [...dashboard]
     },
     routes
   }

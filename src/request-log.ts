@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module'
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions }
   from 'fastify'
-import pretty from 'pino-pretty'
+import type PinoPretty from 'pino-pretty'
 import type { Config } from './config.js'
 import { serializeRequest } from './log-redaction.js'
 
@@ -12,6 +13,9 @@ import { serializeRequest } from './log-redaction.js'
  */
 export function serverLogger (config: Config): FastifyServerOptions['logger'] {
   if (config.logFormat === 'json') return { level: config.logLevel }
+  // Loaded only for this format: a server logging JSON (a container, journald) never holds
+  // pino-pretty and its dependencies in memory.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty
   return {
     level: config.logLevel,
     stream: pretty({

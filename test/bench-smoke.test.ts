@@ -77,4 +77,12 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
   }
   assert.match(run.stdout, /^ {2}200 entries: median [\d.]+ ms, p95 [\d.]+ ms/m)
   assert.match(run.stdout, /200 vs 20 entries \(same run\): median ×[\d.]+/)
+  // The stage view: each figure throttled and unthrottled (the ratio) with the load average.
+  assert.match(run.stdout, /^GET \/gigs\/\{id\}\/charts, 40 songs .* bare route .* \(× [\d.]+\)/m)
+  for (const figure of ['show a 300-line chart', 'transpose the 300-line chart', 'page turn']) {
+    const row =
+      `^${figure}.*\\(phone, CPU 4×\\): median [\\d.]+ ms.*ratio × [\\d.]+; .*load [\\d.]+$`
+    assert.match(run.stdout, new RegExp(row, 'm'), figure)
+  }
+  assert.match(run.stdout, /^chart code on the first screen: none/m)
 })

@@ -400,3 +400,60 @@ describe('the chart as HTML (web app)', () => {
     assert.ok(!lyricsOnly.includes('class="chord'))
   })
 })
+
+describe('the chart in pieces (web app: the first screen first, the rest after it)', () => {
+  interface Chunk { into: 'chart' | 'section'; html: string }
+  const load = async () => (await import(
+    pathToFileURL(projectPath('web', 'src', 'lib', 'chart', 'chart-html.ts')).href
+  )) as {
+    chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string
+    chartChunks: (chart: Chart, chords: boolean, label: (kind: string) => string,
+      lines?: number) => Chunk[]
+    chordNames: (chart: Chart) => string[]
+  }
+  // Long sections (a 40-line verse) and short ones, a plain part without directives, a recall.
+  const source = [
+    'Intro without a section',
+    ...Array.from({ length: 30 }, (_, i) => `[G]plain ${i} [C]line`),
+    '{sov: Verse 1}',
+    ...Array.from({ length: 40 }, (_, i) => `[Em]verse ${i} [*Rit.]slow [D/F#]on`),
+    '{eov}',
+    '{soc}',
+    '[C]Chorus [G]line',
+    '{eoc}',
+    '{chorus}',
+    'lyrics only'
+  ].join('\n')
+
+  it('puts the pieces together into exactly the whole chart', async () => {
+    const { chartHtml, chartChunks } = await load()
+    const chart = parseChordPro(source)
+    const whole = chartHtml(chart, true, (kind) => kind)
+    for (const lines of [1, 12, 24, 48, 1000]) {
+      const chunks = chartChunks(chart, true, (kind) => kind, lines)
+      if (lines < 48) assert.ok(chunks.length > 2, `${lines}: ${chunks.length} pieces`)
+      assert.ok(chunks.slice(1).some((c) => c.into === 'section') || lines >= 48)
+      // A piece for the last section goes inside it, before its closing tag.
+      const assembled = chunks.reduce((html, chunk) => chunk.into === 'chart'
+        ? html + chunk.html
+        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
+      assert.equal(assembled, whole, `${lines} lines a piece`)
+    }
+    assert.equal(chartChunks(parseChordPro(''), true, (kind) => kind, 12).length, 1)
+  })
+
+  it('names every chord element in document order, annotations and empty ones included',
+    async () => {
+      const { chartHtml, chordNames } = await load()
+      const chart = parseChordPro(source)
+      const html = chartHtml(chart, true, (kind) => kind)
+      const inHtml = [...html.matchAll(/<span class="chord[^"]*">([^<]*)<\/span>/g)]
+        .map((m) => m[1])
+      assert.deepEqual(chordNames(chart), inHtml)
+      const moved = transposeChart(chart, 2, 'english')
+      assert.deepEqual(chordNames(moved).slice(0, 2), ['A', 'D'])
+      assert.ok(chordNames(moved).includes('Rit.'))
+      assert.ok(chordNames(moved).includes('E/G#'))
+      assert.equal(chordNames(moved).length, inHtml.length)
+    })
+})

@@ -88,6 +88,11 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     // G + 3: B flat, written "B" in German notation (the band's default).
     await region.locator('.chord', { hasText: /^B$/ }).first().waitFor()
     await region.getByText(/Transposed 3 \(gig 2, mine 1\)/).waitFor()
+    // The whole chart, also its part added after the first screen, is renamed: every G (two a
+    // verse line, the chorus, its recall, the last line) is a B now, no A is left.
+    await region.locator('.chart:not([aria-busy])').waitFor()
+    assert.equal(await region.locator('.chord', { hasText: /^B$/ }).count(), 120 * 2 + 3)
+    assert.equal(await region.locator('.chord', { hasText: /^A$/ }).count(), 0)
     await mia.page.getByRole('button', { name: 'Chords', pressed: true }).click()
     await mia.page.getByRole('button', { name: 'Chords', pressed: false }).waitFor()
     assert.equal(await region.locator('.chord').count(), 0, 'lyrics only')

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
-import nodemailer from 'nodemailer'
+import type Nodemailer from 'nodemailer'
 
 // E-mail through the band's SMTP server (SMTP_URL), with nodemailer: the maintained standard for
 // SMTP in Node (no dependencies of its own, STARTTLS and SMTPS, authentication, connection URLs).
@@ -43,6 +44,9 @@ export function createMailer (
   const url = new URL(smtpUrl)
   const requireTLS = url.protocol === 'smtp:' && !isLoopbackHost(url.hostname)
   const { deadlineMs: _, ...timeouts } = MAIL_TIMEOUTS
+  // Loaded only when mail is configured: nodemailer's ~1 MB of sources and 2 MB of RSS stay out
+  // of a server without SMTP_URL (the resilience bench's RSS bound, docs/performance-memory.md).
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer
   const transport = nodemailer.createTransport({ url: smtpUrl, requireTLS, ...timeouts }, { from })
   // Closing aborts what is still being sent (a shutdown does not wait for a slow server).
   const closing = new AbortController()

@@ -27,6 +27,16 @@ export function transposeChart (chart: Chart, semitones: number, notation: Chord
   const steps = ((Math.trunc(semitones) % 12) + 12) % 12
   if (steps === 0) return chart
   const flats = chartUsesFlats(chart, steps, notation)
+  // A chart repeats a handful of chords hundreds of times: each symbol is parsed and moved once.
+  const moved = new Map<string, string>()
+  const move = (symbol: string) => {
+    let result = moved.get(symbol)
+    if (result === undefined) {
+      result = transposeChord(symbol, steps, { notation, flats })
+      moved.set(symbol, result)
+    }
+    return result
+  }
   const line = (l: ChartLine): ChartLine =>
     l.kind !== 'lyrics'
       ? l
@@ -35,7 +45,7 @@ export function transposeChart (chart: Chart, semitones: number, notation: Chord
           pairs: l.pairs.map((p) =>
             p.chord === null || p.annotation
               ? p
-              : { ...p, chord: transposeChord(p.chord, steps, { notation, flats }) }
+              : { ...p, chord: move(p.chord) }
           )
         }
   return {

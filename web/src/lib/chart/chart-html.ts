@@ -38,20 +38,68 @@ function line (l: ChartLine, chords: boolean): string {
   }
 }
 
-/** The chart's markup; `label` names a section kind (verse, chorus …) in the reader's language. */
+/** A piece of a chart's markup, appended to the chart or to its last section. */
+export interface ChartChunk {
+  into: 'chart' | 'section'
+  html: string
+}
+
+/**
+ * The chart's markup in pieces of about `lines` lines each, cut between blocks: the first piece
+ * is what a screen shows, the rest can follow after the first paint. `label` names a section kind
+ * (verse, chorus …) in the reader's language.
+ */
+export function chartChunks (chart: Chart, chords: boolean, label: (kind: string) => string,
+  lines = Infinity): ChartChunk[] {
+  const chunks: ChartChunk[] = []
+  let chunk: ChartChunk = { into: 'chart', html: '' }
+  let count = 0
+  let sectionOpen = false
+  const cut = (inSection: boolean) => {
+    if (sectionOpen) chunk.html += '</div>'
+    chunks.push(chunk)
+    chunk = { into: inSection ? 'section' : 'chart', html: '' }
+    count = 0
+    sectionOpen = false
+  }
+  for (const section of chart.sections) {
+    // A piece that continued a section ends with it: the next sections go into the chart.
+    if (chunk.into === 'section' || count >= lines) cut(false)
+    const name = section.label ?? (section.kind === 'plain' ? '' : label(section.kind))
+    chunk.html += `<div class="section ${section.kind}${section.recall ? ' recall' : ''}">`
+    sectionOpen = true
+    if (name) chunk.html += `<p class="section-label">${esc(name)}</p>`
+    for (let i = 0; i < section.lines.length; i += BLOCK) {
+      if (count >= lines) cut(true)
+      chunk.html += '<div class="block">'
+      for (const l of section.lines.slice(i, i + BLOCK)) chunk.html += line(l, chords)
+      chunk.html += '</div>'
+      count += Math.min(BLOCK, section.lines.length - i)
+    }
+    if (sectionOpen) chunk.html += '</div>'
+    sectionOpen = false
+  }
+  if (chunk.html !== '' || chunks.length === 0) chunks.push(chunk)
+  return chunks
+}
+
+/** The chart's markup, whole. */
 export function chartHtml (chart: Chart, chords: boolean, label: (kind: string) => string):
 string {
-  let html = ''
+  return chartChunks(chart, chords, label)[0]!.html
+}
+
+/**
+ * The text of every chord element chartHtml writes, in document order: a transposition changes
+ * only these, so the view renames them in place instead of building the chart again.
+ */
+export function chordNames (chart: Chart): string[] {
+  const names: string[] = []
   for (const section of chart.sections) {
-    const name = section.label ?? (section.kind === 'plain' ? '' : label(section.kind))
-    html += `<div class="section ${section.kind}${section.recall ? ' recall' : ''}">`
-    if (name) html += `<p class="section-label">${esc(name)}</p>`
-    for (let i = 0; i < section.lines.length; i += BLOCK) {
-      html += '<div class="block">'
-      for (const l of section.lines.slice(i, i + BLOCK)) html += line(l, chords)
-      html += '</div>'
+    for (const l of section.lines) {
+      if (l.kind !== 'lyrics' || !l.pairs.some((p) => p.chord !== null)) continue
+      for (const p of l.pairs) names.push(p.chord ?? '')
     }
-    html += '</div>'
   }
-  return html
+  return names
 }

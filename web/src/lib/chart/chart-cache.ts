@@ -1,0 +1,47 @@
+import { parseChordPro, type Chart } from '$shared/chords/chordpro'
+import { transposeChart } from '$shared/chords/transpose'
+import type { ChordNotation } from '$shared/chords/chord'
+
+// The stage view parses each chart once and transposes it once per number of semitones: a
+// personal `Transpose up`, a song coming round again or a new charts document with the same text
+// costs no parsing. Bounded: a gig has ~40 songs, a chart is at most 64 KiB.
+
+const PARSED_MAX = 64
+const parsed = new Map<string, Chart>()
+const transposed = new WeakMap<Chart, Map<string, Chart>>()
+const origins = new WeakMap<Chart, Chart>()
+
+/** The chart of this ChordPro text, parsed once (the most recently used are kept). */
+export function parsedChart (source: string): Chart {
+  let chart = parsed.get(source)
+  if (chart) {
+    // Most recently used last: the first entry is the one to drop.
+    parsed.delete(source)
+  } else {
+    chart = parseChordPro(source)
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!)
+  }
+  parsed.set(source, chart)
+  return chart
+}
+
+/** The chart moved by some semitones, computed once per chart, step and notation. */
+export function transposedChart (chart: Chart, semitones: number, notation: ChordNotation):
+Chart {
+  let byStep = transposed.get(chart)
+  if (!byStep) transposed.set(chart, (byStep = new Map()))
+  const key = `${(((semitones % 12) + 12) % 12)}:${notation}`
+  let result = byStep.get(key)
+  if (!result) {
+    result = transposeChart(chart, semitones, notation)
+    if (result !== chart) origins.set(result, chart)
+    byStep.set(key, result)
+  }
+  return result
+}
+
+/**
+ * The chart a transposed one was made from (itself when it was not transposed): charts with the
+ * same origin have the same lines and differ only in their chords' names.
+ */
+export const originOf = (chart: Chart): Chart => origins.get(chart) ?? chart
