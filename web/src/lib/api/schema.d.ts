@@ -6506,6 +6506,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -8821,6 +8828,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -10184,6 +10198,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -10967,6 +10988,13 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {
@@ -13271,6 +13299,13 @@ export interface paths {
                         "application/pdf": string;
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -13454,6 +13489,13 @@ export interface paths {
                     content: {
                         "application/pdf": string;
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {
@@ -13816,6 +13858,13 @@ export interface paths {
                     content: {
                         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {
