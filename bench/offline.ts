@@ -118,6 +118,7 @@ export async function runOfflineBench (): Promise<void> {
         let resent = 0
         let notModified = 0
         let urls = 0
+        const full: string[] = []
         for (const request of await cache.keys()) {
           const url = new URL(request.url)
           if (url.pathname.startsWith('/__bandstand/')) continue
@@ -128,9 +129,10 @@ export async function runOfflineBench (): Promise<void> {
             headers: etag ? { 'if-none-match': etag } : {}
           })
           if (answer.status === 304) notModified++
+          else full.push(url.pathname + url.search)
           resent += (await answer.arrayBuffer()).byteLength
         }
-        return { urls, notModified, resent }
+        return { urls, notModified, resent, full }
       }, band.member.id)
     const loadAtPack = loadavg()[0]!
     const cold = await save(true)
@@ -184,8 +186,10 @@ export async function runOfflineBench (): Promise<void> {
     for (const [kind, bytes] of byKind) console.log(`    ${kind.padEnd(16)} ${bytes} B`)
     console.log(
       `  refresh of the unchanged pack: ${refresh.ms} ms; ${cost.notModified} of ${cost.urls} ` +
-        `answers 304 (ETag), ${cost.resent} B of bodies sent again`
+        `answers 304 (ETag), ${cost.resent} B of bodies sent again (${cost.full.join(', ')})`
     )
+    console.log('  the pack, answer by answer (bytes kept):')
+    for (const [url, bytes] of cold.sizes) console.log(`    ${url.padEnd(34)} ${bytes} B`)
     const ratio = median(throttled) / Math.max(1, median(unthrottled))
     console.log(
       '  live page offline from the service worker, CPU 4× throttled: median ' +
