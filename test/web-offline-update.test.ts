@@ -29,7 +29,7 @@ import {
 // service worker takes over without a prompt, so the next offline start has it too.
 
 /** Polls an async condition in the page (waitForFunction takes a promise for "true"). */
-async function until<A> (page: Page, check: (arg: A) => Promise<boolean>, arg: A) {
+async function until (page: Page, check: (arg: number) => Promise<boolean>, arg = 0) {
   const deadline = Date.now() + WAIT
   while (!(await page.evaluate(check, arg))) {
     if (Date.now() > deadline) throw new Error(`not met in time: ${String(check)}`)
@@ -128,7 +128,7 @@ test('an app update made while offline is applied on the next online start', asy
       const shells = (await caches.keys()).filter((name) => name.startsWith('bandstand-shell-'))
       return !!registration?.active && !registration.waiting && !registration.installing &&
         shells.length === 1
-    }, null)
+    })
     assert.equal(await workerRelease(page), 'release 2', 'the new service worker controls')
     // Applied, not offered: no prompt, nothing covers the live page.
     assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0)
