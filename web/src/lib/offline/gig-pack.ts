@@ -159,9 +159,9 @@ export function addDays (today: string, days: number): string {
 /**
  * The service worker and its update prompt (start-worker.ts), in a browser only. Started from
  * here because the root layout already imports this file lazily: the layout then holds no code
- * of the worker, and the first screen's JavaScript is byte for byte what it was without one
- * (bench/web-bundle.ts). The template specifier is Vite's dynamic-import-vars (it bundles the one
- * file matching `./start-*.ts`) and keeps Svelte out of the node tests' type graph.
+ * of the worker (bench/web-bundle.ts → serviceWorkerInFirstScreen; docs/offline.md). The
+ * template specifier is Vite's dynamic-import-vars (it bundles the one file matching
+ * `./start-*.ts`) and keeps Svelte out of the node tests' type graph.
  */
 function startWorker (): void {
   if (typeof document === 'undefined') return
