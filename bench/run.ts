@@ -21,6 +21,7 @@ import { runSetlistEditorBench } from './web-setlist-editor.js'
 import { runLiveUiBench } from './live-ui.js'
 import { runAddressFloodBench } from './address-flood.js'
 import { runStageChartsBench } from './stage-charts.js'
+import { runOfflineBench } from './offline.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -34,10 +35,11 @@ const threads = Number(process.env.BENCH_THREADS ?? 1)
 const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 
 /**
- * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web) runs only those
- * parts; all by default.
+ * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline) runs only
+ * those parts; all by default.
  */
-const parts = (process.env.BENCH_PARTS ?? 'http,serializer,documents,addresses,web').split(',')
+const ALL_PARTS = 'http,serializer,documents,addresses,web,offline'
+const parts = (process.env.BENCH_PARTS ?? ALL_PARTS).split(',')
 const part = (name: string) => parts.includes(name)
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
@@ -502,6 +504,7 @@ async function runRest () {
     await runLiveUiBench()
     await runStageChartsBench()
   }
+  if (part('offline')) await runOfflineBench()
 }
 
 function print (

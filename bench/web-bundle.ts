@@ -97,6 +97,32 @@ export function measureWebBundle (): WebBudget {
   }
 }
 
+/** The web app's modules of the service worker: its registration and the update prompt. */
+const WORKER_MODULES = ['src/lib/offline/start-worker.ts', 'src/lib/offline/AppUpdate.svelte']
+
+/**
+ * The service worker's share of the first screen's JavaScript: the first screen's files that
+ * hold its code (the registration names /app/service-worker.js), gzip bytes. 0 B when it is all
+ * loaded after the first screen (lib/offline/start-worker.ts, docs/offline.md).
+ */
+export function serviceWorkerInFirstScreen (): { files: string[]; bytes: number } {
+  const manifest = JSON.parse(
+    readFileSync(projectPath('dist', 'web-manifest.json'), 'utf8')
+  ) as WebManifest
+  const worker = new Set(WORKER_MODULES.map((key) => manifest.vite[key]?.file))
+  const { firstScreen } = measureWebBundle()
+  const files = firstScreen.names.filter((file) => {
+    if (worker.has(file)) return true
+    return readFileSync(projectPath('dist', 'web', file), 'utf8').includes('service-worker.js')
+  })
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(projectPath('dist', 'web', file)), { level: 9 })
+      .length,
+    0
+  )
+  return { files, bytes }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 export function printWebBundle (): void {

@@ -27,6 +27,7 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
         BENCH_EDITOR_MOVES: '5',
         BENCH_LIVE_TAPS: '3',
         BENCH_LIVE_RENDERS: '1',
+        BENCH_OFFLINE_RENDERS: '1',
         BENCH_FLOOD_SECONDS: '3',
         BENCH_FLOOD_ADDRESSES: '20'
       },
@@ -85,4 +86,9 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
     assert.match(run.stdout, new RegExp(row, 'm'), figure)
   }
   assert.match(run.stdout, /^chart code on the first screen: none/m)
+  // Gig night without a network (bench/offline.ts).
+  assert.match(run.stdout, /gig pack of a 40-song gig with charts and 2 PDFs: \d+ ms .* \d+ B kept/)
+  assert.match(run.stdout, /refresh of the unchanged pack: \d+ ms; \d+ of \d+ answers 304/)
+  assert.match(run.stdout, /live page offline from the service worker, CPU 4× throttled: median \d+/)
+  assert.match(run.stdout, /service worker code in the first screen's JavaScript: \d+ B/)
 })

@@ -1,7 +1,5 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, connect, type Server, type Socket } from 'node:net'
-import { once } from 'node:events'
 import { PASSWORD, createTestApp, createUser, login } from './helpers.js'
 import type { Route } from 'playwright-core'
 import {
@@ -12,39 +10,10 @@ import {
   screenshot,
   storySteps
 } from './browser/harness.js'
+import { OUTAGE, Relay } from './browser/offline-fixture.js'
 
 // Gig night without a network (issue 27, items 3 and 4): the gig pack saved from the gig page, the
 // live page reloaded with the phone offline and the server gone.
-
-const OUTAGE = /net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|CONNECTION_RESET|FAILED|INCOMPLETE_CHUNKED_ENCODING)/
-
-/** A TCP relay in front of the app: "the server" can be taken away on the same address. */
-class Relay {
-  private server: Server | undefined
-  private readonly sockets = new Set<Socket>()
-  port = 0
-  constructor (private readonly target: number) {}
-
-  async start (): Promise<void> {
-    this.server = createServer((socket) => {
-      const upstream = connect(this.target, '127.0.0.1')
-      for (const s of [socket, upstream]) {
-        this.sockets.add(s)
-        s.on('close', () => this.sockets.delete(s))
-        s.on('error', () => {})
-      }
-      socket.pipe(upstream).pipe(socket)
-    })
-    this.server.listen(this.port, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.port = (this.server.address() as { port: number }).port
-  }
-
-  async stop (): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise((resolve) => this.server!.close(resolve))
-  }
-}
 
 test('the gig pack: saved on the gig page, the live page reloads offline from it', async (t) => {
   const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' })

@@ -1,11 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, connect, type Server, type Socket } from 'node:net'
-import { once } from 'node:events'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
 import { PASSWORD, createTestApp, createUser, login } from './helpers.js'
@@ -18,57 +15,21 @@ import {
   screenshot,
   storySteps
 } from './browser/harness.js'
-
-// What a phone logs while the server is away on purpose.
-const OUTAGE = /net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|CONNECTION_RESET|FAILED)/
-
-/**
- * A TCP relay in front of the app, so the test can take "the server" away and bring it back on
- * the same address (a phone losing the venue's Wi-Fi) while the app keeps its database.
- */
-class Relay {
-  private server: Server | undefined
-  private readonly sockets = new Set<Socket>()
-  port = 0
-  constructor (private readonly target: number) {}
-
-  async start (): Promise<void> {
-    this.server = createServer((socket) => {
-      const upstream = connect(this.target, '127.0.0.1')
-      for (const s of [socket, upstream]) {
-        this.sockets.add(s)
-        s.on('close', () => this.sockets.delete(s))
-        s.on('error', () => {})
-      }
-      socket.pipe(upstream).pipe(socket)
-    })
-    this.server.listen(this.port, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.port = (this.server.address() as { port: number }).port
-  }
-
-  async stop (): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise((resolve) => this.server!.close(resolve))
-  }
-}
+import {
+  OUTAGE,
+  Relay,
+  controlled,
+  stageRelease,
+  workerRelease
+} from './browser/offline-fixture.js'
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys())
-
-/** Waits until a service worker controls the page (first install claims it). */
-const controlled = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        if (navigator.serviceWorker.controller) resolve(true)
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))
-      })
-  )
 
 test('the service worker: offline shell, no API in caches, per-user caches, updates', async (t) => {
   // A copy of the built app, so that the test can release a new version of it.
   const webRoot = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
   cpSync(projectPath('dist', 'web'), webRoot, { recursive: true })
+  const publishRelease2 = stageRelease(webRoot, 2)
   const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' }, { webRoot })
   await ctx.app.listen({ host: '127.0.0.1', port: 0 })
   const relay = new Relay((ctx.app.server.address() as { port: number }).port)
@@ -196,17 +157,10 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
   })
 
   await step('a new release: offered off the live page, applied by Reload', async () => {
-    // Release 2: a changed service worker (and its pre-compressed copies the server sends).
-    const file = join(webRoot, 'service-worker.js')
-    const release = readFileSync(file, 'utf8') +
-      '\nself.addEventListener("message", (e) => { if (e.data === "release?") ' +
-      'e.source.postMessage("release 2") })\n'
-    writeFileSync(file, release)
-    writeFileSync(`${file}.br`, brotliCompressSync(release))
-    writeFileSync(`${file}.gz`, gzipSync(release))
-
+    // The page runs release 1 when release 2 comes out: it is offered, not swapped under it.
     await page.goto(`${base}/app/gigs/${gigId}/live`)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
+    publishRelease2()
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.ready).update()
     })
@@ -226,13 +180,7 @@ test('the service worker: offline shell, no API in caches, per-user caches, upda
       page.waitForEvent('load'),
       prompt.getByRole('button', { name: 'Reload' }).click()
     ])
-    const answer = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data))
-          navigator.serviceWorker.controller!.postMessage('release?')
-        })
-    )
+    const answer = await workerRelease(page)
     assert.equal(answer, 'release 2', 'the new release controls the page')
     assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0)
   })

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from '#plugins/app/errors.js'
+import { etagMatches } from '#plugins/app/response-cache.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
 import { contentDisposition } from '#src/services/content-disposition.js'
 import { CancelledError, DocumentQueue } from '#src/services/document-queue.js'
@@ -29,7 +30,12 @@ export type ServeDocument = (
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  render: () => Promise<DocumentFile>
+  render: () => Promise<DocumentFile>,
+  /**
+   * An ETag of what the document is made of (not of its bytes, which carry the time they were
+   * made): 304 without a render when If-None-Match names it.
+   */
+  etag?: string
 ) => Promise<FastifyReply>
 
 declare module 'fastify' {
@@ -52,7 +58,11 @@ export default fp(
       waiting: DOCUMENT_QUEUE_WAITING,
       perUser: DOCUMENTS_PER_USER
     })
-    const serveDocument: ServeDocument = async (request, reply, key, render) => {
+    const serveDocument: ServeDocument = async (request, reply, key, render, etag) => {
+      if (etag && etagMatches(request.headers['if-none-match'], etag, false)) {
+        return reply.status(304).header('etag', etag).header('cache-control', 'private, no-cache')
+          .send(undefined as never)
+      }
       const revision = request.dbRevision ?? app.dbRevision()
       const userId = request.user.id
       const admission = queue.submit({ key: `${key}@${revision}`, userId, run: render })
@@ -73,6 +83,7 @@ export default fp(
         // `?download=true` (DownloadQuery in the route's schema): saved instead of opened.
         const download = (request.query as { download?: boolean } | undefined)?.download === true
         const disposition = download ? 'attachment' : file.disposition
+        if (etag) reply.header('etag', etag)
         return reply
           .type(file.type)
           .header('content-disposition', contentDisposition(disposition, file.fileName))

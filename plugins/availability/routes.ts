@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Availability, AvailabilityAnswer, AvailabilityPut } from '#schemas/availability.js'
 import { notFound } from '#src/errors.js'
 import {
@@ -34,18 +34,20 @@ export function availabilityRoutes (options: AvailabilityRoutesOptions): Fastify
     app.get(
       `${path}/:id/availability`,
       {
-        config: { access: 'member' },
+        // With an ETag: the gig pack (web app, offline) refreshes it for a 304.
+        config: { access: 'member', compress: false },
         schema: {
           tags: [tag],
           summary: "Everyone's availability and a summary over the active musicians",
           params: IdParams,
-          response: { 200: Availability, 404: NotFound }
+          response: { 200: Availability, 304: NotModified, 404: NotFound }
         }
       },
-      async (request) => {
-        check(request.params.id)
-        return loadAvailability(app.db, source, request.params.id)
-      }
+      async (request, reply) =>
+        app.sendCachedJson(request, reply, `${resource}-availability:${request.params.id}`, () => {
+          check(request.params.id)
+          return loadAvailability(app.db, source, request.params.id)
+        })
     )
 
     app.put(

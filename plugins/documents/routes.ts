@@ -1,6 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import {
   binaryFile,
   DOCUMENT_QUEUE_DESCRIPTION,
@@ -15,8 +16,12 @@ import { slug } from '#src/services/content-disposition.js'
 import type { GigDocument } from '#src/services/gig-document.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
 import type { SetlistStyle } from '#src/services/setlist-pdf.js'
+import { entityTag } from '#plugins/app/response-cache.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
 import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
+
+/** Per start: a document's ETag from an earlier run (maybe another release) never matches. */
+const RENDERER = randomBytes(6).toString('hex')
 
 const PdfFile = binaryFile('application/pdf', 'PDF document')
 const XlsxFile = binaryFile(XLSX_TYPE, 'Excel workbook (.xlsx)')
@@ -61,13 +66,35 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...file, fileName: fileName(prefix, doc, 'pdf') }
   }
 
+  /**
+   * What a gig document is made of, as an ETag: the gig's data, the band's settings and logo it
+   * prints, and this server's start (a new release may render differently). The bytes carry the
+   * time they were made, so they cannot be the tag. A refresh of an unchanged document (the
+   * offline gig pack) costs a 304 and no render. Throws 404 for a missing gig.
+   */
+  const documentTag = (key: string, kind: Kind, id: number): string => {
+    const settings = app.appSettings.get()
+    const doc = loadGigDocument(app.db, id, settings.timing)
+    if (!doc) throw notFound('gig', id)
+    const { bandName, timezone, locale } = settings
+    const logo = kind === 'schedule' ? loadDocumentLogo(app.db) : null
+    // The logo's image by its digest, not its bytes.
+    const inputs = JSON.stringify({ RENDERER, doc, bandName, timezone, locale, logo }, (_, v) =>
+      v instanceof Uint8Array ? createHash('sha256').update(v).digest('base64url') : v)
+    return entityTag(key, Buffer.from(inputs))
+  }
+
   const serve = (
     request: FastifyRequest,
     reply: FastifyReply,
     kind: Kind,
     id: number,
     style: SetlistStyle = 'print'
-  ) => app.serveDocument(request, reply, `${kind}:${style}:${id}`, () => render(kind, id, style))
+  ) => {
+    const key = `${kind}:${style}:${id}`
+    const etag = documentTag(key, kind, id)
+    return app.serveDocument(request, reply, key, () => render(kind, id, style), etag)
+  }
 
   app.get(
     '/gigs/:id/setlist.pdf',
@@ -79,7 +106,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
         querystring: SetlistStyleQuery,
-        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
+        response: { 200: PdfFile, 304: NotModified, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) =>
@@ -98,7 +125,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
         querystring: DownloadQuery,
-        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
+        response: { 200: PdfFile, 304: NotModified, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) => serve(request, reply, 'schedule', request.params.id)
@@ -157,7 +184,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'GEMA music report (.xlsx, layout of the GEMA title upload template v1.2)',
         description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
-        response: { 200: XlsxFile, ...DOCUMENT_ERRORS }
+        response: { 200: XlsxFile, 304: NotModified, ...DOCUMENT_ERRORS }
       }
     },
     async (request, reply) => serve(request, reply, 'gema', request.params.id)

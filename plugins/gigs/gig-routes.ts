@@ -64,19 +64,21 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/gigs/:id',
     {
-      config: { access: 'member' },
+      // With an ETag: the gig pack (web app, offline) refreshes it for a 304.
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['gigs'],
         summary: 'A gig with its master data',
         params: IdParams,
-        response: { 200: Gig, 404: NotFound }
+        response: { 200: Gig, 304: NotModified, 404: NotFound }
       }
     },
-    async (request) => {
-      const row = findGig(app.db, request.params.id)
-      if (!row) throw notFound('gig', request.params.id)
-      return toGig(row)
-    }
+    async (request, reply) =>
+      app.sendCachedJson(request, reply, `gig:${request.params.id}`, () => {
+        const row = findGig(app.db, request.params.id)
+        if (!row) throw notFound('gig', request.params.id)
+        return toGig(row)
+      })
   )
 
   app.patch(

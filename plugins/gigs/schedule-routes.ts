@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Schedule, SchedulePut } from '#schemas/gigs.js'
 import { notFound } from '#src/errors.js'
 import { loadSchedule, saveSchedule } from './schedule-repository.js'
@@ -13,7 +13,8 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/gigs/:id/schedule',
     {
-      config: { access: 'member' },
+      // With an ETag: the gig pack (web app, offline) refreshes it for a 304.
+      config: { access: 'member', compress: false },
       schema: {
         tags: ['gigs'],
         summary: 'The running order of the day, in time order',
@@ -21,14 +22,15 @@ const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Stored items (`source: item`) plus read-only items from the gig times ' +
           '(`gig`) and the computed set blocks (`set`).',
         params: IdParams,
-        response: { 200: Schedule, 404: NotFound }
+        response: { 200: Schedule, 304: NotModified, 404: NotFound }
       }
     },
-    async (request) => {
-      const schedule = loadSchedule(app.db, request.params.id, timing())
-      if (!schedule) throw notFound('gig', request.params.id)
-      return schedule
-    }
+    async (request, reply) =>
+      app.sendCachedJson(request, reply, `schedule:${request.params.id}`, () => {
+        const schedule = loadSchedule(app.db, request.params.id, timing())
+        if (!schedule) throw notFound('gig', request.params.id)
+        return schedule
+      })
   )
 
   app.put(

@@ -60,8 +60,14 @@ worker.addEventListener('activate', (event) => {
 })
 
 worker.addEventListener('message', (event) => {
-  // The page's "Reload" on the update prompt: the waiting version takes over now.
+  // The page's "Reload" on the update prompt, or a page that runs this very release (an online
+  // start after a release): the waiting version takes over now.
   if (event.data === 'skip-waiting') worker.skipWaiting()
+  // Whether this release holds a built file (the page asks with its boot script).
+  const ask = event.data as { type?: string; url?: unknown } | null
+  if (ask?.type === 'holds' && typeof ask.url === 'string') {
+    event.ports[0]?.postMessage({ holds: PRECACHED.has(ask.url) })
+  }
 })
 
 async function fromShell (request: Request | string): Promise<Response | undefined> {

@@ -6506,6 +6506,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -8821,6 +8828,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -10198,6 +10212,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -10981,6 +11002,13 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {
@@ -13325,6 +13353,13 @@ export interface paths {
                         "application/pdf": string;
                     };
                 };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -13508,6 +13543,13 @@ export interface paths {
                     content: {
                         "application/pdf": string;
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {
@@ -13870,6 +13912,13 @@ export interface paths {
                     content: {
                         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input */
                 400: {

@@ -157,6 +157,23 @@ export function addDays (today: string, days: number): string {
 }
 
 /**
+ * The service worker and its update prompt (start-worker.ts), in a browser only. Started from
+ * here because the root layout already imports this file lazily: the layout then holds no code
+ * of the worker (bench/web-bundle.ts → serviceWorkerInFirstScreen; docs/offline.md). The
+ * template specifier is Vite's dynamic-import-vars (it bundles the one file matching
+ * `./start-*.ts`) and keeps Svelte out of the node tests' type graph.
+ */
+function startWorker (): void {
+  if (typeof document === 'undefined') return
+  const part = 'worker'
+  import(`./start-${part}.ts`)
+    .then(({ startAppUpdate }: { startAppUpdate: () => void }) => startAppUpdate())
+    .catch(() => {
+      // No update prompt this time (a failed chunk load); the app works as before.
+    })
+}
+
+/**
  * Saves the pack of every gig of the next UPCOMING_DAYS days (the gigs list is the member's own:
  * the server answers only what the user may see). One failure does not stop the others.
  */
@@ -165,6 +182,7 @@ export async function saveUpcoming (
   today: string,
   env: Env = defaults()
 ): Promise<PackInfo[]> {
+  startWorker()
   const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
   const answer = await env.fetch(`/gigs?${query}`, {
     credentials: 'same-origin',
