@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LiteralUnion, StrictObject, StringEnum, TimeString } from './common.js'
-import { CHORD_NOTATIONS } from '#src/shared/chords/chord.js'
+import { CHORD_NOTATIONS } from '#shared/chords/chord.js'
 
 const Label = Type.String({ minLength: 1, maxLength: 60 })
 const LabelList = Type.Array(Label, { minItems: 1, maxItems: 100, uniqueItems: true })

@@ -8,7 +8,7 @@ import {
   type TProperties,
   type TUnion
 } from '@sinclair/typebox'
-import { ROLES } from '#src/db/enums.js'
+import { ROLES } from '#shared/enums.js'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(

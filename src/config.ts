@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
 import type { BackupSettings } from './backup.js'
-import { isValidTimeZone } from './services/local-time.js'
+import { isValidTimeZone } from '#shared/local-time.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 

@@ -4,7 +4,7 @@ import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '#schemas/calen
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, conflict } from '#src/errors.js'
 import { renderIcal } from '#src/services/ical.js'
-import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
+import { addSecondsLocal, todayIn } from '#shared/local-time.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
 import {

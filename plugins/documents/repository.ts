@@ -7,7 +7,7 @@ import {
   type DocumentLogo,
   type GigDocument
 } from '#src/services/gig-document.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 
 /**
  * Musicians on stage for the GEMA report: active musicians who said yes, else all active musicians.

@@ -4,7 +4,7 @@ import { BandExportDocument, SeasonParams, SeasonSetlists } from '#schemas/expor
 import { conflict } from '#src/errors.js'
 import { buildBandExport, ExportTooLarge } from '#src/repositories/band-export.js'
 import { contentDisposition } from '#src/services/content-disposition.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { loadSeasonSetlists } from './repository.js'
 
 /** A season's setlists (every member) and the full band export (admins). */

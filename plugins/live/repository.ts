@@ -1,7 +1,7 @@
 import { and, eq, gt, max, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'

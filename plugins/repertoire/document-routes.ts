@@ -13,7 +13,7 @@ import { contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatLength } from '#src/services/document-format.js'
 import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
 import { renderSetlistCsv } from '#src/services/setlist-csv.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import { readRepertoire, type RepertoireData } from './repository.js'
 
 const PdfFile = binaryFile('application/pdf', 'PDF document')

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { passwordResetTokens, users, type UserRow } from '#src/db/schema.js'
-import type { LinkKind } from '#src/db/enums.js'
+import type { LinkKind } from '#shared/enums.js'
 import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
 import { hashToken, randomToken } from '#src/services/tokens.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'

@@ -12,7 +12,7 @@ import {
   computeSetlistTiming,
   type SetlistTiming,
   type TimingDefaults
-} from '#src/services/timing.js'
+} from '#shared/timing.js'
 import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
 import type { DocumentSong } from '#src/services/gig-document.js'
 

@@ -1,6 +1,6 @@
 import type { GigRow, SongRow } from '#src/db/schema.js'
-import type { EntryStatus } from '#src/db/enums.js'
-import { computeSetlistTiming, type TimingDefaults } from './timing.js'
+import type { EntryStatus } from '#shared/enums.js'
+import { computeSetlistTiming, type TimingDefaults } from '#shared/timing.js'
 
 // The data every gig document is rendered from: read by the setlist read model
 // (src/repositories/setlists.ts) for plugins/documents, timed here, rendered by the pure renderers

@@ -8,7 +8,7 @@ import {
   joinPresent
 } from './document-format.js'
 import type { DocumentContext, GigDocument } from './gig-document.js'
-import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from './local-time.js'
+import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import {
   RUNNING_ORDER_LABELS,

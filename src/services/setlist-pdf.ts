@@ -2,7 +2,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { colourForName } from './palette.js'
 import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
-import { addSecondsLocal, timeOf } from './local-time.js'
+import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import type { SetlistStyle } from '#schemas/documents.js'
 

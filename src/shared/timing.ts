@@ -1,4 +1,4 @@
-import type { EntryStatus } from '#src/db/enums.js'
+import type { EntryStatus } from './enums.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 
 export interface TimingDefaults {

@@ -1,6 +1,7 @@
-// The fixed value sets of the domain, each defined once: the Drizzle columns (src/db/schema.ts) and
-// the TypeBox schemas (schemas/) are derived from these, and so are the types. They live beside the
-// table definitions because drizzle-kit loads src/db/schema.ts without the package imports.
+// The fixed value sets of the domain, each defined once: the Drizzle columns (src/db/schema.ts),
+// the TypeBox schemas (schemas/) and the web app's choices are derived from these, and so are the
+// types. Shared code: no Node or Fastify imports (src/db/schema.ts reaches it by a relative path,
+// since drizzle-kit loads it without the package imports).
 
 export const ROLES = ['admin', 'editor', 'member'] as const
 export const USER_STATUSES = ['active', 'inactive'] as const
@@ -34,3 +35,10 @@ export type AnswerValue = (typeof ANSWER_VALUES)[number]
 export type GigStatus = (typeof GIG_STATUSES)[number]
 export type EntryStatus = (typeof ENTRY_STATUSES)[number]
 export type LiveTapKind = (typeof LIVE_TAP_KINDS)[number]
+
+/** The roles in rising order of rights, member < editor < admin: ROLES read backwards. */
+export const ROLES_RISING: readonly Role[] = [...ROLES].reverse()
+
+/** Whether `role` has the rights of `needed`: an admin may all an editor may, and so on. */
+export const roleAtLeast = (role: Role, needed: Role): boolean =>
+  ROLES_RISING.indexOf(role) >= ROLES_RISING.indexOf(needed)
