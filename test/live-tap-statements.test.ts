@@ -1,41 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
-import type { Statement } from 'better-sqlite3'
 import { loadLiveState } from '#src/repositories/live.js'
-import { createTestApp, json, userClient, type TestContext } from './helpers.js'
+import { countStatements, createTestApp, json, userClient } from './helpers.js'
 import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
-
-/**
- * Every SQL statement the process executes while `during` runs, by its text (better-sqlite3's
- * Statement methods, wrapped on their shared prototype for that time).
- */
-async function statementsOf (ctx: TestContext, during: () => Promise<void>): Promise<string[]> {
-  const proto = Object.getPrototypeOf(ctx.app.sqlite.prepare('SELECT 1')) as Statement
-  const methods = ['run', 'get', 'all', 'iterate'] as const
-  const originals = methods.map((name) => proto[name])
-  const seen: string[] = []
-  for (const [i, name] of methods.entries()) {
-    const original = originals[i] as (...args: unknown[]) => unknown
-    Object.defineProperty(proto, name, {
-      configurable: true,
-      writable: true,
-      value: function (this: Statement, ...args: unknown[]) {
-        seen.push(this.source)
-        return original.apply(this, args)
-      }
-    })
-  }
-  try {
-    await during()
-  } finally {
-    for (const [i, name] of methods.entries()) {
-      const value = originals[i]
-      Object.defineProperty(proto, name, { configurable: true, writable: true, value })
-    }
-  }
-  return seen
-}
 
 const count = (list: string[], source: string) => list.filter((s) => s === source).length
 
@@ -79,7 +47,7 @@ test('a live tap builds the live view once: its answer and the followers\' frame
 
     // The statements of one rendering of the view, read straight from the repository.
     const timing = ctx.app.appSettings.get().timing
-    const build = await statementsOf(ctx, async () => {
+    const { sql: build } = await countStatements(ctx.app, async () => {
       assert.ok(loadLiveState(ctx.app.db, gig.id, timing))
     })
     assert.ok(build.length > 0)
@@ -89,11 +57,11 @@ test('a live tap builds the live view once: its answer and the followers\' frame
     assert.equal(stream.res.status, 200)
     await stream.nextSnapshot()
 
-    const tap = async (send: () => Promise<{ statusCode: number, body: string }>,
-      status: number) => {
+    const tap = async (send: () => ReturnType<typeof editor.put>, status: number) => {
       let answer: any
       let frame: any
-      const seen = await statementsOf(ctx, async () => {
+      // The tap's own statements and the fan-out's, until the follower has its frame.
+      const { sql: seen } = await countStatements(ctx.app, async () => {
         const res = await send()
         assert.equal(res.statusCode, status, res.body)
         answer = json(res)

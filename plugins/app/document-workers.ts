@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from '#plugins/app/errors.js'
+import { errorBody } from '#src/errors.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
 import { contentDisposition } from '#src/services/content-disposition.js'
 import { CancelledError, DocumentQueue } from '#src/services/document-queue.js'
