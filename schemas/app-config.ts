@@ -219,7 +219,7 @@ export type LogoInfoType = Static<typeof LogoInfo>
 
 const Colour = Type.String({ pattern: '^#[0-9a-f]{6}$', examples: ['#37474f'] })
 
-/** The colours the generated documents use (src/services/palette.ts), for the admin's preview. */
+/** The colours the generated documents use (src/documents/palette.ts), for the admin's preview. */
 export const DocumentPaletteSchema = Type.Object({
   accent: Type.String({ ...Colour, description: 'bars and table heads' }),
   onAccent: Type.String({ ...Colour, description: 'text on the accent' }),

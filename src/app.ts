@@ -21,7 +21,7 @@ import accessControlPlugin from '#plugins/app/access-control.js'
 import appSettingsPlugin from '#plugins/app/app-settings.js'
 import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
-import documentWorkersPlugin from '#plugins/app/document-workers.js'
+import serveDocumentPlugin from '#plugins/app/serve-document.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import dbChangesPlugin from '#plugins/app/db-changes.js'
 import liveViewsPlugin from '#plugins/app/live-views.js'
@@ -173,7 +173,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(responseCachePlugin)
   await app.register(dbChangesPlugin)
   await app.register(liveViewsPlugin, { limits: config.liveStreams })
-  await app.register(documentWorkersPlugin)
+  await app.register(serveDocumentPlugin)
   await app.register(passwordWorkPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,

@@ -6,7 +6,7 @@ import {
   assembleGigDocument,
   type DocumentLogo,
   type GigDocument
-} from '#src/services/gig-document.js'
+} from '#src/documents/gig-document.js'
 import type { TimingDefaults } from '#shared/timing.js'
 
 /**

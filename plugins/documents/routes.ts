@@ -10,11 +10,11 @@ import {
   XLSX_TYPE
 } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
-import type { DocumentFile } from '#plugins/app/document-workers.js'
+import type { DocumentFile } from '#plugins/app/serve-document.js'
 import { slug } from '#src/services/content-disposition.js'
-import type { GigDocument } from '#src/services/gig-document.js'
-import type { DocumentJob } from '#src/services/document-workers.js'
-import type { SetlistStyle } from '#src/services/setlist-pdf.js'
+import type { GigDocument } from '#src/documents/gig-document.js'
+import type { DocumentJob } from '#src/documents/pool.js'
+import type { SetlistStyle } from '#src/documents/setlist-pdf.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
 import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 

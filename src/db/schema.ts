@@ -146,7 +146,7 @@ export const appLogo = sqliteTable(
      * that; prepared at the next start, see plugins/app-config).
      */
     prepared: integer('prepared', { mode: 'boolean' }).notNull().default(false),
-    /** The documents' copy (src/services/logo.ts); null when the stored logo was refused. */
+    /** The documents' copy (src/documents/logo.ts); null when the stored logo was refused. */
     watermark: blob('watermark', { mode: 'buffer' }),
     /** The documents' accent colour `#rrggbb`; null for the neutral palette. */
     accent: text('accent')

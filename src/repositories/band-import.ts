@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { migrationsFolder, type Db } from '#src/db/client.js'
 import { chunksFor } from '#src/db/batch.js'
 import { UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
-import { prepareLogo } from '#src/services/logo.js'
+import { prepareLogo } from '#src/documents/logo.js'
 import { LOGO_MAX_BYTES } from '#plugins/app-config/routes.js'
 import { strongEtag } from '#plugins/app-config/repository.js'
 import {

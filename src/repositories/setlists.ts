@@ -14,7 +14,7 @@ import {
   type TimingDefaults
 } from '#shared/timing.js'
 import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
-import type { DocumentSong } from '#src/services/gig-document.js'
+import type { DocumentSong } from '#src/documents/gig-document.js'
 
 /** A gig's entries as the band plays them: set by set, each in its order (ties by id). */
 export const RUNNING_ORDER = [

@@ -1,4 +1,4 @@
-import { formatDate, joinPresent } from './document-format.js'
+import { formatDate, joinPresent } from '#src/documents/format.js'
 import { chatText, type ChatFlavor } from './notice-markup.js'
 
 // The texts of the chat notices (German, like the band's documents). Plain text with bare links:

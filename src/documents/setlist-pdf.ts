@@ -1,6 +1,6 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { colourForName } from './palette.js'
-import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
+import { formatDate, formatDuration, formatLength, joinPresent } from './format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'

@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
-import { formatDate } from './document-format.js'
+import { formatDate } from './format.js'
 import { renderPdf } from './pdf.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type XLSX from 'xlsx'
-import { formatDuration, joinPresent } from './document-format.js'
+import { formatDuration, joinPresent } from './format.js'
 import { performedEntries, type DocumentContext, type GigDocument } from './gig-document.js'
 import { timeOf } from '#shared/local-time.js'
 

@@ -6,7 +6,7 @@ import {
   formatLength,
   formatLocalDateTime,
   joinPresent
-} from './document-format.js'
+} from './format.js'
 import type { DocumentContext, GigDocument } from './gig-document.js'
 import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
@@ -14,7 +14,7 @@ import {
   RUNNING_ORDER_LABELS,
   documentLanguage,
   type RunningOrderLabels
-} from './document-labels.js'
+} from './labels.js'
 
 export interface RunningOrderRow {
   /** Local `YYYY-MM-DDTHH:MM`. */

@@ -115,7 +115,7 @@ export interface DocumentContext {
   generatedAt: Date
   /** The band's locale (`de-DE`, `en-GB`): the language of the running order's rows. */
   locale?: string
-  /** The band logo as prepared at upload (src/services/logo.ts); only the schedule uses it. */
+  /** The band logo as prepared at upload (src/documents/logo.ts); only the schedule uses it. */
   logo?: DocumentLogo | null
 }
 

@@ -1,4 +1,4 @@
-import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
+import { formatDate, formatDuration, formatLength, joinPresent } from './format.js'
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 

@@ -1,5 +1,5 @@
 import type { GigRow, RehearsalRow } from '#src/db/schema.js'
-import { STATUS_LABELS, joinPresent } from './document-format.js'
+import { STATUS_LABELS, joinPresent } from './format.js'
 import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from '#shared/local-time.js'
 
 // An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
