@@ -6,9 +6,9 @@ import { ensureFirstAdmin, ensureJwtSecret, keepInitialAdminPassword } from './b
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
 import { withLogRedaction } from './log-redaction.js'
-import { RequestLog, serverLogger } from './request-log.js'
-import { clientErrorHandler, clientIdentifier, createHttpServer } from './http-server.js'
-import type { FairScheduler } from './services/fair-scheduler.js'
+import { RequestLog, serverLogger } from '#src/http/request-log.js'
+import { clientErrorHandler, clientIdentifier, createHttpServer } from '#src/http/http-server.js'
+import type { FairScheduler } from '#src/http/fair-scheduler.js'
 // Wrappers of ecosystem plugins
 import compressPlugin from '#plugins/external/compress.js'
 import cookiePlugin from '#plugins/external/cookie.js'
@@ -103,7 +103,7 @@ export const NETWORK_TIMEOUTS = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Fair turns between clients in front of Fastify (src/http-server.ts). */
+    /** Fair turns between clients in front of Fastify (src/http/http-server.ts). */
     requestTurns: FairScheduler
   }
 }
@@ -114,7 +114,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   let requestTurns!: FairScheduler
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? serverLogger(config)),
-    // One line per request (src/request-log.ts) instead of Fastify's two.
+    // One line per request (src/http/request-log.ts) instead of Fastify's two.
     logController: new RequestLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,

@@ -246,7 +246,7 @@ test(
       )
       app.log.info(`Route GET://cal/ical/${secret} not found`)
       const lines = log.trim().split('\n')
-      // One line per request (src/request-log.ts).
+      // One line per request (src/http/request-log.ts).
       assert.ok(lines.length >= cases.length, 'every request was logged')
       assert.ok(
         lines.filter((line) => line.includes('[redacted]')).length >= cases.length,

@@ -11,7 +11,7 @@ import {
   MIN_CONTRAST
 } from '#src/documents/palette.js'
 import { prepareLogo } from '#src/documents/logo.js'
-import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
+import { asciiFilename, contentDisposition, slug } from '#src/http/content-disposition.js'
 import { formatDuration } from '#src/documents/format.js'
 import {
   DocumentWorkers,

@@ -595,7 +595,7 @@ test('request logs never contain tokens, cookies or passwords', async (t) => {
   })
   await c.post('/logout')
   const log = lines.join('')
-  // One line per request (src/request-log.ts): all five were logged.
+  // One line per request (src/http/request-log.ts): all five were logged.
   assert.ok(lines.length >= 5, 'requests were logged')
   assert.match(log, /"url":"\/login"/)
   for (const secret of [

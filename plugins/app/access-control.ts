@@ -117,9 +117,9 @@ function declareAccess (route: RouteOptions): Access | undefined {
   if (schema.body) add(413, 'Body too large')
   if (config.rateLimit) add(429, 'Rate limit exceeded')
   add(500, 'Internal error')
-  // Answered in front of Fastify (src/http-server.ts) to any route: a client with too many requests
-  // waiting while the server is busy; and by the error handler to any write that could not be
-  // stored.
+  // Answered in front of Fastify (src/http/http-server.ts) to any route: a client with too many
+  // requests waiting while the server is busy; and by the error handler to any write that could
+  // not be stored.
   add(503, 'The server is busy and this client has too many requests waiting (SERVER_BUSY; ' +
     'see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing)')
   route.schema = {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import { addressKey } from '#src/services/address-key.js'
+import { addressKey } from '#src/http/address-key.js'
 import { PasswordGate, PASSWORD_WORK } from '#src/services/password-gate.js'
 
 declare module 'fastify' {

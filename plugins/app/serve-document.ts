@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from '#src/errors.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
-import { contentDisposition } from '#src/services/content-disposition.js'
+import { contentDisposition } from '#src/http/content-disposition.js'
 import { CancelledError, DocumentQueue } from '#src/documents/queue.js'
 import { DocumentWorkers } from '#src/documents/pool.js'
 

@@ -11,7 +11,7 @@ import {
 } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
 import type { DocumentFile } from '#plugins/app/serve-document.js'
-import { slug } from '#src/services/content-disposition.js'
+import { slug } from '#src/http/content-disposition.js'
 import type { GigDocument } from '#src/documents/gig-document.js'
 import type { DocumentJob } from '#src/documents/pool.js'
 import type { SetlistStyle } from '#src/documents/setlist-pdf.js'

@@ -3,7 +3,7 @@ import { ErrorResponse } from '#schemas/common.js'
 import { BandExportDocument, SeasonParams, SeasonSetlists } from '#schemas/exports.js'
 import { conflict } from '#src/errors.js'
 import { buildBandExport, ExportTooLarge } from '#src/repositories/band-export.js'
-import { contentDisposition } from '#src/services/content-disposition.js'
+import { contentDisposition } from '#src/http/content-disposition.js'
 import { todayIn } from '#shared/local-time.js'
 import { loadSeasonSetlists } from './repository.js'
 

@@ -9,7 +9,7 @@ import {
   textFile
 } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
-import { contentDisposition, slug } from '#src/services/content-disposition.js'
+import { contentDisposition, slug } from '#src/http/content-disposition.js'
 import { formatLength } from '#src/documents/format.js'
 import { assembleGigDocument, type GigDocument } from '#src/documents/gig-document.js'
 import { renderSetlistCsv } from '#src/documents/setlist-csv.js'

@@ -1,8 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions }
   from 'fastify'
 import pretty from 'pino-pretty'
-import type { Config } from './config.js'
-import { serializeRequest } from './log-redaction.js'
+import type { Config } from '#src/config.js'
+import { serializeRequest } from '#src/log-redaction.js'
 
 /**
  * The log as people read it (LOG_FORMAT, README → Logs): `pretty` is pino-pretty's one line per

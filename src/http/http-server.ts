@@ -8,11 +8,11 @@ import {
   type ServerResponse
 } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
-import { ERROR_CODES } from './error-codes.js'
-import { errorBody } from './errors.js'
+import { ERROR_CODES } from '#src/error-codes.js'
+import { errorBody } from '#src/errors.js'
 import { SECURITY_HEADERS } from './security-headers.js'
-import { addressKey } from './services/address-key.js'
-import { FairScheduler, type Client, type RequestHandler } from './services/fair-scheduler.js'
+import { addressKey } from './address-key.js'
+import { FairScheduler, type Client, type RequestHandler } from './fair-scheduler.js'
 
 /**
  * Fair turns between clients when requests arrive faster than they are answered (README →
