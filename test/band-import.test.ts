@@ -15,7 +15,7 @@ import {
   importBandExport,
   readBandExport
 } from '#src/repositories/band-import.js'
-import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/services/password.js'
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/auth/password.js'
 import { anonymous, createTestApp, json, login, PASSWORD, userClient } from './helpers.js'
 import { buildDemoReplica } from './librestage-fixture.js'
 

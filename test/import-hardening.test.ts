@@ -14,7 +14,7 @@ import {
 } from '#src/repositories/band-import.js'
 import { saveLogo } from '#plugins/app-config/repository.js'
 import { prepareLogo } from '#src/documents/logo.js'
-import { hashPassword } from '#src/services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { createTestApp } from './helpers.js'
 import { twoColourPng } from './image-fixtures.js'
 import { createLibreStageDb, insertRows } from './librestage-fixture.js'

@@ -6,7 +6,7 @@ import {
   PasswordGateBusy,
   PASSWORD_WORK,
   type PasswordWorkClient
-} from '#src/services/password-gate.js'
+} from '#src/auth/password-gate.js'
 import { addressKey } from '#src/http/address-key.js'
 
 /** Work that ends when the test says so. */

@@ -278,7 +278,7 @@ test(
     const ctx = await createTestApp()
     t.after(() => ctx.close())
     const user = await createUser(ctx.app, 'anna')
-    const { hashToken } = await import('#src/services/tokens.js')
+    const { hashToken } = await import('#src/auth/tokens.js')
     const { createSession } = await import('#src/repositories/sessions.js')
     const { session, refresh } = createSession(ctx.app.db, user.id, ctx.app.clock(), {})
     // As the row looked after a rotation done by the previous version: the old token only in the

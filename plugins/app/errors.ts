@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, errorBody } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
 import { reportStorageFailure, storageFailureCode } from '#src/storage-health.js'
-import { PasswordGateBusy } from '#src/services/password-gate.js'
+import { PasswordGateBusy } from '#src/auth/password-gate.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.

@@ -8,7 +8,7 @@ import {
 } from '#schemas/password-reset.js'
 import { weakPassword } from '#src/errors.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
-import { hashPassword, passwordWeakness } from '#src/services/password.js'
+import { hashPassword, passwordWeakness } from '#src/auth/password.js'
 import type { LinkMail } from './link-mail.js'
 import {
   ADMIN_RESET_LINK_HOURS,

@@ -9,7 +9,7 @@ import {
   isForeignHash,
   passwordProblem,
   verifyPassword
-} from '#src/services/password.js'
+} from '#src/auth/password.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
 import {
   findUserById,

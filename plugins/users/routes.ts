@@ -10,7 +10,7 @@ import {
   hashPassword,
   passwordWeakness,
   UNUSABLE_PASSWORD_HASH
-} from '#src/services/password.js'
+} from '#src/auth/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
 import {
