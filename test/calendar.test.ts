@@ -19,7 +19,7 @@ import {
 import { calendarTokens, gigs, rehearsals, users } from '#src/db/schema.js'
 import { buildApp } from '#src/app.js'
 import { loadConfig } from '#src/config.js'
-import { redactUrl } from '#src/log-redaction.js'
+import { redactUrl } from '#src/http/log-redaction.js'
 import { parseEvents } from './ical-parse.js'
 
 const stamp = '2026-05-01T10:00:00.000Z'

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, errorBody } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
-import { reportStorageFailure, storageFailureCode } from '#src/storage-health.js'
+import { reportStorageFailure, storageFailureCode } from '#src/storage/storage-health.js'
 import { PasswordGateBusy } from '#src/auth/password-gate.js'
 import { setSecurityHeaders } from './security.js'
 

@@ -3,7 +3,7 @@ import { LiveState, type LiveStateType } from '#schemas/live.js'
 import { ApiError, notFound } from '#src/errors.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { compileSerializer } from '#src/validation.js'
-import { LiveFollowers, type FollowerLimits, type LiveSnapshot } from '#src/live-followers.js'
+import { LiveFollowers, type FollowerLimits, type LiveSnapshot } from '#src/http/live-followers.js'
 import { opaqueTag, type CachedAnswer } from './response-cache.js'
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LoginBody, SessionResponse } from '#schemas/sessions.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
-import { reportStorageFailure } from '#src/storage-health.js'
+import { reportStorageFailure } from '#src/storage/storage-health.js'
 import {
   dummyPasswordHash,
   hashPassword,

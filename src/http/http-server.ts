@@ -68,7 +68,8 @@ export function clientErrorHandler (
   socket: Duplex
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  // As Fastify's own handler: at trace level (the raw packet is redacted, src/log-redaction.ts).
+  // As Fastify's own handler: at trace level (the raw packet is redacted:
+  // src/http/log-redaction.ts).
   this.log.trace({ err: error }, 'client error')
   const status = error.code === 'HPE_HEADER_OVERFLOW'
     ? 431

@@ -2,7 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
   from 'fastify'
 import pretty from 'pino-pretty'
 import type { Config } from '#src/config.js'
-import { serializeRequest } from '#src/log-redaction.js'
+import { serializeRequest } from './log-redaction.js'
 
 /**
  * The log as people read it (LOG_FORMAT, README → Logs): `pretty` is pino-pretty's one line per
@@ -31,8 +31,8 @@ const QUIET_PATHS = new Set(['/health'])
 /**
  * One line per request, when it is answered, instead of Fastify's two ("incoming request",
  * "request completed"): `GET /songs 200 3 ms`, with method, URL (tokens redacted,
- * src/log-redaction.ts), status and time as fields too. A request that errored is logged at error
- * level with the error.
+ * src/http/log-redaction.ts), status and time as fields too. A request that errored is logged at
+ * error level with the error.
  */
 export class RequestLog extends LogController {
   constructor () {
