@@ -49,7 +49,12 @@ export default [
         patterns: [
           {
             group: ['../*'],
-            message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+            message: 'Import other folders through #src/..., #shared/..., #plugins/... or ' +
+              '#schemas/....'
+          },
+          {
+            group: ['#src/shared/*'],
+            message: 'Import shared code through #shared/....'
           },
           {
             group: ['#plugins/*/repository*', '#plugins/*/*-repository*'],
@@ -85,7 +90,34 @@ export default [
       'no-restricted-imports': ['error', {
         patterns: [{
           group: ['../*'],
-          message: 'Import other folders through #src/..., #plugins/... or #schemas/....'
+          message: 'Import other folders through #src/..., #shared/..., #plugins/... or ' +
+            '#schemas/....'
+        }]
+      }]
+    }
+  },
+  {
+    // Shared code runs on the server and in the browser (the web app imports it as $shared/...):
+    // nothing of Node, Fastify or the server's folders.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['../*', 'node:*', 'fastify', 'fastify-*', '@fastify/*', '#src/*', '#plugins/*',
+            '#schemas/*', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'],
+          message: 'Shared code (server and web app): only shared code and plain libraries.'
+        }]
+      }]
+    }
+  },
+  {
+    // The web app reaches the server's code only through the $shared alias (src/shared).
+    files: ['web/**/*.{js,ts,svelte}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(\\.\\./)+src/',
+          message: 'Import the code shared with the server through $shared/....'
         }]
       }]
     }

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { eq } from 'drizzle-orm'
 import { users } from '#src/db/schema.js'
-import { hashPassword } from '#src/services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { startServer } from '#test/server-process.js'
 import { JWT_SECRET, seedDatabase } from '#test/seeded-server.js'
 

@@ -8,8 +8,8 @@ import {
   songs,
   users
 } from '#src/db/schema.js'
-import { hashPassword } from '#src/services/password.js'
-import { hashToken } from '#src/services/tokens.js'
+import { hashPassword } from '#src/auth/password.js'
+import { hashToken } from '#src/auth/tokens.js'
 import { writtenRow } from '#src/db/returning.js'
 
 export interface BenchData {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LiteralUnion, StrictObject, StringEnum, TimeString } from './common.js'
-import { CHORD_NOTATIONS } from '#src/shared/chords/chord.js'
+import { CHORD_NOTATIONS } from '#shared/chords/chord.js'
 
 const Label = Type.String({ minLength: 1, maxLength: 60 })
 const LabelList = Type.Array(Label, { minItems: 1, maxItems: 100, uniqueItems: true })
@@ -219,7 +219,7 @@ export type LogoInfoType = Static<typeof LogoInfo>
 
 const Colour = Type.String({ pattern: '^#[0-9a-f]{6}$', examples: ['#37474f'] })
 
-/** The colours the generated documents use (src/services/palette.ts), for the admin's preview. */
+/** The colours the generated documents use (src/documents/palette.ts), for the admin's preview. */
 export const DocumentPaletteSchema = Type.Object({
   accent: Type.String({ ...Colour, description: 'bars and table heads' }),
   onAccent: Type.String({ ...Colour, description: 'text on the accent' }),

@@ -8,7 +8,7 @@ import {
   type TProperties,
   type TUnion
 } from '@sinclair/typebox'
-import { ROLES } from '#src/db/enums.js'
+import { ROLES, WEAK_PASSWORD_REASONS } from '#shared/enums.js'
 
 /** Request bodies reject unknown properties: nothing is silently stored or ignored. */
 export const StrictObject = <T extends TProperties>(
@@ -23,8 +23,31 @@ export const ErrorResponse = Type.Object(
     code: Type.String({ description: 'stable machine-readable code, e.g. GIG_NOT_FOUND' }),
     message: Type.String(),
     details: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-        description: 'for validation errors: every offending field'
+      Type.Array(
+        Type.Object({
+          field: Type.String(),
+          message: Type.String(),
+          keyword: Type.String({
+            description:
+              'the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, ' +
+              'pattern, format, enum, minimum, maximum, type, additionalProperties, …'
+          }),
+          params: Type.Object(
+            {},
+            {
+              additionalProperties: true,
+              description: "the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength"
+            }
+          )
+        }),
+        { description: 'for validation errors: every offending field' }
+      )
+    ),
+    reason: Type.Optional(
+      Type.Unsafe<(typeof WEAK_PASSWORD_REASONS)[number]>({
+        type: 'string',
+        enum: [...WEAK_PASSWORD_REASONS],
+        description: 'WEAK_PASSWORD: why the password is refused'
       })
     )
   },

@@ -18,7 +18,7 @@ export const binaryFile = (mediaType: string, description: string) =>
     content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } }
   })
 
-/** The setlist PDF's styles, defined once (src/services/setlist-pdf.ts has their themes). */
+/** The setlist PDF's styles, defined once (src/documents/setlist-pdf.ts has their themes). */
 export const SETLIST_STYLES = ['print', 'stage', 'stage-dark'] as const
 export type SetlistStyle = (typeof SETLIST_STYLES)[number]
 

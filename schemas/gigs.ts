@@ -10,7 +10,8 @@ import {
   StringEnum,
   TimeString
 } from './common.js'
-import { GIG_STATUSES } from '#src/db/enums.js'
+import { GIG_STATUSES } from '#shared/enums.js'
+import { GIG_LIMITS } from '#shared/limits.js'
 
 export const GigStatus = StringEnum(GIG_STATUSES)
 export type GigStatusType = Static<typeof GigStatus>
@@ -41,13 +42,13 @@ export const Gig = Type.Object({
 export type GigType = Static<typeof Gig>
 
 const VenueInput = StrictObject({
-  name: Type.Optional(NullableText(200)),
-  address: Type.Optional(NullableText(300)),
-  city: Type.Optional(NullableText(120))
+  name: Type.Optional(NullableText(GIG_LIMITS.venueName)),
+  address: Type.Optional(NullableText(GIG_LIMITS.venueAddress)),
+  city: Type.Optional(NullableText(GIG_LIMITS.venueCity))
 })
 const OrganizerInput = StrictObject({
-  name: Type.Optional(NullableText(200)),
-  contact: Type.Optional(NullableText(300))
+  name: Type.Optional(NullableText(GIG_LIMITS.organizerName)),
+  contact: Type.Optional(NullableText(GIG_LIMITS.organizerContact))
 })
 
 const gigFields = {
@@ -66,9 +67,9 @@ const gigFields = {
   endTime: Type.Optional(
     Nullable(Type.String({ ...TimeString, description: 'before startTime means the next day' }))
   ),
-  notes: Type.Optional(NullableText(5000))
+  notes: Type.Optional(NullableText(GIG_LIMITS.notes))
 }
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
+const Name = Type.String({ minLength: 1, maxLength: GIG_LIMITS.name, pattern: '\\S' })
 
 export const GigCreate = StrictObject({ name: Name, date: DateString, ...gigFields })
 export type GigCreateType = Static<typeof GigCreate>

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { StringEnum } from './common.js'
-import { ICON_FILES } from '#src/services/app-icons.js'
+import { ICON_FILES } from '#src/documents/app-icons.js'
 
 /** The web app manifest (W3C Web Application Manifest): the fields Bandstand sets. */
 export const WebAppManifest = Type.Object({

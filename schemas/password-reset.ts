@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Instant, StrictObject, StringEnum } from './common.js'
 import { Password } from './users.js'
-import { LINK_KINDS } from '#src/db/enums.js'
+import { LINK_KINDS } from '#shared/enums.js'
 
 const Token = Type.String({
   minLength: 20,

@@ -8,7 +8,7 @@ import {
   StrictObject,
   TimeString
 } from './common.js'
-import { ENTRY_STATUSES } from '#src/db/enums.js'
+import { ENTRY_STATUSES } from '#shared/enums.js'
 
 export const LiveStatus = StringEnum(ENTRY_STATUSES)
 export type LiveStatusType = Static<typeof LiveStatus>

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
-import { SONG_STATUSES, VOTE_VALUES } from '#src/db/enums.js'
+import { SONG_STATUSES, VOTE_VALUES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
+import { SONG_LIMITS } from '#shared/limits.js'
 
 export const SongStatus = LiteralUnion(SONG_STATUSES, {
   description:
@@ -38,7 +39,7 @@ const Tempo = Nullable(Type.Integer({ minimum: 20, maximum: 400 }), {
 const Label = (description: string) =>
   Nullable(Type.String({ minLength: 1, maxLength: 60 }), { description })
 const GemaWorkNumber = Nullable(
-  Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: 20 }),
+  Type.String({ pattern: '^[0-9]{1,12}(-[0-9]{1,4})?$', maxLength: SONG_LIMITS.gemaWorkNumber }),
   {
     description: 'GEMA Werknummer, e.g. 1234567-001',
     examples: ['1234567-001']
@@ -58,23 +59,23 @@ const Chart = Nullable(Type.String({ maxLength: MAX_CHART_BYTES }), {
 
 const songFields = {
   // At least one character that is not white space: "   " is no title.
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  artist: NullableText(200),
+  title: Type.String({ minLength: 1, maxLength: SONG_LIMITS.title, pattern: '\\S' }),
+  artist: NullableText(SONG_LIMITS.artist),
   genre: Label('one of the configured genres (GET /public/app_config)'),
   durationSeconds: Duration,
   key: Label('one of the configured keys (GET /public/app_config), e.g. "C-Dur"'),
   tempoBpm: Tempo,
-  leadSinger: NullableText(120),
-  backingVocals: NullableText(200),
+  leadSinger: NullableText(SONG_LIMITS.leadSinger),
+  backingVocals: NullableText(SONG_LIMITS.backingVocals),
   composers: PersonList,
   lyricists: PersonList,
   arrangers: PersonList,
-  publisher: NullableText(200),
+  publisher: NullableText(SONG_LIMITS.publisher),
   gemaWorkNumber: GemaWorkNumber,
   iswc: Iswc,
   isOriginal: Type.Boolean({ description: 'an own composition of the band' }),
   status: SongStatus,
-  notes: NullableText(2000),
+  notes: NullableText(SONG_LIMITS.notes),
   chart: Chart,
   links: Links
 }

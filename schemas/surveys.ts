@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, LocalDateTime, StrictObject } from './common.js'
-import { ANSWER_VALUES, SURVEY_KINDS, SURVEY_STATUSES } from '#src/db/enums.js'
+import { ANSWER_VALUES, SURVEY_KINDS, SURVEY_STATUSES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
 
 export const SurveyKind = LiteralUnion(SURVEY_KINDS, {

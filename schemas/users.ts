@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Instant, LiteralUnion, Role, StrictObject } from './common.js'
-import { USER_STATUSES } from '#src/db/enums.js'
+import { USER_STATUSES } from '#shared/enums.js'
 import { Nullable } from './nullable.js'
 
 export const Username = Type.String({

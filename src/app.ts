@@ -5,10 +5,10 @@ import { systemClock, type Clock } from './clock.js'
 import { ensureFirstAdmin, ensureJwtSecret, keepInitialAdminPassword } from './bootstrap.js'
 import { APP_VERSION } from './version.js'
 import { createSchemaController } from './validation.js'
-import { withLogRedaction } from './log-redaction.js'
-import { RequestLog, serverLogger } from './request-log.js'
-import { clientErrorHandler, clientIdentifier, createHttpServer } from './http-server.js'
-import type { FairScheduler } from './services/fair-scheduler.js'
+import { withLogRedaction } from '#src/http/log-redaction.js'
+import { RequestLog, serverLogger } from '#src/http/request-log.js'
+import { clientErrorHandler, clientIdentifier, createHttpServer } from '#src/http/http-server.js'
+import type { FairScheduler } from '#src/http/fair-scheduler.js'
 // Wrappers of ecosystem plugins
 import compressPlugin from '#plugins/external/compress.js'
 import cookiePlugin from '#plugins/external/cookie.js'
@@ -21,7 +21,7 @@ import accessControlPlugin from '#plugins/app/access-control.js'
 import appSettingsPlugin from '#plugins/app/app-settings.js'
 import clockPlugin from '#plugins/app/clock.js'
 import dbPlugin from '#plugins/app/db.js'
-import documentWorkersPlugin from '#plugins/app/document-workers.js'
+import serveDocumentPlugin from '#plugins/app/serve-document.js'
 import errorsPlugin, { frameworkErrorHandler } from '#plugins/app/errors.js'
 import dbChangesPlugin from '#plugins/app/db-changes.js'
 import liveViewsPlugin from '#plugins/app/live-views.js'
@@ -103,7 +103,7 @@ export const NETWORK_TIMEOUTS = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Fair turns between clients in front of Fastify (src/http-server.ts). */
+    /** Fair turns between clients in front of Fastify (src/http/http-server.ts). */
     requestTurns: FairScheduler
   }
 }
@@ -114,7 +114,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   let requestTurns!: FairScheduler
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? serverLogger(config)),
-    // One line per request (src/request-log.ts) instead of Fastify's two.
+    // One line per request (src/http/request-log.ts) instead of Fastify's two.
     logController: new RequestLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
@@ -173,7 +173,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(responseCachePlugin)
   await app.register(dbChangesPlugin)
   await app.register(liveViewsPlugin, { limits: config.liveStreams })
-  await app.register(documentWorkersPlugin)
+  await app.register(serveDocumentPlugin)
   await app.register(passwordWorkPlugin)
   await app.register(notifierPlugin, {
     webhookUrl: config.notifyWebhookUrl,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { count } from 'drizzle-orm'
 import { tightenMode, type Db } from './db/client.js'
 import { users } from './db/schema.js'
-import { hashPassword } from './services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { ConfigError } from './config.js'
 
 /** As JWT_SECRET must be (src/config.ts). */

@@ -6,14 +6,14 @@ import { resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { backupNow, writeBackup } from './backup.js'
+import { backupNow, writeBackup } from '#src/storage/backup.js'
 import { ConfigError, loadConfig, loadDotEnv } from './config.js'
 import { openDatabase, type DatabaseHandle } from './db/client.js'
-import { hashPassword, passwordProblem } from './services/password.js'
+import { hashPassword, passwordProblem } from '#src/auth/password.js'
 import { seedDemo, SeedRefused } from './seed/index.js'
 import { ApiError } from './errors.js'
-import { storageFailureCode, storageFailureMessage } from './storage-health.js'
-import { lockDataDir } from './data-dir-lock.js'
+import { storageFailureCode, storageFailureMessage } from '#src/storage/storage-health.js'
+import { lockDataDir } from '#src/storage/data-dir-lock.js'
 import { actionableMessage, refuseForeignOwner } from './start-errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
@@ -218,7 +218,7 @@ export async function runCli (
         }
         // No migration here: a backup must copy the database exactly as the running server has it.
         // VACUUM INTO reads one consistent snapshot and, in WAL mode, does not block the server's
-        // writers (src/backup.ts).
+        // writers (src/storage/backup.ts).
         const { sqlite } = (handle = openDatabase(config.databaseFile, { migrate: false }))
         const written = target ?? backupNow(sqlite, config.backup!, now)
         const { bytes } = target ? writeBackup(sqlite, target) : { bytes: statSync(written).size }

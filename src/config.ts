@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
-import type { BackupSettings } from './backup.js'
-import { isValidTimeZone } from './services/local-time.js'
+import type { BackupSettings } from '#src/storage/backup.js'
+import { isValidTimeZone } from '#shared/local-time.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
@@ -96,7 +96,7 @@ export interface Config {
   logLevel: string
   /** pretty: one readable line per event (default on a terminal); json: for a log collector. */
   logFormat: 'pretty' | 'json'
-  /** Automatic backups (src/backup.ts); off without BACKUP_DIR. */
+  /** Automatic backups (src/storage/backup.ts); off without BACKUP_DIR. */
   backup?: BackupSettings
   adminPassword?: string
   bodyLimitBytes: number
@@ -109,7 +109,7 @@ export interface Config {
   notifyWebhookUrl?: string
   /** Strict-Transport-Security on answers to HTTPS requests. */
   hsts: string
-  /** Caps on live-mode event streams (see src/live-followers.ts). */
+  /** Caps on live-mode event streams (see src/http/live-followers.ts). */
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
   /** /health answers 503 when DATA_DIR's file system has less free space than this. */
   minFreeMb: number

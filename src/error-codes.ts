@@ -47,6 +47,7 @@ export const ERROR_CODES = {
     means: 'the data could not be stored (disk full or failing; logged with the SQLite code); ' +
       'nothing was stored'
   },
+  WEB_APP_NOT_BUILT: { status: 503, means: 'the server runs without a built web app (/app/)' },
   // Resources that do not exist
   GIG_NOT_FOUND: { status: 404, means: 'unknown gig' },
   REHEARSAL_NOT_FOUND: { status: 404, means: 'unknown rehearsal' },
@@ -63,7 +64,7 @@ export const ERROR_CODES = {
   // Limits
   LIMIT_REACHED: { status: 409, means: 'a per-resource limit is reached (see message)' },
   // Users and sessions
-  WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (reason in the message)' },
+  WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (why: `reason`)' },
   WRONG_PASSWORD: { status: 403, means: 'the current password is wrong' },
   USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
   LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },

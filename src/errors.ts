@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http'
+import type { ErrorResponseBody } from '#schemas/common.js'
+import type { WeakPasswordReason } from '#shared/enums.js'
 import { ERROR_CODES, type ErrorCode, type ErrorCodeOf } from './error-codes.js'
 
 /** An error meant for the client: a code of the catalogue (its status) and a safe message. */
@@ -6,12 +9,30 @@ export class ApiError extends Error {
   readonly statusCode: number
   constructor (
     readonly code: ErrorCode,
-    message: string
+    message: string,
+    /** WEAK_PASSWORD: why (a code the client translates). */
+    readonly reason?: WeakPasswordReason
   ) {
     super(message)
     this.statusCode = ERROR_CODES[code].status
   }
 }
+
+/**
+ * The one error body (Fastify's shape with a stable code): the error handler's, and that of a
+ * route or server hook that answers an expected refusal itself rather than throwing (no stack
+ * trace to capture: a flood is refused thousands of times). `statusCode` defaults to the code's.
+ */
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  statusCode: number = ERROR_CODES[code].status
+): ErrorResponseBody => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  code,
+  message
+})
 
 const NOT_FOUND = {
   gig: 'GIG_NOT_FOUND',
@@ -38,3 +59,5 @@ export const forbidden = (
   code: ErrorCodeOf<403> = 'FORBIDDEN'
 ) => new ApiError(code, message)
 export const conflict = (code: ErrorCodeOf<409>, message: string) => new ApiError(code, message)
+export const weakPassword = (weakness: { reason: WeakPasswordReason, message: string }) =>
+  new ApiError('WEAK_PASSWORD', weakness.message, weakness.reason)

@@ -3,7 +3,7 @@ import './node-version.js'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { loadConfig, loadDotEnv, type Config } from './config.js'
-import { lockDataDir } from './data-dir-lock.js'
+import { lockDataDir } from '#src/storage/data-dir-lock.js'
 import { APP_COMMIT, APP_VERSION } from './version.js'
 import { actionableMessage, refuseForeignOwner } from './start-errors.js'
 

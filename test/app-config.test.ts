@@ -4,7 +4,7 @@ import { anonymous, appWithLog, createTestApp, json, userClient } from './helper
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { appSettings } from '#src/db/schema.js'
 import { encodeJpeg, pngOfSize, twoColourImage, twoColourPng } from './image-fixtures.js'
-import { paletteForAccent } from '#src/services/palette.js'
+import { paletteForAccent } from '#src/documents/palette.js'
 
 const png = twoColourPng([200, 30, 90])
 const jpeg = encodeJpeg(twoColourImage([20, 90, 200]))

@@ -19,7 +19,7 @@ import {
   type Answer,
   type Seeded
 } from './seeded-server.js'
-import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/document-workers.js'
+import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/serve-document.js'
 
 // Issue 14, rows 1, 2, 4 and 5 of the review, replayed against the server as `npm start` runs it
 // (128 MB heap, see server-process.ts), on loopback. Each row is one self-contained test: its own

@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { backupDue, backupFileName, backupNow, listBackups, writeBackup } from '#src/backup.js'
+import {
+  backupDue,
+  backupFileName,
+  backupNow,
+  listBackups,
+  writeBackup
+} from '#src/storage/backup.js'
 import { runCli } from '#src/cli.js'
 import { migrationsFolder, openDatabase } from '#src/db/client.js'
 import { createTestApp } from './helpers.js'

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
 import { openDatabase } from '#src/db/client.js'
 import { saveLogo } from '#plugins/app-config/repository.js'
-import { prepareLogo } from '#src/services/logo.js'
+import { prepareLogo } from '#src/documents/logo.js'
 import { twoColourPng } from './image-fixtures.js'
 import { seedDemo } from '#src/seed/index.js'
 import { buildBandExport, type BandExport } from '#src/repositories/band-export.js'
@@ -15,7 +15,7 @@ import {
   importBandExport,
   readBandExport
 } from '#src/repositories/band-import.js'
-import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/services/password.js'
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/auth/password.js'
 import { anonymous, createTestApp, json, login, PASSWORD, userClient } from './helpers.js'
 import { buildDemoReplica } from './librestage-fixture.js'
 

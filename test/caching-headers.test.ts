@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { connect, type AddressInfo } from 'node:net'
 import { anonymous, createTestApp, userClient, type TestContext } from './helpers.js'
 import { createGig } from './gig-fixtures.js'
-import { SECURITY_HEADERS } from '#src/security-headers.js'
+import { SECURITY_HEADERS } from '#src/http/security-headers.js'
 
 async function listen (ctx: TestContext) {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' })

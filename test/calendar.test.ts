@@ -19,7 +19,7 @@ import {
 import { calendarTokens, gigs, rehearsals, users } from '#src/db/schema.js'
 import { buildApp } from '#src/app.js'
 import { loadConfig } from '#src/config.js'
-import { redactUrl } from '#src/log-redaction.js'
+import { redactUrl } from '#src/http/log-redaction.js'
 import { parseEvents } from './ical-parse.js'
 
 const stamp = '2026-05-01T10:00:00.000Z'
@@ -246,7 +246,7 @@ test(
       )
       app.log.info(`Route GET://cal/ical/${secret} not found`)
       const lines = log.trim().split('\n')
-      // One line per request (src/request-log.ts).
+      // One line per request (src/http/request-log.ts).
       assert.ok(lines.length >= cases.length, 'every request was logged')
       assert.ok(
         lines.filter((line) => line.includes('[redacted]')).length >= cases.length,

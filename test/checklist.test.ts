@@ -5,7 +5,7 @@ import { seedDemo } from '#src/seed/index.js'
 import { createGig } from './gig-fixtures.js'
 import { gigChecklistItems } from '#src/db/schema.js'
 import { MAX_CHECKLIST_ITEMS } from '#schemas/checklist.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 
 const positions = (items: Array<{ title: string; position: number }>) =>
   items.map((i) => `${i.position}:${i.title}`)

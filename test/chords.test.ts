@@ -13,7 +13,7 @@ import {
   transposeKey,
   type Chart,
   type ChordNotation
-} from '#src/shared/chords/index.js'
+} from '#shared/chords/index.js'
 
 const read = (name: string) =>
   readFileSync(new URL(`./fixtures/charts/${name}`, import.meta.url), 'utf8')

@@ -8,7 +8,7 @@ import { runCli } from '#src/cli.js'
 import { openDatabase } from '#src/db/client.js'
 import { DEMO_PASSWORD } from '#src/seed/index.js'
 import { DEMO_USERS } from '#src/seed/users.js'
-import { passwordProblem, verifyPassword } from '#src/services/password.js'
+import { passwordProblem, verifyPassword } from '#src/auth/password.js'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
 
 function io () {

@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
-import { DataDirLocked, LOCK_FILE, lockDataDir } from '#src/data-dir-lock.js'
+import { DataDirLocked, LOCK_FILE, lockDataDir } from '#src/storage/data-dir-lock.js'
 import { projectPath } from '#src/project-path.js'
 import { freePort, startServer } from './server-process.js'
 

@@ -6,7 +6,7 @@ import {
   type GigDocument,
   type RawEntry,
   type RawSet
-} from '#src/services/gig-document.js'
+} from '#src/documents/gig-document.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
 // Gig documents built in memory for the renderer tests and the benchmark.

@@ -7,10 +7,10 @@ import {
   DocumentQueue,
   type Admission,
   type Refusal
-} from '#src/services/document-queue.js'
+} from '#src/documents/queue.js'
 import { gigs } from '#src/db/schema.js'
-import type { DocumentJob } from '#src/services/document-workers.js'
-import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/document-workers.js'
+import type { DocumentJob } from '#src/documents/pool.js'
+import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/serve-document.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
 import { createTestApp, json, userClient, type Client } from './helpers.js'
 import { pdfText } from './pdf-tools.js'

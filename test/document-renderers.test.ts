@@ -9,25 +9,25 @@ import {
   dominantAccent,
   paletteForAccent,
   MIN_CONTRAST
-} from '#src/services/palette.js'
-import { prepareLogo } from '#src/services/logo.js'
-import { asciiFilename, contentDisposition, slug } from '#src/services/content-disposition.js'
-import { formatDuration } from '#src/services/document-format.js'
+} from '#src/documents/palette.js'
+import { prepareLogo } from '#src/documents/logo.js'
+import { asciiFilename, contentDisposition, slug } from '#src/http/content-disposition.js'
+import { formatDuration } from '#src/documents/format.js'
 import {
   DocumentWorkers,
   LOGOS_IN_FLIGHT,
   WorkersBusyError
-} from '#src/services/document-workers.js'
-import { renderSetlistPdf, setlistDocDefinition } from '#src/services/setlist-pdf.js'
-import { fontParses } from '#src/services/pdf.js'
-import { renderSchedulePdf, runningOrder } from '#src/services/schedule-pdf.js'
+} from '#src/documents/pool.js'
+import { renderSetlistPdf, setlistDocDefinition } from '#src/documents/setlist-pdf.js'
+import { fontParses } from '#src/documents/pdf.js'
+import { renderSchedulePdf, runningOrder } from '#src/documents/schedule-pdf.js'
 import {
   GEMA_COLUMNS,
   gemaWorkbook,
   renderGemaXlsx,
   splitPersonName
-} from '#src/services/gema-xlsx.js'
-import { assembleGigDocument } from '#src/services/gig-document.js'
+} from '#src/documents/gema-xlsx.js'
+import { assembleGigDocument } from '#src/documents/gig-document.js'
 import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from './document-fixtures.js'
 import { encodePng, pngFile, twoColourImage, twoColourPng } from './image-fixtures.js'
 import { pdfImages, pdfInfo, pdfText } from './pdf-tools.js'
@@ -496,7 +496,8 @@ test(
 test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
   await renderSetlistPdf(bigGig(1, 3), contextFixture())
   const parsed = fontParses()
-  // pdfkit must still load fontkit through require(); otherwise src/services/pdf.ts shares nothing.
+  // pdfkit must still load fontkit through require(); otherwise src/documents/pdf.ts shares
+  // nothing.
   assert.ok(parsed > 0, 'pdfkit parsed its fonts through the shared cache')
   await renderSetlistPdf(bigGig(2, 5), contextFixture(), 'stage')
   assert.equal(fontParses(), parsed, 'a second document parses no font again')

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { getTableColumns, is } from 'drizzle-orm'
 import { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from '#src/db/schema.js'
-import * as enums from '#src/db/enums.js'
+import * as enums from '#shared/enums.js'
 import { GigStatus } from '#schemas/gigs.js'
 import { SongStatus } from '#schemas/songs.js'
 

@@ -17,7 +17,7 @@ import { createGig, insertSong, insertSongs, putSetlist } from './gig-fixtures.j
 import { parseCsv } from './export-fixtures.js'
 import { seedDemo } from '#src/seed/index.js'
 import { saveLogo } from '#plugins/app-config/repository.js'
-import { prepareLogo } from '#src/services/logo.js'
+import { prepareLogo } from '#src/documents/logo.js'
 import { twoColourPng } from './image-fixtures.js'
 import { openDatabase } from '#src/db/client.js'
 import {

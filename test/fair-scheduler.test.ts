@@ -2,10 +2,10 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { FairScheduler, type Client } from '#src/services/fair-scheduler.js'
+import { FairScheduler, type Client } from '#src/http/fair-scheduler.js'
 
-// The scheduler in front of Fastify (src/http-server.ts), driven with a clock of its own: every
-// answered request takes `costMs` of it, as a busy server's requests take time.
+// The scheduler in front of Fastify (src/http/http-server.ts), driven with a clock of its own:
+// every answered request takes `costMs` of it, as a busy server's requests take time.
 
 interface FakeRequest {
   name: string

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
-import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage-health.js'
+import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage/storage-health.js'
 import { APP_VERSION } from '#src/version.js'
 import { buildApp } from '#src/app.js'
 import { anonymous, createTestApp, userClient, type TestContext } from './helpers.js'

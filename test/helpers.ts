@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { buildApp, type App, type BuildAppOptions } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
-import { hashPassword } from '#src/services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { createSession } from '#src/repositories/sessions.js'
 import type { RoleType } from '#schemas/common.js'
 

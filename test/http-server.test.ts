@@ -5,8 +5,8 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { NETWORK_TIMEOUTS } from '#src/app.js'
 import { fastifyTrustProxy } from '#src/config.js'
-import { clientIdentifier, refuseBusy, REQUEST_TURNS } from '#src/http-server.js'
-import { SECURITY_HEADERS } from '#src/security-headers.js'
+import { clientIdentifier, refuseBusy, REQUEST_TURNS } from '#src/http/http-server.js'
+import { SECURITY_HEADERS } from '#src/http/security-headers.js'
 import { client, createTestApp, createUser, PASSWORD } from './helpers.js'
 
 test('the Node server is set up as Fastify sets up its own, the scheduler in front', async (t) => {

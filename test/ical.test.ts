@@ -8,7 +8,7 @@ import {
   renderIcal,
   type CalendarGig,
   type CalendarRehearsal
-} from '#src/services/ical.js'
+} from '#src/documents/ical.js'
 
 const gig = (overrides: Partial<CalendarGig>): CalendarGig => ({
   id: 1,

@@ -1,8 +1,8 @@
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
 import pngjs from 'pngjs'
-import { ADAM7 } from '#src/services/logo.js'
-import type { Rgb, RgbaImage } from '#src/services/palette.js'
+import { ADAM7 } from '#src/documents/logo.js'
+import type { Rgb, RgbaImage } from '#src/documents/palette.js'
 
 // Logos for the tests: valid ones written by pngjs and jpeg-js, and the hostile files of the
 // security review (issue 14) built chunk by chunk, so that each one is exactly what it claims to

@@ -13,8 +13,8 @@ import {
   readBandExport
 } from '#src/repositories/band-import.js'
 import { saveLogo } from '#plugins/app-config/repository.js'
-import { prepareLogo } from '#src/services/logo.js'
-import { hashPassword } from '#src/services/password.js'
+import { prepareLogo } from '#src/documents/logo.js'
+import { hashPassword } from '#src/auth/password.js'
 import { createTestApp } from './helpers.js'
 import { twoColourPng } from './image-fixtures.js'
 import { createLibreStageDb, insertRows } from './librestage-fixture.js'

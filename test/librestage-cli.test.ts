@@ -19,7 +19,7 @@ import { openDatabase } from '#src/db/client.js'
 import { buildBandExport } from '#src/repositories/band-export.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js'
-import { verifyPassword } from '#src/services/password.js'
+import { verifyPassword } from '#src/auth/password.js'
 import { buildDemoReplica, createLibreStageDb } from './librestage-fixture.js'
 
 function io () {

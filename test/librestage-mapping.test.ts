@@ -18,7 +18,7 @@ import {
   parseTime,
   splitNames
 } from '#src/librestage/values.js'
-import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
+import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import { createTestApp, json, userClient, type TestContext } from './helpers.js'
 import { createLibreStageDb, insertRows } from './librestage-fixture.js'
 

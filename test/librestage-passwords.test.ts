@@ -9,7 +9,7 @@ import { runCli } from '#src/cli.js'
 import { openDatabase } from '#src/db/client.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { replaceForeignHash } from '#src/repositories/users.js'
-import { hashPassword } from '#src/services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { anonymous, client, createTestApp, json, type TestContext } from './helpers.js'
 import { DEMO_PASSWORDS, libreStageDemo } from './librestage-fixture.js'
 

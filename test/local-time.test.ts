@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { addSecondsLocal, utcToZoned, zonedToUtc } from '#src/services/local-time.js'
-import { computeSetlistTiming } from '#src/services/timing.js'
+import { addSecondsLocal, utcToZoned, zonedToUtc } from '#shared/local-time.js'
+import { computeSetlistTiming } from '#shared/timing.js'
 
 test('zonedToUtc honours daylight saving in Europe/Berlin', () => {
   // Last Sunday of March 2026 is the 29th: 02:00 CET → 03:00 CEST.

@@ -15,9 +15,9 @@ import {
 } from './image-fixtures.js'
 import { pdfImages, pdfText } from './pdf-tools.js'
 import { appLogo, gigs } from '#src/db/schema.js'
-import { downscale, prepareLogo, WATERMARK_MAX_SIDE } from '#src/services/logo.js'
-import { fromHex } from '#src/services/palette.js'
-import { LOGOS_IN_FLIGHT } from '#src/services/document-workers.js'
+import { downscale, prepareLogo, WATERMARK_MAX_SIDE } from '#src/documents/logo.js'
+import { fromHex } from '#src/documents/palette.js'
+import { LOGOS_IN_FLIGHT } from '#src/documents/pool.js'
 
 const accepted = (data: Buffer) => {
   const prepared = prepareLogo(data)

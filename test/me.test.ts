@@ -11,7 +11,7 @@ import {
   sessionClient,
   userClient
 } from './helpers.js'
-import { passwordProblem } from '#src/services/password.js'
+import { passwordProblem } from '#src/auth/password.js'
 
 test('GET /me: the current user with email; 401 without session', async (t) => {
   const ctx = await createTestApp()

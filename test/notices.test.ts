@@ -9,7 +9,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import { anonymous, createTestApp, json, userClient } from './helpers.js'
 import { createGig, insertSongs, putSetlist } from './gig-fixtures.js'
-import { WebhookNotifier } from '#src/services/webhook-notifier.js'
+import { WebhookNotifier } from '#src/notices/webhook-notifier.js'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void
 

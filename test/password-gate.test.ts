@@ -6,8 +6,8 @@ import {
   PasswordGateBusy,
   PASSWORD_WORK,
   type PasswordWorkClient
-} from '#src/services/password-gate.js'
-import { addressKey } from '#src/services/address-key.js'
+} from '#src/auth/password-gate.js'
+import { addressKey } from '#src/http/address-key.js'
 
 /** Work that ends when the test says so. */
 function held () {

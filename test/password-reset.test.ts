@@ -12,7 +12,7 @@ import {
   userClient
 } from './helpers.js'
 import { passwordResetTokens } from '#src/db/schema.js'
-import { hashToken } from '#src/services/tokens.js'
+import { hashToken } from '#src/auth/tokens.js'
 import { runCli } from '#src/cli.js'
 import { smtpSink } from './smtp-sink.js'
 import { RESET_LINKS_PER_HOUR } from '#src/repositories/password-resets.js'

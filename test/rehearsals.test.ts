@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { anonymous, countStatements, createTestApp, json, userClient } from './helpers.js'
 import { rehearsals, rehearsalSongs, songs, users } from '#src/db/schema.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { eq } from 'drizzle-orm'
 
 async function setup () {

@@ -5,7 +5,7 @@ import { seedSongs } from '#src/seed/songs.js'
 import { seedRehearsals } from '#src/seed/rehearsals.js'
 import { seedSurveys } from '#src/seed/surveys.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 
 // A Thursday evening in Berlin, rehearsal night: the seeder used to put a "past" rehearsal on
 // today, which /rehearsals?upcoming=true counts as upcoming.

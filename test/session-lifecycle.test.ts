@@ -278,7 +278,7 @@ test(
     const ctx = await createTestApp()
     t.after(() => ctx.close())
     const user = await createUser(ctx.app, 'anna')
-    const { hashToken } = await import('#src/services/tokens.js')
+    const { hashToken } = await import('#src/auth/tokens.js')
     const { createSession } = await import('#src/repositories/sessions.js')
     const { session, refresh } = createSession(ctx.app.db, user.id, ctx.app.clock(), {})
     // As the row looked after a rotation done by the previous version: the old token only in the
@@ -595,7 +595,7 @@ test('request logs never contain tokens, cookies or passwords', async (t) => {
   })
   await c.post('/logout')
   const log = lines.join('')
-  // One line per request (src/request-log.ts): all five were logged.
+  // One line per request (src/http/request-log.ts): all five were logged.
   assert.ok(lines.length >= 5, 'requests were logged')
   assert.match(log, /"url":"\/login"/)
   for (const secret of [

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { bigGig, contextFixture } from './document-fixtures.js'
 import { createTestApp, json, userClient, type Client, type TestContext } from './helpers.js'
 import { pdfInfo, pdfText } from './pdf-tools.js'
-import { renderSetlistPdf } from '#src/services/setlist-pdf.js'
+import { renderSetlistPdf } from '#src/documents/setlist-pdf.js'
 
 // Issue 28, item 7: the stage list is printed on an office printer and read from the floor.
 

@@ -11,7 +11,7 @@ import {
 } from './helpers.js'
 import { createGig, insertSong, putSetlist } from './gig-fixtures.js'
 import { songs as songsTable } from '#src/db/schema.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { eq } from 'drizzle-orm'
 
 async function live (editor: Client, gigId: number, entryId: number, body: object) {

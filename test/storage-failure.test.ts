@@ -20,7 +20,7 @@ import { openDatabase } from '#src/db/client.js'
 import { buildBandExport } from '#src/repositories/band-export.js'
 import { importBandExport } from '#src/repositories/band-import.js'
 import { runCli } from '#src/cli.js'
-import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage-health.js'
+import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage/storage-health.js'
 import {
   anonymous,
   client,

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { anonymous, countStatements, createTestApp, json, userClient } from './helpers.js'
 import { gigAvailability, gigs } from '#src/db/schema.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 
 test(
   'GET /me/todos lists what the member still owes, and each answer removes an item',

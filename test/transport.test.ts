@@ -6,7 +6,7 @@ import { networkInterfaces } from 'node:os'
 import { SMTPServer } from 'smtp-server'
 import { createTestApp, createUser, json, userClient } from './helpers.js'
 import { ConfigError, loadConfig } from '#src/config.js'
-import { createMailer, isLoopbackHost } from '#src/services/mailer.js'
+import { createMailer, isLoopbackHost } from '#plugins/password-reset/mailer.js'
 import { MAIL_ANSWER_WAIT_MS } from '#plugins/password-reset/routes.js'
 
 /** An SMTP sink without STARTTLS on `host`. */

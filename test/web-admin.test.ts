@@ -18,7 +18,8 @@ const JONAS_PASSWORD = 'drums on every second sunday at noon'
 const JONAS_NEW_PASSWORD = 'a new password the admin chose for him'
 const JONAS_OWN_PASSWORD = 'he picked this one himself at home'
 
-// A logo with a clear blue: the documents' accent colour becomes #1e5ac8 (src/services/palette.ts).
+// A logo with a clear blue: the documents' accent colour becomes #1e5ac8
+// (src/documents/palette.ts).
 function blueLogo (): Buffer {
   return twoColourPng([30, 90, 200], [255, 255, 255], 24)
 }

@@ -8,7 +8,7 @@ import {
   decodePrepared,
   renderIcon,
   type IconSpec
-} from '#src/services/app-icons.js'
+} from '#src/documents/app-icons.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import { preparedLogo, strongEtag } from './repository.js'
 

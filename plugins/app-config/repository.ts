@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { appLogo } from '#src/db/schema.js'
-import type { LogoMime } from '#src/services/logo.js'
+import type { LogoMime } from '#src/documents/logo.js'
 import { writtenRow } from '#src/db/returning.js'
 
 /** A strong entity tag: the same bytes always give the same tag. */
@@ -27,7 +27,7 @@ export function logoAccent (db: Db): string | null {
   return row?.accent ?? null
 }
 
-/** The upload as sent, with its copy and accent colour for documents (src/services/logo.ts). */
+/** The upload as sent, with its copy and accent colour for documents (src/documents/logo.ts). */
 export function saveLogo (
   db: Db,
   logo: { mimeType: LogoMime; data: Buffer; watermark: Buffer; accent: string | null },

@@ -8,15 +8,14 @@ import {
   withListsOf,
   type PublicAppConfigType
 } from '#schemas/app-config.js'
-import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
+import { GIG_STATUSES, SONG_STATUSES } from '#shared/enums.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
-import { ApiError, badRequest } from '#src/errors.js'
-import { isValidTimeZone } from '#src/services/local-time.js'
-import { paletteForAccent } from '#src/services/palette.js'
+import { ApiError, badRequest, errorBody } from '#src/errors.js'
+import { isValidTimeZone } from '#shared/local-time.js'
+import { paletteForAccent } from '#src/documents/palette.js'
 import { APP_VERSION } from '#src/version.js'
-import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/services/logo.js'
-import { LOGOS_IN_FLIGHT, WorkersBusyError } from '#src/services/document-workers.js'
-import { errorBody } from '#plugins/app/errors.js'
+import { LOGO_MAX_DECODED_BYTES, LOGO_MAX_SIDE } from '#src/documents/logo.js'
+import { LOGOS_IN_FLIGHT, WorkersBusyError } from '#src/documents/pool.js'
 import {
   deleteLogo,
   findLogo,

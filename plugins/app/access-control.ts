@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { RouteOptions } from 'fastify'
 import { forbidden } from '#src/errors.js'
+import { roleAtLeast } from '#shared/enums.js'
 import { ErrorResponse, type RoleType } from '#schemas/common.js'
 import type { AuthUser } from './session.js'
 
@@ -32,15 +33,13 @@ declare module 'fastify' {
   }
 }
 
-const rank: Record<RoleType, number> = { member: 1, editor: 2, admin: 3 }
-
 /**
  * Access control: every route declares its access level (checked at start), and every request to a
  * non-public route needs a live session (the session plugin) with a role that suffices.
  */
 export default fp(
   async (app) => {
-    app.decorate('hasRole', (user: AuthUser, needed: RoleType) => rank[user.role] >= rank[needed])
+    app.decorate('hasRole', (user: AuthUser, needed: RoleType) => roleAtLeast(user.role, needed))
 
     const routeTable: RouteAccess[] = []
     app.decorate('routeTable', routeTable)
@@ -118,9 +117,9 @@ function declareAccess (route: RouteOptions): Access | undefined {
   if (schema.body) add(413, 'Body too large')
   if (config.rateLimit) add(429, 'Rate limit exceeded')
   add(500, 'Internal error')
-  // Answered in front of Fastify (src/http-server.ts) to any route: a client with too many requests
-  // waiting while the server is busy; and by the error handler to any write that could not be
-  // stored.
+  // Answered in front of Fastify (src/http/http-server.ts) to any route: a client with too many
+  // requests waiting while the server is busy; and by the error handler to any write that could
+  // not be stored.
   add(503, 'The server is busy and this client has too many requests waiting (SERVER_BUSY; ' +
     'see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing)')
   route.schema = {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { openDatabase, type Db, type DatabaseHandle } from '#src/db/client.js'
 import type Database from 'better-sqlite3'
-import { scheduleBackups, type BackupSettings } from '#src/backup.js'
+import { scheduleBackups, type BackupSettings } from '#src/storage/backup.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,9 @@
-import { STATUS_CODES } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import type { ErrorResponseBody } from '#schemas/common.js'
-import { ApiError } from '#src/errors.js'
+import { ApiError, errorBody } from '#src/errors.js'
 import { ERROR_CODES, type ErrorCode } from '#src/error-codes.js'
-import { reportStorageFailure, storageFailureCode } from '#src/storage-health.js'
-import { PasswordGateBusy } from '#src/services/password-gate.js'
+import { reportStorageFailure, storageFailureCode } from '#src/storage/storage-health.js'
+import { PasswordGateBusy } from '#src/auth/password-gate.js'
 import { setSecurityHeaders } from './security.js'
 
 // Fastify's own error codes mapped to the stable codes clients see.
@@ -22,16 +20,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
 const isErrorCode = (code: string | undefined): code is ErrorCode =>
   code !== undefined && Object.hasOwn(ERROR_CODES, code)
 
-function body (statusCode: number, code: ErrorCode, message: string): ErrorResponseBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
-}
-
-/**
- * The error body for a code of the catalogue, for a route that answers an expected refusal itself
- * rather than throwing (no stack trace to capture: a flood is refused thousands of times).
- */
-export const errorBody = (code: ErrorCode, message: string) =>
-  body(ERROR_CODES[code].status, code, message)
+const body = (statusCode: number, code: ErrorCode, message: string) =>
+  errorBody(code, message, statusCode)
 
 /**
  * Errors the router raises before any route or hook runs (undecodable URL, over-long path segment).
@@ -69,7 +59,8 @@ export default fp(
           const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
           const field = [error.validationContext, path, missing ?? extra].filter(Boolean).join('.')
           const message = extra ? 'unknown property' : (issue.message ?? 'is invalid')
-          return { field, message }
+          // Ajv's keyword and params: what a client translates the detail by, never the English.
+          return { field, message, keyword: issue.keyword, params: issue.params }
         })
         const message = details.map((d) => `${d.field} ${d.message}`).join('; ')
         return reply.status(400).send({ ...body(400, 'VALIDATION_ERROR', message), details })
@@ -112,7 +103,10 @@ export default fp(
           ? error.code
           : (fastifyCodes[error.code] ?? (isErrorCode(error.code) ? error.code : 'BAD_REQUEST'))
       if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
-      return reply.status(statusCode).send(body(statusCode, code, error.message))
+      const reason = error instanceof ApiError ? error.reason : undefined
+      return reply
+        .status(statusCode)
+        .send({ ...body(statusCode, code, error.message), ...(reason ? { reason } : {}) })
     })
 
     app.setNotFoundHandler(sendRouteNotFound)

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin'
-import { LiveState } from '#schemas/live.js'
+import { LiveState, type LiveStateType } from '#schemas/live.js'
 import { ApiError, notFound } from '#src/errors.js'
 import { loadLiveState } from '#src/repositories/live.js'
 import { compileSerializer } from '#src/validation.js'
-import { LiveFollowers, type FollowerLimits, type LiveSnapshot } from '#src/live-followers.js'
+import { LiveFollowers, type FollowerLimits, type LiveSnapshot } from '#src/http/live-followers.js'
 import { opaqueTag, type CachedAnswer } from './response-cache.js'
 
 declare module 'fastify' {
@@ -11,6 +11,11 @@ declare module 'fastify' {
     liveViews: {
       /** The view at `revision`, from the response cache or rendered now; 404 for a missing gig. */
       answer(gigId: number, revision: string): CachedAnswer
+      /**
+       * The same view as data (its bytes read back), for a tap's answer: the tap and the fan-out
+       * after it share one rendering. 404 for a missing gig.
+       */
+      state(gigId: number, revision: string): LiveStateType
       /** The view as a snapshot frame, or undefined when the gig does not exist. */
       snapshot(gigId: number, revision: string): LiveSnapshot | undefined
       /** The open event streams of every gig. */
@@ -38,10 +43,13 @@ export default fp<LiveViewsOptions>(
 
     const answer = (gigId: number, revision: string) =>
       app.responseCache.answer(`live:${gigId}`, revision, () => {
-        const state = loadLiveState(app.db, gigId, app.appSettings.get().timing)
-        if (!state) throw notFound('gig', gigId)
-        return serialize(state)
+        const view = loadLiveState(app.db, gigId, app.appSettings.get().timing)
+        if (!view) throw notFound('gig', gigId)
+        return serialize(view)
       })
+
+    const state = (gigId: number, revision: string) =>
+      JSON.parse(answer(gigId, revision).body.toString('utf8')) as LiveStateType
 
     const snapshot = (gigId: number, revision: string): LiveSnapshot | undefined => {
       let view: CachedAnswer
@@ -70,7 +78,7 @@ export default fp<LiveViewsOptions>(
         now: () => app.clock().getTime()
       }
     )
-    app.decorate('liveViews', { answer, snapshot, followers })
+    app.decorate('liveViews', { answer, state, snapshot, followers })
     // Graceful shutdown: streams never end by themselves, so close them before the server waits
     // for them.
     const endAll = async () => followers.endAll()

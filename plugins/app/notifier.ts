@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
-import { noticeText, type Notice } from '#src/services/notices.js'
-import { chatFlavor } from '#src/services/notice-markup.js'
-import { WebhookNotifier } from '#src/services/webhook-notifier.js'
+import { noticeText, type Notice } from '#src/notices/notices.js'
+import { chatFlavor } from '#src/notices/markup.js'
+import { WebhookNotifier } from '#src/notices/webhook-notifier.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

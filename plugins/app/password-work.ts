@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import { addressKey } from '#src/services/address-key.js'
-import { PasswordGate, PASSWORD_WORK } from '#src/services/password-gate.js'
+import { addressKey } from '#src/http/address-key.js'
+import { PasswordGate, PASSWORD_WORK } from '#src/auth/password-gate.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Runs password hashing for a request through the shared gate (src/services/password-gate.ts):
+     * Runs password hashing for a request through the shared gate (src/auth/password-gate.ts):
      * a route of a logged-in member before anonymous ones, anonymous ones fairly by address.
      * Refused: PasswordGateBusy, answered 503 SERVER_BUSY with Retry-After (plugins/app/errors.ts).
      */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { forbidden } from '#src/errors.js'
-import { SECURITY_HEADERS } from '#src/security-headers.js'
+import { SECURITY_HEADERS } from '#src/http/security-headers.js'
 
 export interface SecurityPluginOptions {
   corsOrigins: string[]

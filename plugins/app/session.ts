@@ -27,7 +27,7 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): AuthUser
     /**
      * The user id of a validly signed access token, expired or not, session live or not (who a
-     * request is from, for fair turns between clients: src/http-server.ts), or null.
+     * request is from, for fair turns between clients: src/http/http-server.ts), or null.
      */
     memberOfToken(token: string): number | null
   }

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin'
-import { StorageHealth } from '#src/storage-health.js'
+import { StorageHealth } from '#src/storage/storage-health.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed writes, free space and the write probe, for /health (src/storage-health.ts). */
+    /** Failed writes, free space, the write probe for /health (src/storage/storage-health.ts). */
     storageHealth: StorageHealth
   }
 }

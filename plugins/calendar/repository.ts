@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, ne } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { calendarTokens, gigs, installation, rehearsals, users } from '#src/db/schema.js'
-import type { CalendarGig, CalendarRehearsal } from '#src/services/ical.js'
+import type { CalendarGig, CalendarRehearsal } from '#src/documents/ical.js'
 
 export function findCalendarToken (db: Db, userId: number) {
   return db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).get()

@@ -6,8 +6,8 @@ import {
   assembleGigDocument,
   type DocumentLogo,
   type GigDocument
-} from '#src/services/gig-document.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+} from '#src/documents/gig-document.js'
+import type { TimingDefaults } from '#shared/timing.js'
 
 /**
  * Musicians on stage for the GEMA report: active musicians who said yes, else all active musicians.

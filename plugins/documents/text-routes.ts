@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { CSV_TYPE, TEXT_TYPE, textFile } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
-import { contentDisposition, slug } from '#src/services/content-disposition.js'
-import { renderSetlistCsv } from '#src/services/setlist-csv.js'
-import { renderSetlistText } from '#src/services/setlist-text.js'
+import { contentDisposition, slug } from '#src/http/content-disposition.js'
+import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
+import { renderSetlistText } from '#src/documents/setlist-text.js'
 import { loadGigDocument } from './repository.js'
 
 /** GET /gigs/{id}/setlist.csv and .txt: the setlist for spreadsheets and for chat or mail. */

@@ -10,7 +10,7 @@ import {
   type EntryRow,
   type SetRow
 } from '#src/repositories/setlists.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import type { SeasonSetlistsType } from '#schemas/exports.js'
 
 /**

@@ -3,8 +3,8 @@ import { ErrorResponse } from '#schemas/common.js'
 import { BandExportDocument, SeasonParams, SeasonSetlists } from '#schemas/exports.js'
 import { conflict } from '#src/errors.js'
 import { buildBandExport, ExportTooLarge } from '#src/repositories/band-export.js'
-import { contentDisposition } from '#src/services/content-disposition.js'
-import { todayIn } from '#src/services/local-time.js'
+import { contentDisposition } from '#src/http/content-disposition.js'
+import { todayIn } from '#shared/local-time.js'
 import { loadSeasonSetlists } from './repository.js'
 
 /** A season's setlists (every member) and the full band export (admins). */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { ApiError } from '#src/errors.js'
-import { addressKey } from '#src/services/address-key.js'
+import { addressKey } from '#src/http/address-key.js'
 
 /**
  * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else
@@ -11,7 +11,7 @@ export default fp(
   async (app) => {
     await app.register(fastifyRateLimit, {
       global: false,
-      // An IPv6 client's /64 is one client (src/services/address-key.ts).
+      // An IPv6 client's /64 is one client (src/http/address-key.ts).
       keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) =>
         new ApiError(

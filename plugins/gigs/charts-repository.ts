@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
-import { transposeKey, type ChordNotation } from '#src/shared/chords/chord.js'
+import { transposeKey, type ChordNotation } from '#shared/chords/chord.js'
 import type { GigChartsType } from '#schemas/charts.js'
 
 /**

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams, NoContent, NotModified } from '#schemas/common.js'
 import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
 import { badRequest, notFound } from '#src/errors.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { findGig, toGig } from '#src/repositories/gigs.js'
 import { createGig, deleteGig, listGigs, patchGig } from './repository.js'
 

@@ -2,8 +2,8 @@ import { and, asc, eq, notInArray } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigScheduleItems, gigs } from '#src/db/schema.js'
-import { addSecondsLocal, endsNextDay } from '#src/services/local-time.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import { addSecondsLocal, endsNextDay } from '#shared/local-time.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import { badRequest, notFound } from '#src/errors.js'
 import type {
   ScheduleItemType,

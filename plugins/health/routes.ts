@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { StringEnum } from '#schemas/common.js'
 import { APP_COMMIT, APP_VERSION } from '#src/version.js'
-import { PROBE_INTERVAL_MS } from '#src/storage-health.js'
+import { PROBE_INTERVAL_MS } from '#src/storage/storage-health.js'
 
 const HEALTH_STATUSES = ['ok', 'degraded'] as const
 const DATABASE_STATES = ['ok', 'unreachable', 'not writable'] as const

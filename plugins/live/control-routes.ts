@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { LiveMakeCurrent, LiveState, LiveUndo } from '#schemas/live.js'
-import { notFound } from '#src/errors.js'
-import { loadLiveState } from '#src/repositories/live.js'
 import { makeCurrent, undoLastTap } from './taps.js'
 
 const Conflict = {
@@ -14,11 +12,8 @@ const Conflict = {
 
 /** Undo and Make current: the editor's corrections on stage (taps.ts has the rules). */
 const liveControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const view = (gigId: number) => {
-    const state = loadLiveState(app.db, gigId, app.appSettings.get().timing)
-    if (!state) throw notFound('gig', gigId)
-    return state
-  }
+  // The revision-keyed view after the write, which the fan-out to the followers then reuses.
+  const view = (gigId: number) => app.liveViews.state(gigId, app.dbRevision())
 
   app.post(
     '/gigs_lm/:id/undo',

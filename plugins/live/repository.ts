@@ -1,28 +1,10 @@
 import { and, eq, gt, max, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
-import type { TimingDefaults } from '#src/services/timing.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
-import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
-import { loadLiveState } from '#src/repositories/live.js'
 import { writtenRow } from '#src/db/returning.js'
 import { assertEntryFresh, recordTap, tapWithKey } from './taps.js'
-
-/** The entry as the live view shows it (with its re-computed planned start). */
-export function liveEntry (
-  db: Db,
-  gigId: number,
-  entryId: number,
-  defaults: TimingDefaults
-): SetlistEntryType | undefined {
-  const state = loadLiveState(db, gigId, defaults)
-  for (const set of state?.sets ?? []) {
-    const entry = set.entries.find((e) => e.id === entryId)
-    if (entry) return entry
-  }
-  return undefined
-}
 
 const bumpLiveVersion = (tx: Pick<Db, 'update'>, gigId: number, alsoSetlist = false) =>
   writtenRow(

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
-import { LiveInsert, LiveState, LiveUpdate, LiveUpdateResult } from '#schemas/live.js'
+import {
+  LiveInsert,
+  LiveState,
+  LiveUpdate,
+  LiveUpdateResult,
+  type LiveStateType
+} from '#schemas/live.js'
 import { SetlistEntry } from '#schemas/setlists.js'
 import { notFound } from '#src/errors.js'
-import { loadLiveState } from '#src/repositories/live.js'
 import { JSON_TYPE } from '#plugins/app/response-cache.js'
-import { insertLiveEntry, liveEntry, updateLiveEntry } from './repository.js'
+import { insertLiveEntry, updateLiveEntry } from './repository.js'
 import sseRoutes from './sse-routes.js'
 import liveControlRoutes from './control-routes.js'
 
@@ -16,9 +21,16 @@ const Stale = {
 }
 const NotFound = { ...ErrorResponse, description: 'Unknown gig, entry or set' }
 
+/** An entry of a live view; undefined when its setlist has none of that id. */
+const entryOf = (view: LiveStateType, entryId: number) =>
+  view.sets.flatMap((set) => set.entries).find((entry) => entry.id === entryId)
+
 /** Live mode on stage: the band leader steps through the setlist, every phone follows. */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const timing = () => app.appSettings.get().timing
+  // A tap answers from the revision-keyed live view after its write: the same rendering the
+  // fan-out to the followers then finds in the response cache (plugins/app/live-views.ts), so the
+  // view is built once per tap.
+  const viewNow = (gigId: number) => app.liveViews.state(gigId, app.dbRevision())
 
   app.get(
     '/gigs_lm/:id',
@@ -76,7 +88,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const gigId = request.params.id
       const version = updateLiveEntry(app.db, gigId, request.body, app.clock(), request.user.id)
-      const entry = liveEntry(app.db, gigId, request.body.entryId, timing())
+      const entry = entryOf(viewNow(gigId), request.body.entryId)
       if (!entry) throw notFound('setlist entry', request.body.entryId)
       return { entry, version }
     }
@@ -108,12 +120,9 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body
       const userId = request.user.id
       const { entryId, replayed } = insertLiveEntry(app.db, gigId, body, app.clock(), userId)
-      if (replayed) {
-        const state = loadLiveState(app.db, gigId, timing())
-        if (!state) throw notFound('gig', gigId)
-        return reply.status(200).send(state)
-      }
-      const entry = liveEntry(app.db, gigId, entryId, timing())
+      const view = viewNow(gigId)
+      if (replayed) return reply.status(200).send(view)
+      const entry = entryOf(view, entryId)
       if (!entry) throw notFound('setlist entry', entryId)
       return reply.status(201).send(entry)
     }

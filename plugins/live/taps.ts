@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, liveTaps, setlistEntries, setlistSets } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
-import type { EntryStatus, LiveTapKind } from '#src/db/enums.js'
+import type { EntryStatus, LiveTapKind } from '#shared/enums.js'
 import { conflict, notFound } from '#src/errors.js'
 import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
 

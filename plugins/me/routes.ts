@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import { ChangePasswordBody, SessionInfo } from '#schemas/sessions.js'
 import { ProfileUpdate, User } from '#schemas/users.js'
-import { ApiError, badRequest, notFound, unauthorized } from '#src/errors.js'
-import { hashPassword, passwordProblem, verifyPassword } from '#src/services/password.js'
+import { ApiError, notFound, unauthorized, weakPassword } from '#src/errors.js'
+import { hashPassword, passwordWeakness, verifyPassword } from '#src/auth/password.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
 import { listLiveSessions, revokeSession, revokeUserSessions } from '#src/repositories/sessions.js'
 import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
@@ -132,11 +132,14 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
       if (!right) {
         throw new ApiError('WRONG_PASSWORD', 'the current password is wrong')
       }
-      const problem = passwordProblem(newPassword, user.username)
-      if (problem) throw badRequest('WEAK_PASSWORD', problem)
+      const weakness = passwordWeakness(newPassword, user.username)
+      if (weakness) throw weakPassword(weakness)
       // "Change your initial password" means a new one.
       if (user.passwordChangeRequired && newPassword === currentPassword) {
-        throw badRequest('WEAK_PASSWORD', 'the new password must differ from the current one')
+        throw weakPassword({
+          reason: 'unchanged',
+          message: 'the new password must differ from the current one'
+        })
       }
       const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       const now = app.clock()

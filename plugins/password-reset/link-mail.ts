@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ResetLinkMail } from '#schemas/password-reset.js'
 import type { UserRow } from '#src/db/schema.js'
-import type { LinkKind } from '#src/db/enums.js'
-import { createMailer } from '#src/services/mailer.js'
+import type { LinkKind } from '#shared/enums.js'
+import { createMailer } from './mailer.js'
 import { resetUrl } from '#src/repositories/password-resets.js'
 import { findUserById } from '#src/repositories/users.js'
 

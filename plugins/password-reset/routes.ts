@@ -6,9 +6,9 @@ import {
   ResetPasswordBody,
   ResetTokenBody
 } from '#schemas/password-reset.js'
-import { badRequest } from '#src/errors.js'
+import { weakPassword } from '#src/errors.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
-import { hashPassword, passwordProblem } from '#src/services/password.js'
+import { hashPassword, passwordWeakness } from '#src/auth/password.js'
 import type { LinkMail } from './link-mail.js'
 import {
   ADMIN_RESET_LINK_HOURS,
@@ -106,8 +106,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
     async (request, reply) => {
       const { token, newPassword } = request.body
       const { user } = resetLinkUser(app.db, token, app.clock())
-      const problem = passwordProblem(newPassword, user.username)
-      if (problem) throw badRequest('WEAK_PASSWORD', problem)
+      const weakness = passwordWeakness(newPassword, user.username)
+      if (weakness) throw weakPassword(weakness)
       const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
       redeemResetLink(app.db, token, passwordHash, app.clock())
       return reply.status(204).send(null)

@@ -11,7 +11,7 @@ import {
 } from '#schemas/rehearsals.js'
 import type { Static } from '@sinclair/typebox'
 import { badRequest, notFound } from '#src/errors.js'
-import { minutesOf, todayIn } from '#src/services/local-time.js'
+import { minutesOf, todayIn } from '#shared/local-time.js'
 import {
   createRehearsal,
   deleteRehearsal,

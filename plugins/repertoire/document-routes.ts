@@ -9,11 +9,11 @@ import {
   textFile
 } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
-import { contentDisposition, slug } from '#src/services/content-disposition.js'
-import { formatLength } from '#src/services/document-format.js'
-import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
-import { renderSetlistCsv } from '#src/services/setlist-csv.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import { contentDisposition, slug } from '#src/http/content-disposition.js'
+import { formatLength } from '#src/documents/format.js'
+import { assembleGigDocument, type GigDocument } from '#src/documents/gig-document.js'
+import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import { readRepertoire, type RepertoireData } from './repository.js'
 
 const PdfFile = binaryFile('application/pdf', 'PDF document')

@@ -10,7 +10,7 @@ import {
   type SetRow
 } from '#src/repositories/setlists.js'
 import { replaceSetlist, type SetlistStore } from '#src/repositories/setlist-writes.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import {
   MAX_REPERTOIRE_SETLISTS,
   type RepertoireCreateType,

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LoginBody, SessionResponse } from '#schemas/sessions.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import { unauthorized } from '#src/errors.js'
-import { reportStorageFailure } from '#src/storage-health.js'
+import { reportStorageFailure } from '#src/storage/storage-health.js'
 import {
   dummyPasswordHash,
   hashPassword,
   isForeignHash,
   passwordProblem,
   verifyPassword
-} from '#src/services/password.js'
+} from '#src/auth/password.js'
 import { perMinute } from '#plugins/external/rate-limit.js'
 import {
   findUserById,

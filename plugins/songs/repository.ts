@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import type { VoteValue } from '#src/db/enums.js'
+import type { VoteValue } from '#shared/enums.js'
 import {
   repertoireEntries,
   setlistEntries,

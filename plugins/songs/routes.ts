@@ -30,7 +30,7 @@ import {
   upsertVote
 } from './repository.js'
 import { findUserById } from '#src/repositories/users.js'
-import { contentDisposition, slug } from '#src/services/content-disposition.js'
+import { contentDisposition, slug } from '#src/http/content-disposition.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
 /** A proposal leaving `proposed` for one of these was accepted (a chat notice). */

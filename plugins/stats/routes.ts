@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { GigStats, SeasonStats, SeasonStatsQuery, SongStats } from '#schemas/stats.js'
 import { notFound } from '#src/errors.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { gigStats, seasonStats, songStats } from './repository.js'
 
 /** Statistics for the season and all time, per gig and per song; computed in SQL. */

@@ -1,6 +1,6 @@
 import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import type { AnswerValue, SurveyStatus } from '#src/db/enums.js'
+import type { AnswerValue, SurveyStatus } from '#shared/enums.js'
 import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'
 import type { SurveyDetailType, SurveyType } from '#schemas/surveys.js'
 import { isClosed, openCondition } from '#src/repositories/surveys.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Todos } from '#schemas/todos.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { loadTodos } from './repository.js'
 
 /** GET /me/todos: five statements, whatever the size of the band's history. */

@@ -5,12 +5,12 @@ import { User, UserCreate, UserListQuery, UserPatch } from '#schemas/users.js'
 import { UserCreated } from '#schemas/invitations.js'
 import type { LinkMail } from '#plugins/password-reset/link-mail.js'
 import type { AuthUser } from '#plugins/app/session.js'
-import { badRequest, conflict, notFound } from '#src/errors.js'
+import { conflict, notFound, weakPassword } from '#src/errors.js'
 import {
   hashPassword,
-  passwordProblem,
+  passwordWeakness,
   UNUSABLE_PASSWORD_HASH
-} from '#src/services/password.js'
+} from '#src/auth/password.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
 import {
@@ -124,8 +124,8 @@ const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { l
     async (request, reply) => {
       const { password, passwordChangeRequired: _ignored, ...input } = request.body
       if (password !== undefined) {
-        const problem = passwordProblem(password, input.username)
-        if (problem) throw badRequest('WEAK_PASSWORD', problem)
+        const weakness = passwordWeakness(password, input.username)
+        if (weakness) throw weakPassword(weakness)
         const hash = await app.passwordWork(request, () => hashPassword(password))
         // A password someone else chose is known to them: the member replaces it first thing.
         const held = { ...input, passwordChangeRequired: true }
@@ -168,8 +168,8 @@ const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { l
       const { password, ...changes } = request.body
       let passwordHash: string | undefined
       if (password !== undefined) {
-        const problem = passwordProblem(password, target.username)
-        if (problem) throw badRequest('WEAK_PASSWORD', problem)
+        const weakness = passwordWeakness(password, target.username)
+        if (weakness) throw weakPassword(weakness)
         passwordHash = await app.passwordWork(request, () => hashPassword(password))
       }
       // Re-read after the slow hash so the last-admin check sees the current state.

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { ConfigError } from '#src/config.js'
+import { errorBody } from '#src/errors.js'
 import { projectPath } from '#src/project-path.js'
 
 export interface WebAppOptions {
@@ -62,12 +63,7 @@ export default async function webAppRoutes (app: FastifyInstance, options: WebAp
     app.get('/app/*', { schema }, (_request, reply) => {
       reply
         .status(503)
-        .send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          code: 'WEB_APP_NOT_BUILT',
-          message: 'the web app is not built: run npm run build'
-        })
+        .send(errorBody('WEB_APP_NOT_BUILT', 'the web app is not built: run npm run build'))
     })
     return
   }

@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
 import { projectPath } from '#src/project-path.js'
-import { backupNow, type BackupSettings } from '#src/backup.js'
+import { backupNow, type BackupSettings } from '#src/storage/backup.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
 

@@ -9,6 +9,8 @@ import {
   uniqueIndex,
   check
 } from 'drizzle-orm/sqlite-core'
+// drizzle-kit loads this file without the package imports (#shared/*): a relative path.
+// eslint-disable-next-line no-restricted-imports
 import {
   ANSWER_VALUES,
   AVAILABILITY_STATUSES,
@@ -22,7 +24,7 @@ import {
   SURVEY_STATUSES,
   USER_STATUSES,
   VOTE_VALUES
-} from './enums.js'
+} from '../shared/enums.js'
 
 // Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times
 // `HH:MM` and local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API
@@ -144,7 +146,7 @@ export const appLogo = sqliteTable(
      * that; prepared at the next start, see plugins/app-config).
      */
     prepared: integer('prepared', { mode: 'boolean' }).notNull().default(false),
-    /** The documents' copy (src/services/logo.ts); null when the stored logo was refused. */
+    /** The documents' copy (src/documents/logo.ts); null when the stored logo was refused. */
     watermark: blob('watermark', { mode: 'buffer' }),
     /** The documents' accent colour `#rrggbb`; null for the neutral palette. */
     accent: text('accent')

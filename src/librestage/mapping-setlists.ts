@@ -1,4 +1,4 @@
-import type { EntryStatus } from '#src/db/enums.js'
+import type { EntryStatus } from '#shared/enums.js'
 import type { SourceRow } from './source.js'
 import { fit, type MapState } from './state.js'
 import { cleanText, flag, mapRating, parseDuration, toInstant } from './values.js'

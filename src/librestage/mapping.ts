@@ -1,5 +1,5 @@
 import type { songVotes } from '#src/db/schema.js'
-import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
+import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import type { TableTally } from './report.js'
 import {
   UNMAPPED_COLUMNS,

@@ -6,7 +6,7 @@ import type {
   SongStatus,
   UserStatus,
   VoteValue
-} from '#src/db/enums.js'
+} from '#shared/enums.js'
 import type { SourceValue } from './source.js'
 
 // Pure translations of libreStage's values into Bandstand's. Each returns `undefined` for a value

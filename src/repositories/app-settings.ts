@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '#src/db/client.js'
 import { appSettings } from '#src/db/schema.js'
-import { isValidTimeZone } from '#src/services/local-time.js'
+import { isValidTimeZone } from '#shared/local-time.js'
 import {
   DEFAULT_APP_CONFIG,
   EditableAppConfig,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
-import { endsNextDay } from '#src/services/local-time.js'
+import { endsNextDay } from '#shared/local-time.js'
 import type { GigType } from '#schemas/gigs.js'
 
 /** The API view: venue and organizer are nested objects, stored flat. */

@@ -1,5 +1,5 @@
 import type { Db } from '#src/db/client.js'
-import type { TimingDefaults } from '#src/services/timing.js'
+import type { TimingDefaults } from '#shared/timing.js'
 import type { SetlistEntryType } from '#schemas/setlists.js'
 import type { LiveStateType } from '#schemas/live.js'
 import { toGig } from './gigs.js'

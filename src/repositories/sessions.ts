@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { refreshTokenHistory, sessions, type SessionRow } from '#src/db/schema.js'
-import { hashToken, randomToken } from '#src/services/tokens.js'
+import { hashToken, randomToken } from '#src/auth/tokens.js'
 import { writtenRow } from '#src/db/returning.js'
 
 /** Lifetime of an access token (a JWT, checked against the live session on every request). */

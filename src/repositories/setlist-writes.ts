@@ -3,7 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
-import { ApiError, badRequest, conflict, notFound } from '#src/errors.js'
+import { ApiError, badRequest, conflict, errorBody, notFound } from '#src/errors.js'
 import type { ErrorCodeOf } from '#src/error-codes.js'
 import {
   MAX_ENTRIES_PER_SET,
@@ -25,7 +25,7 @@ export class SetlistVersionConflict extends ApiError {
 
   /** The 409 body, with what the client should reload. */
   withCurrent<T> (current: T) {
-    return { statusCode: 409, error: 'Conflict', code: this.code, message: this.message, current }
+    return { ...errorBody(this.code, this.message), current }
   }
 }
 

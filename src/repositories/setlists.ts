@@ -9,12 +9,12 @@ import {
   type SongRow
 } from '#src/db/schema.js'
 import {
-  computeSetlistTiming,
+  timeSets,
   type SetlistTiming,
   type TimingDefaults
-} from '#src/services/timing.js'
+} from '#shared/timing.js'
 import type { LiveStatusType, SetlistEntryType, SetlistType } from '#schemas/setlists.js'
-import type { DocumentSong } from '#src/services/gig-document.js'
+import type { DocumentSong } from '#src/documents/gig-document.js'
 
 /** A gig's entries as the band plays them: set by set, each in its order (ties by id). */
 export const RUNNING_ORDER = [
@@ -228,37 +228,19 @@ export function buildSets (
   data: Pick<SetlistData, 'sets' | 'entries'> & { gig: Pick<GigRow, 'date' | 'startTime'> },
   defaults: TimingDefaults
 ): { sets: SetlistType['sets']; timing: SetlistTiming } {
-  const bySet = new Map<number, EntryRow[]>(data.sets.map((set) => [set.id, []]))
-  for (const entry of data.entries) bySet.get(entry.setId)?.push(entry)
-  const grouped = data.sets.map((set) => ({ set, entries: bySet.get(set.id) ?? [] }))
-  const timing = computeSetlistTiming(
-    data.gig.date,
-    data.gig.startTime,
-    grouped.map(({ set, entries }) => ({
-      breakAfterSeconds: set.breakAfterSeconds,
-      entries: entries.map((e) => ({
-        durationSeconds: e.durationSeconds,
-        songDurationSeconds: e.song.durationSeconds,
-        status: e.status
-      }))
-    })),
-    defaults
-  )
-  const sets = grouped.map(({ set, entries }, i) => {
-    const t = timing.sets[i]!
-    return {
-      id: set.id,
-      name: set.name,
-      breakAfterSeconds: t.breakAfterSeconds,
-      customBreakAfterSeconds: set.breakAfterSeconds,
-      start: t.start,
-      end: t.end,
-      durationSeconds: t.durationSeconds,
-      entries: entries.map((e, j) =>
-        toEntry(e, t.entries[j]!.plannedStart, t.entries[j]!.durationSeconds)
-      )
-    }
-  })
+  const { sets: timed, timing } = timeSets(data.gig, data.sets, data.entries, defaults)
+  const sets = timed.map(({ set, entries, timing: t }) => ({
+    id: set.id,
+    name: set.name,
+    breakAfterSeconds: t.breakAfterSeconds,
+    customBreakAfterSeconds: set.breakAfterSeconds,
+    start: t.start,
+    end: t.end,
+    durationSeconds: t.durationSeconds,
+    entries: entries.map((e, j) =>
+      toEntry(e, t.entries[j]!.plannedStart, t.entries[j]!.durationSeconds)
+    )
+  }))
   return { sets, timing }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import type { UserStatus } from '#src/db/enums.js'
+import type { UserStatus } from '#shared/enums.js'
 import { users, type UserRow } from '#src/db/schema.js'
 import { conflict } from '#src/errors.js'
 import type { ProfileUpdateType, UserCreateType, UserType } from '#schemas/users.js'

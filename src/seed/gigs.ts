@@ -8,8 +8,8 @@ import {
   setlistSets,
   songs
 } from '#src/db/schema.js'
-import { addSecondsLocal, todayIn } from '#src/services/local-time.js'
-import type { GigStatus } from '#src/db/enums.js'
+import { addSecondsLocal, todayIn } from '#shared/local-time.js'
+import type { GigStatus } from '#shared/enums.js'
 import { writtenRow } from '#src/db/returning.js'
 
 export interface SeedGigsContext {

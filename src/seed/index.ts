@@ -1,5 +1,5 @@
 import type { Db } from '#src/db/client.js'
-import { hashPassword } from '#src/services/password.js'
+import { hashPassword } from '#src/auth/password.js'
 import { hasBandData } from '#src/repositories/band-content.js'
 import { seedUsers, type SeededUsers } from './users.js'
 import { seedSongs } from './songs.js'

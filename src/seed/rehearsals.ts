@@ -1,7 +1,7 @@
 import { asc, ne } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { rehearsalAvailability, rehearsals, rehearsalSongs, songs } from '#src/db/schema.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { writtenRow } from '#src/db/returning.js'
 
 const addDays = (date: string, days: number) =>

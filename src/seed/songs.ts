@@ -1,6 +1,6 @@
 import type { Db } from '#src/db/client.js'
 import { songs, songVotes } from '#src/db/schema.js'
-import type { SongStatus } from '#src/db/enums.js'
+import type { SongStatus } from '#shared/enums.js'
 import { writtenRow } from '#src/db/returning.js'
 
 type Status = SongStatus

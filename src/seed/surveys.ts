@@ -1,6 +1,6 @@
 import type { Db } from '#src/db/client.js'
 import { surveyAnswers, surveyOptions, surveys } from '#src/db/schema.js'
-import { todayIn } from '#src/services/local-time.js'
+import { todayIn } from '#shared/local-time.js'
 import { writtenRow } from '#src/db/returning.js'
 
 const addDays = (date: string, days: number) =>

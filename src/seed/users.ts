@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { users } from '#src/db/schema.js'
-import type { Role } from '#src/db/enums.js'
+import type { Role } from '#shared/enums.js'
 
 interface DemoUser {
   username: string

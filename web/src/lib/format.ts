@@ -5,7 +5,7 @@
  * instants (RFC 3339 UTC), which are converted to the band timezone.
  */
 // The band-time arithmetic is the server's own (pure, no Node API): one implementation for both.
-import { addSecondsLocal, todayIn, zonedToUtc } from '../../../src/services/local-time'
+import { addSecondsLocal, todayIn, zonedToUtc } from '$shared/local-time'
 import { i18n } from './i18n/index.svelte'
 import { appConfig } from './state/config.svelte'
 

@@ -1,7 +1,7 @@
 /**
  * The setlist editor's model, pure TypeScript (no Svelte, no DOM): the draft a user edits, every
  * edit as an operation (so the edits can be replayed on top of a newer version after a 409), the
- * PUT body, the timing (the server's own src/services/timing.ts: one implementation), and the
+ * PUT body, the timing (the server's own src/shared/timing.ts: one implementation), and the
  * readable list of what changed between two versions. Used by gig setlists and repertoire
  * setlists alike; test/setlist-model.test.ts runs it against the API's answers.
  */
@@ -9,7 +9,7 @@ import {
   computeSetlistTiming,
   type SetlistTiming,
   type TimingDefaults
-} from '../../../../src/services/timing.js'
+} from '$shared/timing.js'
 import type { Body, Setlist } from '../api/types.js'
 
 export type ServerSet = Setlist['sets'][number]

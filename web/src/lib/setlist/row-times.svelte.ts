@@ -1,5 +1,5 @@
 import { SvelteMap } from 'svelte/reactivity'
-import type { SetlistTiming } from '../../../../src/services/timing.js'
+import type { SetlistTiming } from '$shared/timing.js'
 import { formatDuration, formatTime } from '../format'
 import { i18n } from '../i18n/index.svelte'
 import type { DraftSet } from './model'

@@ -3,6 +3,7 @@ import { resolve } from '$app/paths'
 import { api, call, onPasswordChangeRequired, onSessionLost } from '../api/client'
 import type { Role, User } from '../api/types'
 import { DEVICE_SETTINGS } from '../i18n/index.svelte'
+import { roleAtLeast } from '$shared/enums'
 import { saveDrafts } from './drafts.svelte'
 
 /** Who is logged in (GET /me). The tokens are httpOnly cookies that JavaScript never sees. */
@@ -14,11 +15,9 @@ export const session = $state({
   ended: false
 })
 
-const RANK: Record<Role, number> = { member: 1, editor: 2, admin: 3 }
-
 /** Role-aware screens: `can('editor')` is true for editors and admins. */
 export function can (role: Role): boolean {
-  return session.user !== null && RANK[session.user.role] >= RANK[role]
+  return session.user !== null && roleAtLeast(session.user.role, role)
 }
 
 /**

@@ -35,6 +35,8 @@ export default {
     'Der Server konnte das nicht speichern: sein Speicher ist voll oder defekt. ' +
     'Nichts wurde gespeichert – bitte sag der Administration Bescheid.',
   SET_NOT_FOUND: 'Dieses Set gibt es nicht (mehr). Lade die Setlist neu.',
+  WEB_APP_NOT_BUILT:
+    'Die Web-App ist auf diesem Server nicht installiert. Bitte sag der Administration Bescheid.',
   SETLIST_ENTRY_NOT_FOUND: 'Dieser Song steht nicht mehr in der Setlist. Lade die Setlist neu.',
   CHECKLIST_ITEM_NOT_FOUND: 'Diesen Checklisten-Punkt gibt es nicht (mehr).',
   REPERTOIRE_NOT_FOUND: 'Diese Repertoire-Setlist gibt es nicht (mehr).',

@@ -35,6 +35,7 @@ export default {
     'The server could not save this: its disk is full or failing. ' +
     'Nothing was saved — please tell the administrator.',
   SET_NOT_FOUND: 'This set does not exist (any more). Reload the setlist.',
+  WEB_APP_NOT_BUILT: 'The web app is not installed on this server. Please tell the administrator.',
   SETLIST_ENTRY_NOT_FOUND: 'This song is no longer in the setlist. Reload the setlist.',
   CHECKLIST_ITEM_NOT_FOUND: 'This checklist item does not exist (any more).',
   REPERTOIRE_NOT_FOUND: 'This repertoire setlist does not exist (any more).',

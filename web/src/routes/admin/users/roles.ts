@@ -1,4 +1,4 @@
-import type { Role } from '$lib/api/types'
+import { ROLES_RISING } from '$shared/enums'
 
 /** The roles in rising order (README: member < editor < admin). */
-export const ROLES: Role[] = ['member', 'editor', 'admin']
+export const ROLES = ROLES_RISING

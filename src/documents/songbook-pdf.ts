@@ -1,11 +1,11 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
-import { formatDate } from './document-format.js'
+import { formatDate } from './format.js'
 import { renderPdf } from './pdf.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
-import type { ChordNotation } from '#src/shared/chords/chord.js'
-import { parseChordPro, type ChartLine, type ChartSection } from '#src/shared/chords/chordpro.js'
-import { transposeChart } from '#src/shared/chords/transpose.js'
+import type { ChordNotation } from '#shared/chords/chord.js'
+import { parseChordPro, type ChartLine, type ChartSection } from '#shared/chords/chordpro.js'
+import { transposeChart } from '#shared/chords/transpose.js'
 
 /** The gig's charts in running order (GET /gigs/{id}/charts) and what the header names. */
 export interface SongbookDocument {

@@ -1,13 +1,8 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { colourForName } from './palette.js'
-import {
-  entryLength,
-  formatDate,
-  formatLength,
-  joinPresent
-} from './document-format.js'
+import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
-import { addSecondsLocal, timeOf } from './local-time.js'
+import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import type { SetlistStyle } from '#schemas/documents.js'
 

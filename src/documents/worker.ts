@@ -1,12 +1,12 @@
 import type { DocumentContext } from './gig-document.js'
-import type { WorkerTask } from './document-workers.js'
+import type { WorkerTask } from './pool.js'
 import { renderGemaXlsx } from './gema-xlsx.js'
 import { prepareLogo, type PreparedLogo } from './logo.js'
 import { renderSchedulePdf } from './schedule-pdf.js'
 import { renderSetlistPdf } from './setlist-pdf.js'
 import { renderSongbookPdf } from './songbook-pdf.js'
 
-// Worker thread entry (piscina calls the default export once per task; see document-workers.ts).
+// Worker thread entry (piscina calls the default export once per task; see pool.ts).
 // pdfmake and xlsx are loaded by their renderers on first use: a worker that only ever prepared
 // logos or rendered PDFs never loads xlsx.
 

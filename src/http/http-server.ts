@@ -8,10 +8,11 @@ import {
   type ServerResponse
 } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
-import { ERROR_CODES } from './error-codes.js'
+import { ERROR_CODES } from '#src/error-codes.js'
+import { errorBody } from '#src/errors.js'
 import { SECURITY_HEADERS } from './security-headers.js'
-import { addressKey } from './services/address-key.js'
-import { FairScheduler, type Client, type RequestHandler } from './services/fair-scheduler.js'
+import { addressKey } from './address-key.js'
+import { FairScheduler, type Client, type RequestHandler } from './fair-scheduler.js'
 
 /**
  * Fair turns between clients when requests arrive faster than they are answered (README →
@@ -32,14 +33,13 @@ export const REQUEST_TURNS = {
   retryAfterSeconds: 1
 } as const
 
-const BUSY_BODY = JSON.stringify({
-  statusCode: ERROR_CODES.SERVER_BUSY.status,
-  error: 'Service Unavailable',
-  code: 'SERVER_BUSY',
-  message: `the server has more requests waiting than it takes; retry in ${
-    REQUEST_TURNS.retryAfterSeconds
-  } s`
-})
+const BUSY_BODY = JSON.stringify(
+  errorBody(
+    'SERVER_BUSY',
+    'the server has more requests waiting than it takes; retry in ' +
+      `${REQUEST_TURNS.retryAfterSeconds} s`
+  )
+)
 
 /**
  * The refusal of a request that would wait beyond the limits, answered without Fastify (nothing of
@@ -68,7 +68,8 @@ export function clientErrorHandler (
   socket: Duplex
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  // As Fastify's own handler: at trace level (the raw packet is redacted, src/log-redaction.ts).
+  // As Fastify's own handler: at trace level (the raw packet is redacted:
+  // src/http/log-redaction.ts).
   this.log.trace({ err: error }, 'client error')
   const status = error.code === 'HPE_HEADER_OVERFLOW'
     ? 431
@@ -76,12 +77,7 @@ export function clientErrorHandler (
   const message = status === 431
     ? 'the request headers are too large'
     : status === 408 ? 'the request took too long' : 'the request is not valid HTTP'
-  const body = JSON.stringify({
-    statusCode: status,
-    error: STATUS_CODES[status],
-    code: 'BAD_REQUEST',
-    message
-  })
+  const body = JSON.stringify(errorBody('BAD_REQUEST', message, status))
   if (socket.writable) {
     const headers = {
       ...SECURITY_HEADERS,

@@ -1,6 +1,6 @@
 import type { GigRow, SongRow } from '#src/db/schema.js'
-import type { EntryStatus } from '#src/db/enums.js'
-import { computeSetlistTiming, type TimingDefaults } from './timing.js'
+import type { EntryStatus } from '#shared/enums.js'
+import { timeSets, type SetTiming, type TimingDefaults } from '#shared/timing.js'
 
 // The data every gig document is rendered from: read by the setlist read model
 // (src/repositories/setlists.ts) for plugins/documents, timed here, rendered by the pure renderers
@@ -76,13 +76,9 @@ export interface DocumentEntry extends RawEntry {
   /** Effective duration (entry, else song, else default). */
   seconds: number
 }
-export interface DocumentSet extends RawSet {
-  start: string
-  end: string
-  startAt: string
-  endAt: string
-  durationSeconds: number
-  breakAfterSeconds: number
+/** A set with its timing (its break: the set's own, else the default). */
+export interface DocumentSet
+  extends Omit<RawSet, 'breakAfterSeconds'>, Omit<SetTiming, 'entries'> {
   isLast: boolean
   entries: DocumentEntry[]
 }
@@ -116,7 +112,7 @@ export interface DocumentContext {
   generatedAt: Date
   /** The band's locale (`de-DE`, `en-GB`): the language of the running order's rows. */
   locale?: string
-  /** The band logo as prepared at upload (src/services/logo.ts); only the schedule uses it. */
+  /** The band logo as prepared at upload (src/documents/logo.ts); only the schedule uses it. */
   logo?: DocumentLogo | null
 }
 
@@ -138,45 +134,21 @@ export function assembleGigDocument (
   },
   defaults: TimingDefaults
 ): GigDocument {
-  const sets = input.sets
-  const entriesBySet = new Map<number, RawEntry[]>(sets.map((set) => [set.id, []]))
-  for (const entry of input.entries) entriesBySet.get(entry.setId)?.push(entry)
-  const timing = computeSetlistTiming(
-    input.gig.date,
-    input.gig.startTime,
-    sets.map((set) => ({
-      breakAfterSeconds: set.breakAfterSeconds,
-      entries: (entriesBySet.get(set.id) ?? []).map((e) => ({
-        durationSeconds: e.durationSeconds,
-        songDurationSeconds: e.song.durationSeconds,
-        status: e.status
-      }))
-    })),
-    defaults
-  )
+  const { sets: timed, timing } = timeSets(input.gig, input.sets, input.entries, defaults)
   let number = 0
-  const documentSets = sets.map((set, index): DocumentSet => {
-    const t = timing.sets[index]!
-    const entries = (entriesBySet.get(set.id) ?? []).map((entry, i): DocumentEntry => {
-      const et = t.entries[i]!
-      return {
-        ...entry,
-        number: ++number,
-        plannedStart: et.plannedStart,
-        plannedStartAt: et.plannedStartAt,
-        seconds: et.durationSeconds
-      }
-    })
+  const documentSets = timed.map(({ set, entries, timing: t }, index): DocumentSet => {
+    const { entries: times, ...setTiming } = t
     return {
       ...set,
-      start: t.start,
-      end: t.end,
-      startAt: t.startAt,
-      endAt: t.endAt,
-      durationSeconds: t.durationSeconds,
-      breakAfterSeconds: t.breakAfterSeconds,
-      isLast: index === sets.length - 1,
-      entries
+      ...setTiming,
+      isLast: index === timed.length - 1,
+      entries: entries.map((entry, i): DocumentEntry => ({
+        ...entry,
+        number: ++number,
+        plannedStart: times[i]!.plannedStart,
+        plannedStartAt: times[i]!.plannedStartAt,
+        seconds: times[i]!.durationSeconds
+      }))
     }
   })
   const schedule = [...input.schedule].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)

@@ -84,7 +84,7 @@ export class FairScheduler {
   readonly #options: FairSchedulerOptions
   readonly #now: () => number
   readonly #handle: RequestHandler
-  /** Who a request is from: the member of its session, else its address (src/http-server.ts). */
+  /** Who a request is from: its session's member, else its address (src/http/http-server.ts). */
   #clientOf: (request: IncomingMessage) => Client
 
   readonly #members = lane()

@@ -6,15 +6,15 @@ import {
   formatLength,
   formatLocalDateTime,
   joinPresent
-} from './document-format.js'
+} from './format.js'
 import type { DocumentContext, GigDocument } from './gig-document.js'
-import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from './local-time.js'
+import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import {
   RUNNING_ORDER_LABELS,
   documentLanguage,
   type RunningOrderLabels
-} from './document-labels.js'
+} from './labels.js'
 
 export interface RunningOrderRow {
   /** Local `YYYY-MM-DDTHH:MM`. */

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError } from './config.js'
+import { ConfigError } from '#src/config.js'
 
 /**
  * One writer per DATA_DIR: the server (and the CLI's bulk writes) hold `DATA_DIR/bandstand.lock`.

@@ -1,11 +1,6 @@
-import {
-  entryLength,
-  formatDate,
-  formatLength,
-  joinPresent
-} from './document-format.js'
+import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
 import type { GigDocument } from './gig-document.js'
-import { addSecondsLocal, timeOf } from './local-time.js'
+import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 
 /**
  * A setlist as plain text (for a chat message or an e-mail): header, each set with its songs and

@@ -6,7 +6,7 @@ const CONTENT_SECURITY_POLICY =
 
 /**
  * The headers every answer carries: set by the security plugin on Fastify's replies, and on the
- * refusals answered below Fastify (src/http-server.ts).
+ * refusals answered below Fastify (src/http/http-server.ts).
  */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

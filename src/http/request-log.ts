@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions }
   from 'fastify'
 import type PinoPretty from 'pino-pretty'
-import type { Config } from './config.js'
+import type { Config } from '#src/config.js'
 import { serializeRequest } from './log-redaction.js'
 
 /**
@@ -35,8 +35,8 @@ const QUIET_PATHS = new Set(['/health'])
 /**
  * One line per request, when it is answered, instead of Fastify's two ("incoming request",
  * "request completed"): `GET /songs 200 3 ms`, with method, URL (tokens redacted,
- * src/log-redaction.ts), status and time as fields too. A request that errored is logged at error
- * level with the error.
+ * src/http/log-redaction.ts), status and time as fields too. A request that errored is logged at
+ * error level with the error.
  */
 export class RequestLog extends LogController {
   constructor () {

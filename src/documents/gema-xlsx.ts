@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module'
 import type XLSX from 'xlsx'
-import { formatDuration, joinPresent } from './document-format.js'
+import { formatDuration, joinPresent } from './format.js'
 import { performedEntries, type DocumentContext, type GigDocument } from './gig-document.js'
-import { timeOf } from './local-time.js'
+import { timeOf } from '#shared/local-time.js'
 
 // The GEMA music report as a workbook laid out like GEMA's title upload template (v1.2): a title,
 // the event data as label/value rows, an empty row, the 15 column headings, then one row per

@@ -1,4 +1,4 @@
-import type { EntryStatus } from '#src/db/enums.js'
+import type { EntryStatus } from './enums.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
 
 export interface TimingDefaults {
@@ -94,5 +94,51 @@ export function computeSetlistTiming (
     endAt: addSecondsLocal(startAt, elapsed),
     totalSeconds: elapsed,
     sets: timedSets
+  }
+}
+
+/** A set as stored: its own break (null: the default). */
+export interface StoredSet {
+  id: number
+  breakAfterSeconds: number | null
+}
+/** An entry as stored, with its song's duration. */
+export interface StoredEntry {
+  setId: number
+  durationSeconds: number | null
+  status: EntryStatus
+  song: { durationSeconds: number | null }
+}
+
+/**
+ * The one assembly of a timed setlist: the sets in their order, each with its entries (in the
+ * order given) and its timing. The API's setlist and live view (buildSets in
+ * src/repositories/setlists.ts) and the documents (assembleGigDocument) shape it each their way.
+ */
+export function timeSets<S extends StoredSet, E extends StoredEntry> (
+  gig: { date: string, startTime: string | null },
+  sets: S[],
+  entries: E[],
+  defaults: TimingDefaults
+): { timing: SetlistTiming, sets: Array<{ set: S, entries: E[], timing: SetTiming }> } {
+  const bySet = new Map<number, E[]>(sets.map((set) => [set.id, []]))
+  for (const entry of entries) bySet.get(entry.setId)?.push(entry)
+  const grouped = sets.map((set) => ({ set, entries: bySet.get(set.id) ?? [] }))
+  const timing = computeSetlistTiming(
+    gig.date,
+    gig.startTime,
+    grouped.map(({ set, entries }) => ({
+      breakAfterSeconds: set.breakAfterSeconds,
+      entries: entries.map((e) => ({
+        durationSeconds: e.durationSeconds,
+        songDurationSeconds: e.song.durationSeconds,
+        status: e.status
+      }))
+    })),
+    defaults
+  )
+  return {
+    timing,
+    sets: grouped.map((group, i) => ({ ...group, timing: timing.sets[i]! }))
   }
 }

@@ -1,6 +1,6 @@
 import type { GigRow, RehearsalRow } from '#src/db/schema.js'
-import { STATUS_LABELS, joinPresent } from './document-format.js'
-import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from './local-time.js'
+import { STATUS_LABELS, joinPresent } from './format.js'
+import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from '#shared/local-time.js'
 
 // An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
 // correctly. (The ics package folds by characters, which can split a multi-byte UTF-8 character

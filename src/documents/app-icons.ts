@@ -3,7 +3,7 @@ import { downscale } from './logo.js'
 import type { RgbaImage } from './palette.js'
 
 // The home-screen icons of the installable web app (GET /public/icons/{file}). With a band logo
-// they are made from the logo's prepared copy (src/services/logo.ts: RGB, flattened onto white, at
+// they are made from the logo's prepared copy (src/documents/logo.ts: RGB, flattened onto white, at
 // most 512 pixels), so nothing is decoded from an upload here; without one they are our own mark
 // (web/static/favicon.svg: a play triangle on a dark rounded square), drawn in code so that no
 // image file has to be kept in step with the SVG.

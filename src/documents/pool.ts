@@ -58,7 +58,7 @@ export class WorkersBusyError extends Error {
 
 /** Compiled, the worker is JavaScript; under tsx (tests, development) its TypeScript source. */
 const workerFile = fileURLToPath(
-  new URL(`./document-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
+  new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
 )
 
 export class DocumentWorkers {
@@ -93,7 +93,7 @@ export class DocumentWorkers {
   }
 
   /**
-   * Checks and prepares a logo in a worker thread (src/services/logo.ts); throws WorkersBusyError
+   * Checks and prepares a logo in a worker thread (src/documents/logo.ts); throws WorkersBusyError
    * beyond `LOGOS_IN_FLIGHT`, before the image takes a thread or a place.
    */
   async prepareLogo (data: Buffer): Promise<PreparedLogo> {

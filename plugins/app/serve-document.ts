@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from '#plugins/app/errors.js'
+import { errorBody } from '#src/errors.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
-import { contentDisposition } from '#src/services/content-disposition.js'
-import { CancelledError, DocumentQueue } from '#src/services/document-queue.js'
-import { DocumentWorkers } from '#src/services/document-workers.js'
+import { contentDisposition } from '#src/http/content-disposition.js'
+import { CancelledError, DocumentQueue } from '#src/documents/queue.js'
+import { DocumentWorkers } from '#src/documents/pool.js'
 
 /**
  * Documents waiting for a worker. A band of ten opening every document of a gig at once stays
@@ -99,5 +99,5 @@ export default fp(
     }
     app.decorate('serveDocument', serveDocument)
   },
-  { name: 'document-workers', fastify: '5.x', dependencies: ['errors'] }
+  { name: 'serve-document', fastify: '5.x', dependencies: ['errors'] }
 )

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import { projectPath } from '#src/project-path.js'
+import type { WeakPasswordReason } from '#shared/enums.js'
 
 // OWASP Password Storage Cheat Sheet, scrypt: N=2^14 (16 MiB), r=8, p=5 is one of the listed
 // equivalent settings; it keeps memory low on a Raspberry Pi while costing the same as N=2^17, p=1.
@@ -112,17 +113,35 @@ function isCommonPassword (password: string): boolean {
 export const PASSWORD_MIN = 15
 export const PASSWORD_MAX = 256
 
+/** Why a password is refused: a code for clients, an English message. */
+export interface PasswordWeakness {
+  reason: WeakPasswordReason
+  message: string
+}
+
 /**
  * NIST SP 800-63B rev. 4 for a password as the only factor: length 15–256, not the username, not a
- * known-common password, no composition rules. Returns the reason, or null when acceptable.
+ * known-common password, no composition rules. Returns the weakness, or null when acceptable.
  */
-export function passwordProblem (password: string, username: string): string | null {
+export function passwordWeakness (password: string, username: string): PasswordWeakness | null {
   const length = [...password.normalize('NFC')].length
-  if (length < PASSWORD_MIN) return `password must have at least ${PASSWORD_MIN} characters`
-  if (length > PASSWORD_MAX) return `password must have at most ${PASSWORD_MAX} characters`
-  if (password.toLowerCase().includes(username.toLowerCase()) && username.length >= 3) {
-    return 'password must not contain the username'
+  if (length < PASSWORD_MIN) {
+    const message = `password must have at least ${PASSWORD_MIN} characters`
+    return { reason: 'too_short', message }
   }
-  if (isCommonPassword(password)) return 'password is too common'
+  if (length > PASSWORD_MAX) {
+    const message = `password must have at most ${PASSWORD_MAX} characters`
+    return { reason: 'too_long', message }
+  }
+  if (password.toLowerCase().includes(username.toLowerCase()) && username.length >= 3) {
+    return { reason: 'contains_username', message: 'password must not contain the username' }
+  }
+  if (isCommonPassword(password)) {
+    return { reason: 'too_common', message: 'password is too common' }
+  }
   return null
 }
+
+/** The weakness's message, or null when the password is acceptable. */
+export const passwordProblem = (password: string, username: string): string | null =>
+  passwordWeakness(password, username)?.message ?? null

@@ -1,5 +1,5 @@
-import { formatDate, joinPresent } from './document-format.js'
-import { chatText, type ChatFlavor } from './notice-markup.js'
+import { formatDate, joinPresent } from '#src/documents/format.js'
+import { chatText, type ChatFlavor } from './markup.js'
 
 // The texts of the chat notices (German, like the band's documents). Plain text with bare links:
 // Mattermost and Slack both link them, and their markup languages differ. Every member-written

@@ -1,6 +1,6 @@
 import { statfsSync } from 'node:fs'
 import type Database from 'better-sqlite3'
-import type { Clock } from './clock.js'
+import type { Clock } from '#src/clock.js'
 
 /**
  * SQLite result codes that mean the data could not be stored: a full disk (SQLITE_FULL), a failing

@@ -1,6 +1,7 @@
-// The fixed value sets of the domain, each defined once: the Drizzle columns (src/db/schema.ts) and
-// the TypeBox schemas (schemas/) are derived from these, and so are the types. They live beside the
-// table definitions because drizzle-kit loads src/db/schema.ts without the package imports.
+// The fixed value sets of the domain, each defined once: the Drizzle columns (src/db/schema.ts),
+// the TypeBox schemas (schemas/) and the web app's choices are derived from these, and so are the
+// types. Shared code: no Node or Fastify imports (src/db/schema.ts reaches it by a relative path,
+// since drizzle-kit loads it without the package imports).
 
 export const ROLES = ['admin', 'editor', 'member'] as const
 export const USER_STATUSES = ['active', 'inactive'] as const
@@ -22,6 +23,17 @@ export const ENTRY_STATUSES = ['planned', 'played', 'skipped'] as const
 /** A one-time link: `reset` sets a new password, `invite` a new member's first one. */
 export const LINK_KINDS = ['reset', 'invite'] as const
 export const LIVE_TAP_KINDS = ['update', 'insert', 'make_current', 'undo'] as const
+/**
+ * Why a new password is refused (400 WEAK_PASSWORD's `reason`): shorter or longer than the policy,
+ * containing the username, a known-common password, or unchanged where a new one is required.
+ */
+export const WEAK_PASSWORD_REASONS = [
+  'too_short',
+  'too_long',
+  'contains_username',
+  'too_common',
+  'unchanged'
+] as const
 
 export type LinkKind = (typeof LINK_KINDS)[number]
 export type Role = (typeof ROLES)[number]
@@ -34,3 +46,11 @@ export type AnswerValue = (typeof ANSWER_VALUES)[number]
 export type GigStatus = (typeof GIG_STATUSES)[number]
 export type EntryStatus = (typeof ENTRY_STATUSES)[number]
 export type LiveTapKind = (typeof LIVE_TAP_KINDS)[number]
+export type WeakPasswordReason = (typeof WEAK_PASSWORD_REASONS)[number]
+
+/** The roles in rising order of rights, member < editor < admin: ROLES read backwards. */
+export const ROLES_RISING: readonly Role[] = [...ROLES].reverse()
+
+/** Whether `role` has the rights of `needed`: an admin may all an editor may, and so on. */
+export const roleAtLeast = (role: Role, needed: Role): boolean =>
+  ROLES_RISING.indexOf(role) >= ROLES_RISING.indexOf(needed)
