@@ -35,10 +35,10 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await band.stop()
   })
   const long = await band.editor.ok('POST', '/songs', {
-    title: 'Long Song', key: 'G-Dur', tempoBpm: 120, leadSinger: 'Lena', chart: LONG
+    title: 'Long Song', key: 'G', tempoBpm: 120, leadSinger: 'Lena', chart: LONG
   })
   const short = await band.editor.ok('POST', '/songs', {
-    title: 'Short Song', key: 'a-Moll', tempoBpm: 96, leadSinger: 'Mia', chart: SHORT
+    title: 'Short Song', key: 'Am', tempoBpm: 96, leadSinger: 'Mia', chart: SHORT
   })
   const bare = await band.editor.ok('POST', '/songs', { title: 'No Chart Song' })
   const gig = await band.editor.ok('POST', '/gigs', {

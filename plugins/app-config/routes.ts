@@ -9,6 +9,7 @@ import {
   type PublicAppConfigType
 } from '#schemas/app-config.js'
 import { GIG_STATUSES, SONG_STATUSES } from '#src/db/enums.js'
+import { KEYS } from '#src/shared/keys.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest } from '#src/errors.js'
 import { isValidTimeZone } from '#src/services/local-time.js'
@@ -87,7 +88,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       gigKinds: settings.gigKinds,
       gigStatuses: [...GIG_STATUSES],
       songStatuses: [...SONG_STATUSES],
-      keys: settings.keys,
+      keys: [...KEYS],
       chordNotation: settings.chordNotation ?? 'german',
       timing: settings.timing,
       features: { docs: options.docsEnabled, calendar: settings.features.calendar },

@@ -13,6 +13,7 @@ import { contentDisposition, slug } from '#src/services/content-disposition.js'
 import { formatLength } from '#src/services/document-format.js'
 import { assembleGigDocument, type GigDocument } from '#src/services/gig-document.js'
 import { renderSetlistCsv } from '#src/services/setlist-csv.js'
+import { documentLanguage } from '#src/services/document-labels.js'
 import type { TimingDefaults } from '#src/services/timing.js'
 import { readRepertoire, type RepertoireData } from './repository.js'
 
@@ -119,7 +120,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(doc))
+        .send(renderSetlistCsv(doc, undefined, documentLanguage(app.appSettings.get().locale)))
     }
   )
 }

@@ -1,12 +1,14 @@
 import { formatDate, formatDuration, formatLength, joinPresent } from './document-format.js'
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from './local-time.js'
+import type { DocumentLanguage } from './document-labels.js'
+import { showKey } from '#src/shared/keys.js'
 
 /**
  * A setlist as plain text (for a chat message or an e-mail): header, each set with its songs and
  * times, the breaks, the total. After the show the live record is marked like in the PDF.
  */
-export function renderSetlistText (doc: GigDocument): string {
+export function renderSetlistText (doc: GigDocument, language: DocumentLanguage = 'de'): string {
   const { gig } = doc
   const lines = [
     gig.name,
@@ -28,7 +30,7 @@ export function renderSetlistText (doc: GigDocument): string {
         `${set.entries.length} Titel)`
     )
     for (const entry of set.entries) {
-      const details = joinPresent([entry.song.key, entry.song.leadSinger])
+      const details = joinPresent([showKey(entry.song.key, language, 'short'), entry.song.leadSinger])
       const marks = [
         doc.liveUsed && entry.status === 'skipped' ? ' (ausgelassen)' : '',
         doc.liveUsed && entry.inserted ? ' (+ eingefügt)' : ''

@@ -1,6 +1,8 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { formatDate } from './document-format.js'
 import { renderPdf } from './pdf.js'
+import { documentLanguage, type DocumentLanguage } from './document-labels.js'
+import { showKey } from '#src/shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
 import type { ChordNotation } from '#src/shared/chords/chord.js'
@@ -96,10 +98,17 @@ function sectionContent (section: ChartSection): Content {
   }
 }
 
-function songContent (entry: GigChartType, book: SongbookDocument, first: boolean): Content[] {
+function songContent (
+  entry: GigChartType,
+  book: SongbookDocument,
+  first: boolean,
+  language: DocumentLanguage
+): Content[] {
   const facts = [
     `${entry.position}. Titel · ${entry.setName} #${entry.positionInSet}`,
-    entry.song.keyTransposed ? `Tonart ${entry.song.keyTransposed}` : null,
+    entry.song.keyTransposed
+      ? `Tonart ${showKey(entry.song.keyTransposed, language, 'long', 'ascii')}`
+      : null,
     entry.transpose ? `transponiert ${entry.transpose > 0 ? '+' : ''}${entry.transpose}` : null,
     entry.capo ? `Kapo ${entry.capo}` : null,
     entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
@@ -141,7 +150,7 @@ Promise<Buffer> {
       margin: [40, 10, 40, 0]
     }),
     content: book.charts.length
-      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0))
+      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, documentLanguage(ctx.locale)))
       : [{ text: 'Die Setlist ist leer.' }],
     defaultStyle: { fontSize: 12, lineHeight: 1.1 }
   }

@@ -119,7 +119,11 @@ const GERMAN_NAME: Record<Tonic, string> = {
   Gb: 'Ges', G: 'G', 'G#': 'Gis', Ab: 'As', A: 'A', 'A#': 'Ais', Bb: 'B', B: 'H'
 }
 
-const englishTonic = (tonic: Tonic) => tonic.replace('#', '♯').replace(/(?<=.)b/, '♭')
+/** Music signs (♭ ♯) for screens; ASCII (b #) for PDFs, whose font has no music signs. */
+export type KeySigns = 'music' | 'ascii'
+
+const englishTonic = (tonic: Tonic, signs: KeySigns) =>
+  signs === 'ascii' ? tonic : tonic.replace('#', '♯').replace(/(?<=.)b/, '♭')
 
 /**
  * A key as a reader of `language` writes it. English long: "B♭ major", "G minor"; English short
@@ -128,13 +132,14 @@ const englishTonic = (tonic: Tonic) => tonic.replace('#', '♯').replace(/(?<=.)
 export function formatKey (
   key: MusicalKey,
   language: KeyLanguage,
-  style: 'long' | 'short' = 'long'
+  style: 'long' | 'short' = 'long',
+  signs: KeySigns = 'music'
 ): string {
   if (language === 'de') {
     const name = GERMAN_NAME[key.tonic]
     return key.mode === 'minor' ? `${name.toLowerCase()}-Moll` : `${name}-Dur`
   }
-  const tonic = englishTonic(key.tonic)
+  const tonic = englishTonic(key.tonic, signs)
   if (style === 'short') return key.mode === 'minor' ? `${tonic}m` : tonic
   return `${tonic} ${key.mode}`
 }
@@ -146,11 +151,12 @@ export function formatKey (
 export function showKey (
   stored: string | null | undefined,
   language: KeyLanguage,
-  style: 'long' | 'short' = 'long'
+  style: 'long' | 'short' = 'long',
+  signs: KeySigns = 'music'
 ): string | null {
   if (!stored) return null
   const key = canonicalKey(stored)
-  return key ? formatKey(key, language, style) : stored
+  return key ? formatKey(key, language, style, signs) : stored
 }
 
 // Major keys written with flats (F, B♭, E♭, A♭, D♭, G♭); a minor key uses its relative major.
