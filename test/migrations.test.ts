@@ -170,8 +170,9 @@ test('migration 0011 reads every stored key as music; an unreadable one is kept 
       handle.close()
       // Opening again changes nothing.
       const again = openDatabase(file)
-      assert.deepEqual(again.sqlite.prepare('SELECT key, key_text AS keyText FROM songs ORDER BY id')
-        .all(), rows)
+      const rowsAgain = again.sqlite
+        .prepare('SELECT key, key_text AS keyText FROM songs ORDER BY id').all()
+      assert.deepEqual(rowsAgain, rows)
       again.close()
     }
   } finally {

@@ -19,7 +19,8 @@ export function readOldKey (
 
 /** Whether the database has songs from before keys were music (asked before migrating). */
 export function hasOldKeys (sqlite: Database.Database): boolean {
-  const songs = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'songs'")
+  const songs = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'songs'")
     .get()
   if (!songs) return false
   return sqlite.prepare("SELECT 1 FROM pragma_table_info('songs') WHERE name = 'key_text'")

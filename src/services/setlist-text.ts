@@ -30,7 +30,8 @@ export function renderSetlistText (doc: GigDocument, language: DocumentLanguage 
         `${set.entries.length} Titel)`
     )
     for (const entry of set.entries) {
-      const details = joinPresent([showKey(entry.song.key, language, 'short'), entry.song.leadSinger])
+      const key = showKey(entry.song.key, language, 'short')
+      const details = joinPresent([key, entry.song.leadSinger])
       const marks = [
         doc.liveUsed && entry.status === 'skipped' ? ' (ausgelassen)' : '',
         doc.liveUsed && entry.inserted ? ' (+ eingefügt)' : ''

@@ -132,6 +132,7 @@ function songContent (
 /** The songbook: every chart of the setlist in running order, each song on a new page. */
 export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentContext):
 Promise<Buffer> {
+  const language = documentLanguage(ctx.locale)
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 50, 40, 40],
@@ -150,7 +151,7 @@ Promise<Buffer> {
       margin: [40, 10, 40, 0]
     }),
     content: book.charts.length
-      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, documentLanguage(ctx.locale)))
+      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
       : [{ text: 'Die Setlist ist leer.' }],
     defaultStyle: { fontSize: 12, lineHeight: 1.1 }
   }

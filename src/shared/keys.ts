@@ -59,8 +59,23 @@ export function tonicPitch (tonic: Tonic): number {
 
 // German note names: "is" raises, "es"/"s" lowers; H is B natural and B is B flat.
 const GERMAN_TONIC: Record<string, Tonic> = {
-  c: 'C', cis: 'C#', des: 'Db', d: 'D', dis: 'D#', es: 'Eb', e: 'E', f: 'F', fis: 'F#',
-  ges: 'Gb', g: 'G', gis: 'G#', as: 'Ab', a: 'A', ais: 'A#', b: 'Bb', h: 'B'
+  c: 'C',
+  cis: 'C#',
+  des: 'Db',
+  d: 'D',
+  dis: 'D#',
+  es: 'Eb',
+  e: 'E',
+  f: 'F',
+  fis: 'F#',
+  ges: 'Gb',
+  g: 'G',
+  gis: 'G#',
+  as: 'Ab',
+  a: 'A',
+  ais: 'A#',
+  b: 'Bb',
+  h: 'B'
 }
 const TONIC_BY_NAME = new Map<string, Tonic>(TONICS.map((t) => [t.toLowerCase(), t]))
 
@@ -115,8 +130,23 @@ export function parseKey (text: string, notation: KeyNotation = 'english'): Musi
 export type KeyLanguage = 'de' | 'en'
 
 const GERMAN_NAME: Record<Tonic, string> = {
-  C: 'C', 'C#': 'Cis', Db: 'Des', D: 'D', 'D#': 'Dis', Eb: 'Es', E: 'E', F: 'F', 'F#': 'Fis',
-  Gb: 'Ges', G: 'G', 'G#': 'Gis', Ab: 'As', A: 'A', 'A#': 'Ais', Bb: 'B', B: 'H'
+  C: 'C',
+  'C#': 'Cis',
+  Db: 'Des',
+  D: 'D',
+  'D#': 'Dis',
+  Eb: 'Es',
+  E: 'E',
+  F: 'F',
+  'F#': 'Fis',
+  Gb: 'Ges',
+  G: 'G',
+  'G#': 'Gis',
+  Ab: 'As',
+  A: 'A',
+  'A#': 'Ais',
+  Bb: 'B',
+  B: 'H'
 }
 
 /** Music signs (♭ ♯) for screens; ASCII (b #) for PDFs, whose font has no music signs. */
