@@ -11,6 +11,7 @@ import {
   usesFlats,
   type KeyNotation
 } from '#src/shared/keys.js'
+import { chartChords, parseChordPro, transposeChart } from '#src/shared/chords/index.js'
 
 // How stored and imported spellings are read: [written, notation, canonical or null].
 const TABLE: Array<[string, KeyNotation, string | null]> = [
@@ -117,4 +118,16 @@ test('transposing a key spells the new key as it is written', () => {
   assert.equal(usesFlats(canonicalKey('Em')!), false)
   assert.equal(usesFlats(canonicalKey('Gb')!), true)
   assert.equal(usesFlats(canonicalKey('F#')!), false)
+})
+
+test('chart transposition spells chords from the song\'s key moved to the target key', () => {
+  const chart = parseChordPro('[B7]Hey [Em]you [G]there')
+  const chords = (c: ReturnType<typeof parseChordPro>) => chartChords(c)
+  // E minor + 1 = F minor, a flat key: G moves to A♭. The first chord alone (B7 → C) said sharps.
+  assert.deepEqual(chords(transposeChart(chart, 1, 'english', canonicalKey('Em'))),
+    ['C7', 'Fm', 'Ab'])
+  assert.deepEqual(chords(transposeChart(chart, 1, 'english')), ['C7', 'Fm', 'G#'])
+  // German notation: C + 10 = B♭ major, written B.
+  assert.deepEqual(chords(transposeChart(parseChordPro('[C]a [F]b [G]c'), 10, 'german',
+    canonicalKey('C'))), ['B', 'Eb', 'F'])
 })

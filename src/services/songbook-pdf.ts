@@ -2,7 +2,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { formatDate } from './document-format.js'
 import { renderPdf } from './pdf.js'
 import { documentLanguage, type DocumentLanguage } from './document-labels.js'
-import { showKey } from '#src/shared/keys.js'
+import { canonicalKey, showKey } from '#src/shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
 import type { ChordNotation } from '#src/shared/chords/chord.js'
@@ -125,7 +125,12 @@ function songContent (
     { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
   ]
   if (!entry.chart) return [...head, { text: 'Kein Chart hinterlegt.', italics: true }]
-  const chart = transposeChart(parseChordPro(entry.chart), entry.transpose, book.notation)
+  const chart = transposeChart(
+    parseChordPro(entry.chart),
+    entry.transpose,
+    book.notation,
+    canonicalKey(entry.song.key)
+  )
   return [...head, ...chart.sections.map(sectionContent)]
 }
 

@@ -155,6 +155,10 @@ export type KeySigns = 'music' | 'ascii'
 const englishTonic = (tonic: Tonic, signs: KeySigns) =>
   signs === 'ascii' ? tonic : tonic.replace('#', '♯').replace(/(?<=.)b/, '♭')
 
+/** A tonic as a reader of `language` names it: "B♭" / "B", "B" / "H", "F♯" / "Fis". */
+export const tonicName = (tonic: Tonic, language: KeyLanguage): string =>
+  language === 'de' ? GERMAN_NAME[tonic] : englishTonic(tonic, 'music')
+
 /**
  * A key as a reader of `language` writes it. English long: "B♭ major", "G minor"; English short
  * (tight columns, live mode): "B♭", "Gm". German, both: "B-Dur", "g-Moll".

@@ -2341,8 +2341,9 @@ export interface paths {
                             localeChosen: boolean;
                             gigStatuses: string[];
                             songStatuses: string[];
+                            /** @description every key a song may have, canonical ("Bb", "Gm"; docs/keys.md) */
                             keys: string[];
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             chordNotation: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
@@ -2449,8 +2450,7 @@ export interface paths {
                         locale: string;
                         genres: string[];
                         gigKinds: string[];
-                        keys: string[];
-                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                         chordNotation?: "english" | "german";
                         timing: {
                             defaultSongSeconds: number;
@@ -2490,8 +2490,7 @@ export interface paths {
                             locale: string;
                             genres: string[];
                             gigKinds: string[];
-                            keys: string[];
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             chordNotation?: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
@@ -3725,7 +3724,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -3889,7 +3891,10 @@ export interface paths {
                         genre?: string | null;
                         /** @description seconds, 1 s – 2 h */
                         durationSeconds?: number | null;
-                        /** @description one of the configured keys (GET /public/app_config), e.g. "C-Dur" */
+                        /**
+                         * @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md; anything else is refused (INVALID_KEY), setting a key clears `keyText`
+                         * @example Bb
+                         */
                         key?: string | null;
                         /** @description beats per minute, 20–400 */
                         tempoBpm?: number | null;
@@ -3952,7 +3957,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -4147,7 +4155,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -4334,7 +4345,10 @@ export interface paths {
                                 artist: string | null;
                                 genre: string | null;
                                 durationSeconds: number | null;
+                                /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                                 key: string | null;
+                                /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                                keyText: string | null;
                                 tempoBpm: number | null;
                                 leadSinger: string | null;
                                 backingVocals: string | null;
@@ -4512,7 +4526,10 @@ export interface paths {
                         genre?: string | null;
                         /** @description seconds, 1 s – 2 h */
                         durationSeconds?: number | null;
-                        /** @description one of the configured keys (GET /public/app_config), e.g. "C-Dur" */
+                        /**
+                         * @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md; anything else is refused (INVALID_KEY), setting a key clears `keyText`
+                         * @example Bb
+                         */
                         key?: string | null;
                         /** @description beats per minute, 20–400 */
                         tempoBpm?: number | null;
@@ -4575,7 +4592,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -9419,6 +9439,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -9655,6 +9676,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -9815,6 +9837,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -9949,7 +9972,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             gigId: number;
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             notation: "english" | "german";
                             /** @description every entry of the setlist in running order */
                             charts: {
@@ -9970,9 +9993,9 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
-                                    /** @description as the song has it (the chart as written) */
+                                    /** @description the song's key as the chart is written: canonical ("Bb", "Gm"), or an old key that could not be read, as written */
                                     key: string | null;
-                                    /** @description the key moved by `transpose`, in the band notation */
+                                    /** @description the key moved by `transpose`, canonical; an unreadable old key unmoved */
                                     keyTransposed: string | null;
                                     tempoBpm: number | null;
                                     leadSinger: string | null;
@@ -11387,6 +11410,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -11445,6 +11469,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -11672,6 +11697,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -11989,6 +12015,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -12047,6 +12074,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -12099,6 +12127,7 @@ export interface paths {
                                 id: number;
                                 title: string;
                                 artist: string | null;
+                                /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                 key: string | null;
                                 leadSinger: string | null;
                                 durationSeconds: number | null;
@@ -12593,6 +12622,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -12651,6 +12681,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -12971,6 +13002,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -13029,6 +13061,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -15491,6 +15524,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -15761,6 +15795,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -16130,6 +16165,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -16423,6 +16459,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -16598,6 +16635,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -16772,6 +16810,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -16932,6 +16971,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -17833,6 +17873,7 @@ export interface paths {
                                                 id: number;
                                                 title: string;
                                                 artist: string | null;
+                                                /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                                 key: string | null;
                                                 leadSinger: string | null;
                                                 durationSeconds: number | null;
