@@ -87,7 +87,8 @@ test('web app: keys as music in the song form, the song page and live mode',
           version: 0, sets: [{ name: 'Set 1', entries: [{ songId: id }] }]
         })
         await page.goto(`${base}/app/gigs/${gig.id}/live`)
-        const playing = page.getByRole('status', { name: de ? 'Jetzt' : 'Now playing', exact: true })
+        const playing = page
+          .getByRole('status', { name: de ? 'Jetzt' : 'Now playing', exact: true })
         await playing.getByText(title).waitFor()
         await playing.getByText(de ? 'b-Moll' : 'B♭ minor', { exact: true }).waitFor()
         await checkA11y(page, `live mode key (${language}, ${size})`)
