@@ -16,7 +16,7 @@ export type TimingConfigType = Static<typeof TimingConfig>
 export const ChordNotation = LiteralUnion(CHORD_NOTATIONS, {
   description:
     'how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); ' +
-    'default german, as the default key list'
+    'default german, as older installations'
 })
 
 /** What an admin can set: stored in the database, validated, effective at once. */
@@ -31,7 +31,6 @@ export const EditableAppConfig = StrictObject({
   locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', examples: ['de-DE'] }),
   genres: LabelList,
   gigKinds: LabelList,
-  keys: LabelList,
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
   features: StrictObject({ calendar: Type.Boolean() }),
@@ -63,7 +62,9 @@ export const PublicAppConfig = Type.Object({
   }),
   gigStatuses: Type.Array(Type.String()),
   songStatuses: Type.Array(Type.String()),
-  keys: Type.Array(Type.String()),
+  keys: Type.Array(Type.String(), {
+    description: 'every key a song may have, canonical ("Bb", "Gm"; docs/keys.md)'
+  }),
   chordNotation: ChordNotation,
   timing: TimingConfig,
   features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
@@ -71,26 +72,7 @@ export const PublicAppConfig = Type.Object({
 })
 export type PublicAppConfigType = Static<typeof PublicAppConfig>
 
-// German band defaults; keys use German note names (H = B natural, B = B flat).
-const naturals = [
-  'C',
-  'Cis',
-  'Des',
-  'D',
-  'Dis',
-  'Es',
-  'E',
-  'F',
-  'Fis',
-  'Ges',
-  'G',
-  'Gis',
-  'As',
-  'A',
-  'Ais',
-  'B',
-  'H'
-]
+// German band defaults.
 export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
   appName: 'Bandstand',
   bandName: 'Unsere Band',
@@ -122,7 +104,6 @@ export const DEFAULT_APP_CONFIG: EditableAppConfigType = {
     'Gala',
     'Sonstiges'
   ],
-  keys: [...naturals.map((n) => `${n}-Dur`), ...naturals.map((n) => `${n.toLowerCase()}-Moll`)],
   chordNotation: 'german',
   timing: {
     defaultSongSeconds: 240,

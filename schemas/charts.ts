@@ -17,9 +17,14 @@ export const GigChart = Type.Object({
     id: Type.Integer(),
     title: Type.String(),
     artist: Nullable(Type.String()),
-    key: Nullable(Type.String({ description: 'as the song has it (the chart as written)' })),
+    key: Nullable(Type.String({
+      description: 'the song\'s key as the chart is written: canonical ("Bb", "Gm"), or an ' +
+        'old key that could not be read, as written'
+    })),
     keyTransposed: Nullable(
-      Type.String({ description: 'the key moved by `transpose`, in the band notation' })
+      Type.String({
+        description: 'the key moved by `transpose`, canonical; an unreadable old key unmoved'
+      })
     ),
     tempoBpm: Nullable(Type.Integer()),
     leadSinger: Nullable(Type.String())

@@ -17,7 +17,10 @@ export const SongSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   artist: Nullable(Type.String()),
-  key: Nullable(Type.String()),
+  key: Nullable(Type.String({
+    description: 'canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be ' +
+      'read, as written'
+  })),
   leadSinger: Nullable(Type.String()),
   durationSeconds: Nullable(Type.Integer()),
   tempoBpm: Nullable(Type.Integer()),

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
 import { SONG_STATUSES, VOTE_VALUES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
+import { KeySchema } from '#shared/keys.js'
 import { SONG_LIMITS } from '#shared/limits.js'
 
 export const SongStatus = LiteralUnion(SONG_STATUSES, {
@@ -63,7 +64,11 @@ const songFields = {
   artist: NullableText(SONG_LIMITS.artist),
   genre: Label('one of the configured genres (GET /public/app_config)'),
   durationSeconds: Duration,
-  key: Label('one of the configured keys (GET /public/app_config), e.g. "C-Dur"'),
+  key: Nullable(Type.String({ minLength: 1, maxLength: 60 }), {
+    description: `${KeySchema.description}; anything else is refused (INVALID_KEY), ` +
+      'setting a key clears `keyText`',
+    examples: KeySchema.examples
+  }),
   tempoBpm: Tempo,
   leadSinger: NullableText(SONG_LIMITS.leadSinger),
   backingVocals: NullableText(SONG_LIMITS.backingVocals),
@@ -86,7 +91,14 @@ export const Song = Type.Object({
   artist: Type.Union([Type.String(), Type.Null()]),
   genre: Type.Union([Type.String(), Type.Null()]),
   durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
-  key: Type.Union([Type.String(), Type.Null()]),
+  key: Type.Union([Type.String({ pattern: KeySchema.pattern }), Type.Null()], {
+    description: KeySchema.description
+  }),
+  keyText: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'a key written before keys were music that could not be read (shown as written until ' +
+      'a key is chosen); null otherwise'
+  }),
   tempoBpm: Type.Union([Type.Integer(), Type.Null()]),
   leadSinger: Type.Union([Type.String(), Type.Null()]),
   backingVocals: Type.Union([Type.String(), Type.Null()]),

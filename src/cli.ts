@@ -18,6 +18,7 @@ import { actionableMessage, refuseForeignOwner } from './start-errors.js'
 import { findUserByUsername, insertUser, updateUser } from '#src/repositories/users.js'
 import { revokeUserSessions } from '#src/repositories/sessions.js'
 import { terminalSafe } from './terminal-text.js'
+import { runDoctor } from './cli-doctor.js'
 import { exportBand, importBand, importFromLibreStage, isTransferError } from './cli-transfer.js'
 import {
   createResetLink,
@@ -41,6 +42,9 @@ Commands:
         defaults to PUBLIC_URL, else http://localhost:PORT.
   db:migrate
         Applies pending migrations (the server also does this at start).
+  doctor
+        Lists what needs a look: songs whose old key could not be read (id, title, key as
+        written). Exit code 1 when something was found.
   db:backup [<file>]
         Online backup of the live database (safe while the server runs), then an integrity check.
         Without <file>: into BACKUP_DIR, keeping the newest BACKUP_KEEP.
@@ -203,6 +207,14 @@ export async function runCli (
         open()
         io.out(`database ${config.databaseFile} is migrated`)
         return 0
+      }
+      case 'doctor': {
+        if (!existsSync(config.databaseFile)) {
+          throw new UsageError(`no database at ${config.databaseFile}`)
+        }
+        // Reads only: a running server's database is already migrated.
+        handle = openDatabase(config.databaseFile, { migrate: false })
+        return runDoctor(handle.sqlite, io)
       }
       case 'db:backup': {
         // Without a file: into BACKUP_DIR, pruned to BACKUP_KEEP, as the server's own backups.

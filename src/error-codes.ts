@@ -77,7 +77,7 @@ export const ERROR_CODES = {
   IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
   CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
   // Songs
-  INVALID_KEY: { status: 400, means: 'not one of the configured keys' },
+  INVALID_KEY: { status: 400, means: 'not a key: a tonic, then m for minor ("Bb", "Gm")' },
   INVALID_GENRE: { status: 400, means: 'not one of the configured genres' },
   INVALID_LINK: { status: 400, means: 'a link that is not an http(s) URL' },
   INVALID_PERSON: { status: 400, means: 'a blank composer, lyricist or arranger' },

@@ -37,7 +37,7 @@ export const songFixture = (id: number, overrides: Partial<DocumentSong> = {}): 
   id,
   title: `Song ${id}`,
   artist: 'Interpret',
-  key: 'C-Dur',
+  key: 'C',
   leadSinger: ['Anna', 'Björn', 'Carla'][id % 3]!,
   durationSeconds: 180 + (id % 7) * 20,
   composers: ['Lennon, John', 'McCartney, Paul'],

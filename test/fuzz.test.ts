@@ -129,6 +129,7 @@ function plausible (schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
           '2026-12-31T20:00',
           'https://example.org',
           'C-Dur',
+          'Bb',
           'yes'
         )
       )

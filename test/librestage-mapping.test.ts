@@ -10,7 +10,6 @@ import {
   cleanText,
   makeUsername,
   mapAnswer,
-  mapKey,
   mapVote,
   parseDateTime,
   parseDuration,
@@ -18,6 +17,7 @@ import {
   parseTime,
   splitNames
 } from '#src/librestage/values.js'
+import { mapKey } from '#src/librestage/keys.js'
 import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import { createTestApp, json, userClient, type TestContext } from './helpers.js'
 import { createLibreStageDb, insertRows } from './librestage-fixture.js'
@@ -52,19 +52,19 @@ test('value mappings: text, times, dates, durations, keys, names, links, usernam
   assert.equal(parseDateTime('nächsten Freitag'), undefined)
   assert.equal(parseDateTime('None'), null)
   const keys: Array<[string, string | undefined]> = [
-    ['C', 'C-Dur'],
-    ['Am', 'a-Moll'],
-    ['F#m', 'fis-Moll'],
-    ['Bb', 'B-Dur'],
-    ['B', 'B-Dur'],
-    ['H', 'H-Dur'],
-    ['h', 'h-Moll'],
-    ['Eb', 'Es-Dur'],
-    ['Es-Dur', 'Es-Dur'],
-    ['fis-Moll', 'fis-Moll'],
-    ['As', 'As-Dur'],
-    ['Ab major', 'As-Dur'],
-    ['C# minor', 'cis-Moll'],
+    ['C', 'C'],
+    ['Am', 'Am'],
+    ['F#m', 'F#m'],
+    ['Bb', 'Bb'],
+    ['B', 'Bb'],
+    ['H', 'B'],
+    ['h', 'Bm'],
+    ['Eb', 'Eb'],
+    ['Es-Dur', 'Eb'],
+    ['fis-Moll', 'F#m'],
+    ['As', 'Ab'],
+    ['Ab major', 'Ab'],
+    ['C# minor', 'C#m'],
     ['Xs', undefined],
     ['Fs', undefined],
     ['E#', undefined],
@@ -318,7 +318,7 @@ test('odd values: users, songs and votes', async (t) => {
   const songs = q('SELECT * FROM songs ORDER BY id')
   assert.deepEqual(JSON.parse(songs[0]!.composers), ['Lennon', 'McCartney'])
   assert.deepEqual(JSON.parse(songs[0]!.lyricists), ['John Lennon', 'Paul McCartney'])
-  assert.equal(songs[0]!.key, 'fis-Moll')
+  assert.equal(songs[0]!.key, 'F#m')
   assert.equal(songs[0]!.duration_seconds, 225)
   assert.equal(songs[0]!.links, '[]', '"None" is no link')
   assert.equal(songs[0]!.lead_singer, null, 'an empty string is no value')
@@ -330,11 +330,16 @@ test('odd values: users, songs and votes', async (t) => {
   assert.equal(songs[1]!.title, 'Ohne Titel (libreStage #2)')
   assert.equal(songs[1]!.status, 'accepted')
   assert.equal(songs[1]!.key, null)
+  // An unreadable key is kept as written, and the report names the song.
+  assert.equal(songs[1]!.key_text, 'X7')
+  assert.ok(changes(report, 'songs').includes(
+    'key "X7" of #2 "Ohne Titel (libreStage #2)" unreadable: kept as written'
+  ))
   assert.equal(songs[1]!.duration_seconds, null)
   assert.deepEqual(JSON.parse(songs[1]!.links), ['https://youtu.be/abc', 'https://example.org/x'])
   assert.equal(
     songs[1]!.notes,
-    'Tanzstil: Discofox\nBläser: 2\nTonart (libreStage): X7\nDauer (libreStage): lang\n' +
+    'Tanzstil: Discofox\nBläser: 2\nDauer (libreStage): lang\n' +
       'Links (libreStage): Probeaufnahme'
   )
   assert.ok(changes(report, 'songs').includes('status "verschollen" unknown: imported as accepted'))
@@ -344,7 +349,7 @@ test('odd values: users, songs and votes', async (t) => {
   assert.ok(Buffer.byteLength(songs[2]!.chart) <= 65536)
   assert.ok(songs[2]!.chart.endsWith('ää…'))
   assert.ok(changes(report, 'songs').includes('lyrics over 64 KiB: shortened'))
-  assert.equal(songs[2]!.key, 'B-Dur')
+  assert.equal(songs[2]!.key, 'Bb')
   assert.equal(songs[2]!.duration_seconds, 200)
   assert.equal(songs[2]!.status, 'proposed')
 

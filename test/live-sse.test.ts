@@ -152,7 +152,7 @@ test(
     })
 
     const beforeRename = event!.id
-    const key = ctx.app.appSettings.get().keys[3]!
+    const key = 'Db'
     for (const [field, value] of [
       ['title', 'Neuer Titel'],
       ['key', key],

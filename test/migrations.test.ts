@@ -132,3 +132,50 @@ test(
     }
   }
 )
+
+test('migration 0012 reads every stored key as music; an unreadable one is kept as text', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-keys-'))
+  try {
+    const before = journal.entries.find((e) => e.tag.endsWith('song_keys_as_music'))!.idx - 1
+    for (const notation of ['german', 'english'] as const) {
+      const file = join(dir, `keys-${notation}.db`)
+      const sqlite = new Database(file)
+      migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(before, dir) })
+      sqlite
+        .prepare(
+          "INSERT INTO app_settings (id, config, updated_at) VALUES (1, ?, '2026-01-01T00:00:00Z')"
+        )
+        .run(JSON.stringify({ chordNotation: notation, keys: ['C-Dur', 'a-Moll'] }))
+      const written = [
+        'C-Dur', 'B-Dur', 'H-Dur', 'fis-Moll', 'a-moll', 'Es', 'H', 'F#m', 'Ebm', 'B', 'Gm',
+        'wechselnd', null
+      ]
+      const insert = sqlite.prepare(
+        "INSERT INTO songs (title, key, created_at, updated_at) VALUES (?, ?, '2026', '2026')"
+      )
+      written.forEach((key, i) => insert.run(`Song ${i}`, key))
+      sqlite.close()
+
+      const handle = openDatabase(file)
+      const rows = handle.sqlite
+        .prepare('SELECT key, key_text AS keyText FROM songs ORDER BY id')
+        .all() as Row[]
+      const bareB = notation === 'german' ? 'Bb' : 'B'
+      assert.deepEqual(rows.map((r) => r.key), [
+        'C', 'Bb', 'B', 'F#m', 'Am', 'Eb', 'B', 'F#m', 'Ebm', bareB, 'Gm', null, null
+      ])
+      assert.deepEqual(rows.map((r) => r.keyText), [...Array(11).fill(null), 'wechselnd', null])
+      const config = handle.sqlite.prepare('SELECT config FROM app_settings').get() as Row
+      assert.deepEqual(JSON.parse(String(config.config)), { chordNotation: notation })
+      handle.close()
+      // Opening again changes nothing.
+      const again = openDatabase(file)
+      const rowsAgain = again.sqlite
+        .prepare('SELECT key, key_text AS keyText FROM songs ORDER BY id').all()
+      assert.deepEqual(rowsAgain, rows)
+      again.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

@@ -240,7 +240,7 @@ test('repertoire setlist as PDF (both styles) and CSV', async (t) => {
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const mia = await userClient(ctx.app, 'mia')
-  const a = insertSong(ctx.app, 'Über den Wolken', { key: 'C-Dur', leadSinger: 'Jürgen' })
+  const a = insertSong(ctx.app, 'Über den Wolken', { key: 'C', leadSinger: 'Jürgen' })
   const b = insertSong(ctx.app, '=SUM(A1)', { durationSeconds: 3700 })
   const list = await createList(editor, {
     name: 'Schlager-Programm',

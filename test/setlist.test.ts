@@ -13,7 +13,7 @@ test(
     t.after(() => ctx.close())
     const editor = await userClient(ctx.app, 'eddie', 'editor')
     const member = await userClient(ctx.app, 'mia', 'member')
-    const a = insertSong(ctx.app, 'A', { durationSeconds: 270, key: 'C-Dur', leadSinger: 'Mia' })
+    const a = insertSong(ctx.app, 'A', { durationSeconds: 270, key: 'C', leadSinger: 'Mia' })
     const b = insertSong(ctx.app, 'B', { durationSeconds: null })
     const c = insertSong(ctx.app, 'C', { durationSeconds: 180 })
     const g = await createGig(editor, { date: '2026-07-04', startTime: '23:00' })
@@ -42,7 +42,7 @@ test(
       ['23:00', '23:05']
     )
     assert.equal(one.entries[0].song.title, 'A')
-    assert.equal(one.entries[0].song.key, 'C-Dur')
+    assert.equal(one.entries[0].song.key, 'C')
     assert.equal(one.entries[0].notes, 'Intro lang')
     assert.equal(one.entries[1].durationSeconds, 240, 'no song duration: the configured default')
     assert.equal(one.start, '23:00')

@@ -20,10 +20,10 @@ test('GET /gigs/{id}/songbook.pdf: charts in running order, transposed, read bac
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
   const land = json(await editor.post('/songs', {
-    title: 'Kein schöner Land', key: 'D-Dur', tempoBpm: 88, leadSinger: 'Lena', chart: GERMAN
+    title: 'Kein schöner Land', key: 'D', tempoBpm: 88, leadSinger: 'Lena', chart: GERMAN
   })).id
   const grace = json(await editor.post('/songs', {
-    title: 'Amazing Grace', key: 'G-Dur', chart: ENGLISH_IN_GERMAN_BAND
+    title: 'Amazing Grace', key: 'G', chart: ENGLISH_IN_GERMAN_BAND
   })).id
   const none = insertSong(ctx.app, 'Instrumental')
   const gig = await createGig(editor, { name: 'Songbook Abend' })

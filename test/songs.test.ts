@@ -9,7 +9,7 @@ const full = {
   artist: 'Scott Joplin',
   genre: 'Jazz',
   durationSeconds: 210,
-  key: 'C-Dur',
+  key: 'C',
   tempoBpm: 80,
   leadSinger: null,
   backingVocals: null,
@@ -121,7 +121,7 @@ test('songs: validation', async (t) => {
       title: 'ok',
       durationSeconds: 7200,
       tempoBpm: 400,
-      key: 'a-Moll'
+      key: 'Am'
     })
   )
   assert.equal(song.durationSeconds, 7200)

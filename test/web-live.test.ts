@@ -84,7 +84,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
 
   await t.test('the stage screen: song, next, setlist; members see no controls', async () => {
     const status = mia.page.getByRole('status', { name: 'Now playing' })
-    for (const text of ['Song 01', 'A-Dur', 'Lena', '3:01', '20:00', 'not yet']) {
+    for (const text of ['Song 01', 'A major', 'Lena', '3:01', '20:00', 'not yet']) {
       await status.getByText(text, { exact: true }).waitFor()
     }
     await mia.page.getByRole('heading', { name: 'Now playing' }).waitFor()

@@ -35,10 +35,10 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await band.stop()
   })
   const long = await band.editor.ok('POST', '/songs', {
-    title: 'Long Song', key: 'G-Dur', tempoBpm: 120, leadSinger: 'Lena', chart: LONG
+    title: 'Long Song', key: 'G', tempoBpm: 120, leadSinger: 'Lena', chart: LONG
   })
   const short = await band.editor.ok('POST', '/songs', {
-    title: 'Short Song', key: 'a-Moll', tempoBpm: 96, leadSinger: 'Mia', chart: SHORT
+    title: 'Short Song', key: 'Am', tempoBpm: 96, leadSinger: 'Mia', chart: SHORT
   })
   const bare = await band.editor.ok('POST', '/songs', { title: 'No Chart Song' })
   const gig = await band.editor.ok('POST', '/gigs', {
@@ -68,11 +68,11 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await region.locator('.chord', { hasText: /^C#7$/ }).first().waitFor()
     await region.getByText('Rit.').waitFor()
     assert.ok(await region.getByText('Chorus').count() >= 2, 'chorus and its recall labelled')
-    await region.getByText(/Key A-Dur · Capo 2 · 120 BPM/).waitFor()
+    await region.getByText(/Key A major · Capo 2 · 120 BPM/).waitFor()
     const next = mia.page.getByRole('region', { name: 'Up next' })
     await next.getByText('Short Song').waitFor()
-    // a-Moll − 2 = g-Moll.
-    await next.getByText('g-Moll · 96 BPM · Mia').waitFor()
+    // A minor − 2 = G minor, in the reader's language (this phone reads English).
+    await next.getByText('G minor · 96 BPM · Mia').waitFor()
     await checkA11y(mia.page, 'stage view (phone)')
     await screenshot(mia.page, 'stage-view-phone')
   })

@@ -9,6 +9,7 @@ import {
   type PublicAppConfigType
 } from '#schemas/app-config.js'
 import { GIG_STATUSES, SONG_STATUSES } from '#shared/enums.js'
+import { KEYS } from '#shared/keys.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, badRequest, errorBody } from '#src/errors.js'
 import { isValidTimeZone } from '#shared/local-time.js'
@@ -86,7 +87,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       gigKinds: settings.gigKinds,
       gigStatuses: [...GIG_STATUSES],
       songStatuses: [...SONG_STATUSES],
-      keys: settings.keys,
+      keys: [...KEYS],
       chordNotation: settings.chordNotation ?? 'german',
       timing: settings.timing,
       features: { docs: options.docsEnabled, calendar: settings.features.calendar },

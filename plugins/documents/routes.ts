@@ -140,6 +140,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = {
       bandName: settings.bandName,
       timezone: settings.timezone,
+      locale: settings.locale,
       generatedAt: app.clock()
     }
     const book = {

@@ -6,6 +6,7 @@ import { notFound } from '#src/errors.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
 import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
 import { renderSetlistText } from '#src/documents/setlist-text.js'
+import { documentLanguage } from '#src/documents/labels.js'
 import { loadGigDocument } from './repository.js'
 
 /** GET /gigs/{id}/setlist.csv and .txt: the setlist for spreadsheets and for chat or mail. */
@@ -44,7 +45,11 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(doc, entryCharts(request.params.id)))
+        .send(renderSetlistCsv(
+          doc,
+          entryCharts(request.params.id),
+          documentLanguage(app.appSettings.get().locale)
+        ))
     }
   )
 
@@ -65,7 +70,7 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(TEXT_TYPE)
         .header('content-disposition', contentDisposition('inline', `${name}.txt`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistText(doc))
+        .send(renderSetlistText(doc, documentLanguage(app.appSettings.get().locale)))
     }
   )
 }

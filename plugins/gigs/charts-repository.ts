@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
-import { transposeKey, type ChordNotation } from '#shared/chords/chord.js'
+import type { ChordNotation } from '#shared/chords/chord.js'
+import { canonicalKey, keyString, transposeKey } from '#shared/keys.js'
 import type { GigChartsType } from '#schemas/charts.js'
+
+/** A canonical key moved by some semitones; an unreadable old key stays as written. */
+function movedKey (key: string | null, semitones: number): string | null {
+  const parsed = canonicalKey(key)
+  return parsed ? keyString(transposeKey(parsed, semitones)) : key
+}
 
 /**
  * Every entry of a gig's setlist with its song's chart, in running order: two statements however
@@ -24,7 +31,7 @@ GigChartsType | undefined {
       songId: songs.id,
       title: songs.title,
       artist: songs.artist,
-      key: songs.key,
+      key: sql<string | null>`coalesce(${songs.key}, ${songs.keyText})`,
       tempoBpm: songs.tempoBpm,
       leadSinger: songs.leadSinger,
       chart: songs.chart
@@ -57,7 +64,7 @@ GigChartsType | undefined {
           title: row.title,
           artist: row.artist,
           key: row.key,
-          keyTransposed: row.key === null ? null : transposeKey(row.key, row.transpose, notation),
+          keyTransposed: movedKey(row.key, row.transpose),
           tempoBpm: row.tempoBpm,
           leadSinger: row.leadSinger
         },

@@ -13,6 +13,7 @@ import { contentDisposition, slug } from '#src/http/content-disposition.js'
 import { formatLength } from '#src/documents/format.js'
 import { assembleGigDocument, type GigDocument } from '#src/documents/gig-document.js'
 import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
+import { documentLanguage } from '#src/documents/labels.js'
 import type { TimingDefaults } from '#shared/timing.js'
 import { readRepertoire, type RepertoireData } from './repository.js'
 
@@ -119,7 +120,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(doc))
+        .send(renderSetlistCsv(doc, undefined, documentLanguage(app.appSettings.get().locale)))
     }
   )
 }

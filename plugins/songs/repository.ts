@@ -38,6 +38,7 @@ export function toSongListItem (row: SongListRow): SongListItemType {
     genre: row.genre,
     durationSeconds: row.durationSeconds,
     key: row.key,
+    keyText: row.keyText,
     tempoBpm: row.tempoBpm,
     leadSinger: row.leadSinger,
     backingVocals: row.backingVocals,

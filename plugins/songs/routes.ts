@@ -29,6 +29,7 @@ import {
   updateSong,
   upsertVote
 } from './repository.js'
+import { canonicalKey, keyString, parseKey } from '#shared/keys.js'
 import { findUserById } from '#src/repositories/users.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
 
@@ -39,8 +40,15 @@ const ACCEPTED = new Set(['accepted', 'rehearsing', 'ready'])
 /** Rules a schema cannot express: values from the band's configuration and real URLs. */
 function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchType): void {
   const settings = app.appSettings.get()
-  if (body.key != null && !settings.keys.includes(body.key)) {
-    throw badRequest('INVALID_KEY', `key "${body.key}" is not one of the configured keys`)
+  if (body.key != null && !canonicalKey(body.key)) {
+    // Canonical only: "B" means B natural to some and B flat to others; the API never guesses.
+    const read = parseKey(body.key, settings.chordNotation ?? 'english')
+    const hint = read ? ` (did you mean "${keyString(read)}"?)` : ''
+    throw badRequest(
+      'INVALID_KEY',
+      `key "${body.key.slice(0, 60)}" is not a key: a tonic (C … B with # or b), then "m" for ` +
+        `minor, e.g. "Bb" or "Gm"${hint}`
+    )
   }
   if (body.genre != null && !settings.genres.includes(body.genre)) {
     throw badRequest('INVALID_GENRE', `genre "${body.genre}" is not one of the configured genres`)
@@ -214,6 +222,8 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = findSong(app.db, request.params.id)
       const row = updateSong(app.db, request.params.id, {
         ...request.body,
+        // A key chosen (or cleared) replaces an old key that could not be read.
+        ...(request.body.key !== undefined ? { keyText: null } : {}),
         updatedAt: app.clock().toISOString()
       })
       if (!row) throw notFound('song', request.params.id)

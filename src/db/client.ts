@@ -7,6 +7,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
 import { projectPath } from '#src/project-path.js'
 import { backupNow, type BackupSettings } from '#src/storage/backup.js'
+import { convertStoredKeys, hasOldKeys } from './stored-keys.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
 
@@ -77,7 +78,10 @@ export function openDatabase (
     if (pending > 0 && pending < total && options.backup) {
       preMigrationBackup = backupNow(sqlite, options.backup, new Date(), '-pre-migration')
     }
+    const oldKeys = hasOldKeys(sqlite)
     migrate(db, { migrationsFolder })
+    // The data step of migration 0012, which SQL cannot do clearly.
+    if (oldKeys) convertStoredKeys(sqlite)
     applied = pending
   }
   return {

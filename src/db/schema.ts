@@ -162,7 +162,11 @@ export const songs = sqliteTable(
     artist: text('artist'),
     genre: text('genre'),
     durationSeconds: integer('duration_seconds'),
+    // Canonical key ("Bb", "Gm": src/shared/keys.ts); null when none or unreadable.
     key: text('key'),
+    // A key written before keys were music that could not be read: shown as written until a key
+    // is chosen, listed by `bandstand doctor`.
+    keyText: text('key_text'),
     tempoBpm: integer('tempo_bpm'),
     leadSinger: text('lead_singer'),
     backingVocals: text('backing_vocals'),

@@ -1,4 +1,6 @@
 import type { GigDocument } from './gig-document.js'
+import type { DocumentLanguage } from './labels.js'
+import { showKey } from '#shared/keys.js'
 
 // A setlist as CSV for spreadsheets: UTF-8 with a byte order mark (without it Excel reads the file
 // as Windows-1252 and breaks every umlaut; LibreOffice accepts either), `;` as separator (what
@@ -57,8 +59,11 @@ const hms = (seconds: number) => {
  * The setlist; with `charts` (a gig's), each entry's transposition, capo and ChordPro chart in the
  * last columns (a chart's line breaks stay inside its quoted field).
  */
-export function renderSetlistCsv (doc: GigDocument, charts = new Map<number, EntryChart>()):
-Buffer {
+export function renderSetlistCsv (
+  doc: GigDocument,
+  charts = new Map<number, EntryChart>(),
+  language: DocumentLanguage = 'de'
+): Buffer {
   const rows = [HEADER]
   for (const set of doc.sets) {
     for (const entry of set.entries) {
@@ -68,7 +73,8 @@ Buffer {
         entry.plannedStart,
         entry.song.title,
         entry.song.artist ?? '',
-        entry.song.key ?? '',
+        // As the band reads a key ("B-Dur" / "B♭"): a bare "B" would mean two keys.
+        showKey(entry.song.key, language, 'short') ?? '',
         entry.song.leadSinger ?? '',
         hms(entry.seconds),
         entry.notes ?? '',

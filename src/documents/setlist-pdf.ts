@@ -4,6 +4,8 @@ import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
+import { documentLanguage, type DocumentLanguage } from './labels.js'
+import { showKey } from '#shared/keys.js'
 import type { SetlistStyle } from '#schemas/documents.js'
 
 export type { SetlistStyle }
@@ -62,7 +64,12 @@ const A4 = { width: 595.28, height: 841.89 }
 const ratingMarks = (rating: number | null) =>
   rating ? '●'.repeat(rating) + '○'.repeat(3 - rating) : ''
 
-function entryRow (entry: DocumentEntry, theme: Theme, live: boolean): TableCell[] {
+function entryRow (
+  entry: DocumentEntry,
+  theme: Theme,
+  live: boolean,
+  language: DocumentLanguage
+): TableCell[] {
   const skipped = live && entry.status === 'skipped'
   const marks: Content[] = []
   if (live && entry.inserted) {
@@ -125,7 +132,8 @@ function entryRow (entry: DocumentEntry, theme: Theme, live: boolean): TableCell
       ]
     },
     {
-      text: entry.song.key ?? '',
+      // Short in English (B♭ → "Bb", "Gm"), "B-Dur" in German; ASCII: Roboto has no ♭.
+      text: showKey(entry.song.key, language, 'short', 'ascii') ?? '',
       noWrap: true,
       fontSize: theme.detailSize + 1,
       bold: true,
@@ -157,6 +165,7 @@ export function setlistDocDefinition (
   style: SetlistStyle = 'print'
 ): TDocumentDefinitions {
   const theme = THEMES[style]
+  const language = documentLanguage(ctx.locale)
   const { gig } = doc
   const live = doc.liveUsed
   const venue = joinPresent([gig.venueName, gig.venueCity])
@@ -228,7 +237,7 @@ export function setlistDocDefinition (
         keepWithHeaderRows: 1,
         dontBreakRows: true,
         widths: isStage(style) ? [36, 40, '*', 62, 64, 40] : [22, 34, '*', 50, 60, 40],
-        body: [heading, ...set.entries.map((e) => entryRow(e, theme, live))]
+        body: [heading, ...set.entries.map((e) => entryRow(e, theme, live, language))]
       },
       layout: {
         hLineWidth: (i) => (i === 1 ? 1.2 : i === 0 ? 0 : 0.4),

@@ -1,12 +1,14 @@
 import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
+import type { DocumentLanguage } from './labels.js'
+import { showKey } from '#shared/keys.js'
 
 /**
  * A setlist as plain text (for a chat message or an e-mail): header, each set with its songs and
  * times, the breaks, the total. After the show the live record is marked like in the PDF.
  */
-export function renderSetlistText (doc: GigDocument): string {
+export function renderSetlistText (doc: GigDocument, language: DocumentLanguage = 'de'): string {
   const { gig } = doc
   const lines = [
     gig.name,
@@ -28,7 +30,8 @@ export function renderSetlistText (doc: GigDocument): string {
         `${set.entries.length} Titel)`
     )
     for (const entry of set.entries) {
-      const details = joinPresent([entry.song.key, entry.song.leadSinger])
+      const key = showKey(entry.song.key, language, 'short')
+      const details = joinPresent([key, entry.song.leadSinger])
       const length = entryLength(entry)
       const marks = [
         doc.liveUsed && entry.status === 'skipped' ? ' (ausgelassen)' : '',

@@ -1,6 +1,8 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { formatDate } from './format.js'
 import { renderPdf } from './pdf.js'
+import { documentLanguage, type DocumentLanguage } from './labels.js'
+import { canonicalKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
 import type { ChordNotation } from '#shared/chords/chord.js'
@@ -96,10 +98,17 @@ function sectionContent (section: ChartSection): Content {
   }
 }
 
-function songContent (entry: GigChartType, book: SongbookDocument, first: boolean): Content[] {
+function songContent (
+  entry: GigChartType,
+  book: SongbookDocument,
+  first: boolean,
+  language: DocumentLanguage
+): Content[] {
   const facts = [
     `${entry.position}. Titel · ${entry.setName} #${entry.positionInSet}`,
-    entry.song.keyTransposed ? `Tonart ${entry.song.keyTransposed}` : null,
+    entry.song.keyTransposed
+      ? `Tonart ${showKey(entry.song.keyTransposed, language, 'long', 'ascii')}`
+      : null,
     entry.transpose ? `transponiert ${entry.transpose > 0 ? '+' : ''}${entry.transpose}` : null,
     entry.capo ? `Kapo ${entry.capo}` : null,
     entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
@@ -116,13 +125,19 @@ function songContent (entry: GigChartType, book: SongbookDocument, first: boolea
     { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
   ]
   if (!entry.chart) return [...head, { text: 'Kein Chart hinterlegt.', italics: true }]
-  const chart = transposeChart(parseChordPro(entry.chart), entry.transpose, book.notation)
+  const chart = transposeChart(
+    parseChordPro(entry.chart),
+    entry.transpose,
+    book.notation,
+    canonicalKey(entry.song.key)
+  )
   return [...head, ...chart.sections.map(sectionContent)]
 }
 
 /** The songbook: every chart of the setlist in running order, each song on a new page. */
 export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentContext):
 Promise<Buffer> {
+  const language = documentLanguage(ctx.locale)
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 50, 40, 40],
@@ -141,7 +156,7 @@ Promise<Buffer> {
       margin: [40, 10, 40, 0]
     }),
     content: book.charts.length
-      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0))
+      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
       : [{ text: 'Die Setlist ist leer.' }],
     defaultStyle: { fontSize: 12, lineHeight: 1.1 }
   }

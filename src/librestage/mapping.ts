@@ -13,7 +13,6 @@ import {
   cleanText,
   flag,
   makeUsername,
-  mapKey,
   mapRole,
   mapSongStatus,
   mapUserStatus,
@@ -23,6 +22,7 @@ import {
   splitNames,
   toInstant
 } from './values.js'
+import { mapKey } from './keys.js'
 import { fit, joinNotes, MapState, type ImportPlan, type MappingContext } from './state.js'
 import { mapEvents } from './mapping-events.js'
 import { mapSurveys } from './mapping-surveys.js'
@@ -190,7 +190,6 @@ function mapSongs (
   genre: (tally: TableTally, raw: string | null) => string | null
 ): void {
   const tally = s.tally('songs', 'songs')
-  const keys = new Set(s.ctx.config.keys)
   const names = (value: unknown, what: string) => {
     const list = splitNames(value as string).map((n) => fit(tally, n, 120, `a ${what} name`)!)
     if (list.length <= 10) return list
@@ -210,9 +209,11 @@ function mapSongs (
       status = 'accepted'
     }
     const rawKey = cleanText(row.tone_key)
-    let key = mapKey(rawKey)
-    if (key !== undefined && key !== null && !keys.has(key)) key = undefined
-    if (key === undefined) tally.changed('key not one of the configured keys: kept in the notes')
+    const key = mapKey(rawKey)
+    if (key === undefined) {
+      // One note per song, so that the report lists each (bandstand doctor lists them too).
+      tally.changed(`key "${rawKey}" of #${sourceId} "${title}" unreadable: kept as written`)
+    }
     let duration = parseDuration(row.duration)
     if (duration !== undefined && duration !== null && duration > 7200) duration = undefined
     if (duration === undefined) tally.changed('duration unreadable or over 2 h: kept in the notes')
@@ -223,7 +224,6 @@ function mapSongs (
       cleanText(row.comment),
       cleanText(row.dance_styles) && `Tanzstil: ${cleanText(row.dance_styles)}`,
       brass !== null && brass !== '0' && `Bläser: ${brass === '1' ? 'ja' : brass}`,
-      key === undefined && `Tonart (libreStage): ${rawKey}`,
       duration === undefined && `Dauer (libreStage): ${cleanText(row.duration)}`,
       rest.length > 0 && `Links (libreStage): ${rest.join(' ')}`
     )
@@ -235,6 +235,7 @@ function mapSongs (
       genre: genre(tally, cleanText(row.genre)),
       durationSeconds: duration ?? null,
       key: key ?? null,
+      keyText: key === undefined ? fit(tally, rawKey, 60, 'key') : null,
       tempoBpm: null,
       leadSinger: fit(tally, cleanText(row.singer_lead), 120, 'lead singer'),
       backingVocals: fit(tally, cleanText(row.singer_background), 200, 'backing vocals'),

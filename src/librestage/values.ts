@@ -313,65 +313,6 @@ export function mapRating (value: SourceValue | undefined): number | null | unde
   return Number.isInteger(n) && n >= 1 && n <= 3 ? n : undefined
 }
 
-const GERMAN_ROOTS: Record<string, string> = {
-  c: 'C',
-  cis: 'Cis',
-  des: 'Des',
-  d: 'D',
-  dis: 'Dis',
-  es: 'Es',
-  e: 'E',
-  f: 'F',
-  fis: 'Fis',
-  ges: 'Ges',
-  g: 'G',
-  gis: 'Gis',
-  as: 'As',
-  a: 'A',
-  ais: 'Ais',
-  b: 'B',
-  h: 'H'
-}
-/** English spellings with an accidental, to German note names (Bb is B, A# is Ais). */
-const ENGLISH: Record<string, string> = {
-  'c#': 'cis',
-  db: 'des',
-  'd#': 'dis',
-  eb: 'es',
-  'f#': 'fis',
-  gb: 'ges',
-  'g#': 'gis',
-  ab: 'as',
-  'a#': 'ais',
-  bb: 'b'
-}
-
-/**
- * A key as typed in libreStage (`C`, `Am`, `F#m`, `Bb`, `fis-Moll`, `Es-Dur`, `h`) → Bandstand's
- * German notation (`Fis-Dur`, `h-Moll`). A bare `B` is read the German way (B flat), as the
- * band's configured keys are German; `H` is B natural. Undefined when not a key.
- */
-export function mapKey (value: SourceValue | undefined): string | null | undefined {
-  const text = cleanText(value)
-  if (text === null) return null
-  const m =
-    /^([A-Ha-h])(is|es|s|#|♯|b|♭)?\s*(?:-?\s*(dur|moll|major|minor|maj|min|m))?$/i.exec(text)
-  if (!m) return undefined
-  const letter = m[1]!
-  const accidental = (m[2] ?? '').replace('♯', '#').replace('♭', 'b').toLowerCase()
-  const quality = (m[3] ?? '').toLowerCase()
-  // `As`, `Es`: the German flats written with a single s.
-  if (accidental === 's' && !'ae'.includes(letter.toLowerCase())) return undefined
-  const spelled = letter.toLowerCase() + accidental
-  const root = ENGLISH[spelled] ?? spelled
-  const name = GERMAN_ROOTS[root]
-  if (!name) return undefined
-  const minor =
-    ['moll', 'minor', 'min', 'm'].includes(quality) ||
-    (quality === '' && letter === letter.toLowerCase())
-  return minor ? `${name.toLowerCase()}-Moll` : `${name}-Dur`
-}
-
 /** http(s) URLs in a free-text link field; the rest is returned for the notes. */
 export function parseLinks (value: SourceValue | undefined): { links: string[]; rest: string[] } {
   const text = cleanText(value)

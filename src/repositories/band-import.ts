@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { migrationsFolder, type Db } from '#src/db/client.js'
+import { convertStoredKeys } from '#src/db/stored-keys.js'
 import { chunksFor } from '#src/db/batch.js'
 import { UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import { prepareLogo } from '#src/documents/logo.js'
@@ -265,6 +266,9 @@ export function importBandExport (
       .prepare(`DELETE FROM sqlite_sequence WHERE name IN (${names.map(() => '?').join(', ')})`)
       .run(...names)
     for (const table of tables) insertRows(sqlite, table)
+    // An export from before keys were music holds keys as words ("B-Dur"): read as the migration
+    // reads them.
+    if (predatesMusicalKeys(doc.schemaVersion)) convertStoredKeys(sqlite)
     const sequences = Object.entries(doc.sequences)
     if (sequences.length) {
       sqlite
@@ -301,6 +305,16 @@ export function importBandExport (
       expiresAt
     }))
   }
+}
+
+/** Whether an export's schema is older than migration 0012 (keys as pitch class + mode). */
+function predatesMusicalKeys (schemaVersion: string): boolean {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
+  ) as { entries: Array<{ tag: string }> }
+  const tags = journal.entries.map((e) => e.tag)
+  const keys = tags.findIndex((tag) => tag.endsWith('_song_keys_as_music'))
+  return tags.indexOf(schemaVersion) < keys
 }
 
 /** Multi-row inserts (one statement per chunk); users get the unusable password hash. */

@@ -64,7 +64,8 @@ export const setlistSongColumns = {
   id: songs.id,
   title: songs.title,
   artist: songs.artist,
-  key: songs.key,
+  // The canonical key, else an old key that could not be read (shown as written).
+  key: sql<string | null>`coalesce(${songs.key}, ${songs.keyText})`,
   leadSinger: songs.leadSinger,
   durationSeconds: songs.durationSeconds,
   status: songs.status,

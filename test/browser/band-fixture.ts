@@ -74,10 +74,10 @@ export async function startBand (
 
   const songs = []
   for (const [title, artist, durationSeconds, key] of [
-    ['Sweet Home Chicago', 'Blues Brothers', 260, 'E-Dur'],
-    ['Proud Mary', 'Creedence Clearwater Revival', 190, 'D-Dur'],
-    ['Mustang Sally', 'Wilson Pickett', 240, 'C-Dur'],
-    ['Superstition', 'Stevie Wonder', 245, 'es-Moll']
+    ['Sweet Home Chicago', 'Blues Brothers', 260, 'E'],
+    ['Proud Mary', 'Creedence Clearwater Revival', 190, 'D'],
+    ['Mustang Sally', 'Wilson Pickett', 240, 'C'],
+    ['Superstition', 'Stevie Wonder', 245, 'Ebm']
   ] as const) {
     songs.push(
       await editor.ok('POST', '/songs', {

@@ -41,7 +41,7 @@ export async function startLiveBand (): Promise<LiveBand> {
       title: `Song ${String(n).padStart(2, '0')}`,
       artist: 'The Band',
       durationSeconds: 180 + n,
-      key: n % 2 ? 'A-Dur' : 'e-Moll',
+      key: n % 2 ? 'A' : 'Em',
       leadSinger: n % 3 ? 'Lena' : 'Mia',
       status: 'ready'
     })
@@ -51,7 +51,7 @@ export async function startLiveBand (): Promise<LiveBand> {
     title: 'Encore Extra',
     artist: 'The Band',
     durationSeconds: 200,
-    key: 'G-Dur',
+    key: 'G',
     status: 'ready'
   })
   const gig = await band.editor.ok('POST', '/gigs', {

@@ -1,5 +1,8 @@
 // Chord symbols: parsing the root and bass note, transposing, spelling in English or German.
 // Shared by the server (songbook PDF) and the web app (stage view): no Node or Fastify imports.
+// Relative: the web app bundles src/shared through $shared and knows no #src alias.
+// eslint-disable-next-line no-restricted-imports
+import { parseKey as parseMusicalKey, tonicPitch } from '../keys.js'
 
 /** How the band writes note names: English (B, Bb) or German (H = B natural, B = B flat). */
 export type ChordNotation = 'english' | 'german'
@@ -105,25 +108,14 @@ string {
   return `${name(chord.root)}${chord.quality}${bass}`
 }
 
-/** A key as the band writes it ("C-Dur", "a-Moll", "F#m", "Bb"): root and minor, or null. */
+/**
+ * A key as the band writes it ("C-Dur", "a-Moll", "F#m", "Bb"): root and minor, or null. Read by
+ * the one key parser of src/shared/keys.ts.
+ */
 export function parseKey (key: string, notation: ChordNotation):
 { root: number; minor: boolean } | null {
-  const trimmed = key.trim()
-  // German key names: C, Cis, Des, Es, As, B, H … with -Dur / -Moll; lower case means minor.
-  const german = /^([A-Ha-h])(is|es|s)?[\s-]*(Dur|Moll)?$/.exec(trimmed)
-  // A bare "B" in an English chart is B natural: read it as a chord below.
-  if (german && (notation === 'german' || german[2] || german[3])) {
-    const [, letter = 'C', suffix, mode] = german
-    const upper = letter.toUpperCase()
-    let root = upper === 'H' ? 11 : upper === 'B' ? 10 : (LETTER[upper] ?? 0)
-    if (suffix === 'is') root += 1
-    else if (suffix === 'es' || suffix === 's') root -= 1
-    const minor = mode === 'Moll' || (mode === undefined && letter !== upper)
-    return { root: (root + 12) % 12, minor }
-  }
-  const chord = parseChord(trimmed, notation)
-  if (!chord) return null
-  return { root: chord.root, minor: /^m(?!aj)/.test(chord.quality) }
+  const parsed = parseMusicalKey(key, notation)
+  return parsed ? { root: tonicPitch(parsed.tonic), minor: parsed.mode === 'minor' } : null
 }
 
 const GERMAN_NAMES_SHARP =

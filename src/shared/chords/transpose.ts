@@ -1,6 +1,9 @@
 import { keyUsesFlats, parseChord, parseKey, transposeChord, transposeKey, type ChordNotation }
   from './chord.js'
 import { chartChords, type Chart, type ChartLine } from './chordpro.js'
+// Relative: the web app bundles src/shared through $shared and knows no #src alias.
+// eslint-disable-next-line no-restricted-imports
+import { transposeKey as transposeMusicalKey, usesFlats, type MusicalKey } from '../keys.js'
 
 /**
  * Whether a chart moved by some semitones is spelled with flats: decided by its new key (the
@@ -22,11 +25,22 @@ function firstChordKey (chart: Chart, notation: ChordNotation) {
   return null
 }
 
-/** The chart with every chord and its key moved by `semitones`; annotations stay as written. */
-export function transposeChart (chart: Chart, semitones: number, notation: ChordNotation): Chart {
+/**
+ * The chart with every chord and its key moved by `semitones`; annotations stay as written. With
+ * the song's key, flats or sharps follow the target key (song's key + semitones: B♭ + 2 = C, no
+ * flats); without it, the chart's `{key}` or first chord.
+ */
+export function transposeChart (
+  chart: Chart,
+  semitones: number,
+  notation: ChordNotation,
+  songKey: MusicalKey | null = null
+): Chart {
   const steps = ((Math.trunc(semitones) % 12) + 12) % 12
   if (steps === 0) return chart
-  const flats = chartUsesFlats(chart, steps, notation)
+  const flats = songKey
+    ? usesFlats(transposeMusicalKey(songKey, steps))
+    : chartUsesFlats(chart, steps, notation)
   // A chart repeats a handful of chords hundreds of times: each symbol is parsed and moved once.
   const moved = new Map<string, string>()
   const move = (symbol: string) => {

@@ -3177,8 +3177,9 @@ export interface paths {
                             localeChosen: boolean;
                             gigStatuses: string[];
                             songStatuses: string[];
+                            /** @description every key a song may have, canonical ("Bb", "Gm"; docs/keys.md) */
                             keys: string[];
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             chordNotation: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
@@ -3307,8 +3308,7 @@ export interface paths {
                         locale: string;
                         genres: string[];
                         gigKinds: string[];
-                        keys: string[];
-                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                         chordNotation?: "english" | "german";
                         timing: {
                             defaultSongSeconds: number;
@@ -3348,8 +3348,7 @@ export interface paths {
                             locale: string;
                             genres: string[];
                             gigKinds: string[];
-                            keys: string[];
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             chordNotation?: "english" | "german";
                             timing: {
                                 defaultSongSeconds: number;
@@ -5012,7 +5011,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -5231,7 +5233,10 @@ export interface paths {
                         genre?: string | null;
                         /** @description seconds, 1 s – 2 h */
                         durationSeconds?: number | null;
-                        /** @description one of the configured keys (GET /public/app_config), e.g. "C-Dur" */
+                        /**
+                         * @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md; anything else is refused (INVALID_KEY), setting a key clears `keyText`
+                         * @example Bb
+                         */
                         key?: string | null;
                         /** @description beats per minute, 20–400 */
                         tempoBpm?: number | null;
@@ -5294,7 +5299,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -5555,7 +5563,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -5808,7 +5819,10 @@ export interface paths {
                                 artist: string | null;
                                 genre: string | null;
                                 durationSeconds: number | null;
+                                /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                                 key: string | null;
+                                /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                                keyText: string | null;
                                 tempoBpm: number | null;
                                 leadSinger: string | null;
                                 backingVocals: string | null;
@@ -6052,7 +6066,10 @@ export interface paths {
                         genre?: string | null;
                         /** @description seconds, 1 s – 2 h */
                         durationSeconds?: number | null;
-                        /** @description one of the configured keys (GET /public/app_config), e.g. "C-Dur" */
+                        /**
+                         * @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md; anything else is refused (INVALID_KEY), setting a key clears `keyText`
+                         * @example Bb
+                         */
                         key?: string | null;
                         /** @description beats per minute, 20–400 */
                         tempoBpm?: number | null;
@@ -6115,7 +6132,10 @@ export interface paths {
                             artist: string | null;
                             genre: string | null;
                             durationSeconds: number | null;
+                            /** @description pitch class + mode: tonic in English letters with # or b, then "m" for minor ("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md */
                             key: string | null;
+                            /** @description a key written before keys were music that could not be read (shown as written until a key is chosen); null otherwise */
+                            keyText: string | null;
                             tempoBpm: number | null;
                             leadSinger: string | null;
                             backingVocals: string | null;
@@ -12603,6 +12623,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -12911,6 +12932,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -13130,6 +13152,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -13299,7 +13322,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             gigId: number;
-                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as the default key list */
+                            /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
                             notation: "english" | "german";
                             /** @description every song entry of the setlist in running order (free-text entries have none) */
                             charts: {
@@ -13320,9 +13343,9 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
-                                    /** @description as the song has it (the chart as written) */
+                                    /** @description the song's key as the chart is written: canonical ("Bb", "Gm"), or an old key that could not be read, as written */
                                     key: string | null;
-                                    /** @description the key moved by `transpose`, in the band notation */
+                                    /** @description the key moved by `transpose`, canonical; an unreadable old key unmoved */
                                     keyTransposed: string | null;
                                     tempoBpm: number | null;
                                     leadSinger: string | null;
@@ -15259,6 +15282,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -15321,6 +15345,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -15618,6 +15643,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -16027,6 +16053,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -16089,6 +16116,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -16145,6 +16173,7 @@ export interface paths {
                                 id: number;
                                 title: string;
                                 artist: string | null;
+                                /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                 key: string | null;
                                 leadSinger: string | null;
                                 durationSeconds: number | null;
@@ -16808,6 +16837,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -16870,6 +16900,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -17282,6 +17313,7 @@ export interface paths {
                                     id: number;
                                     title: string;
                                     artist: string | null;
+                                    /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                     key: string | null;
                                     leadSinger: string | null;
                                     durationSeconds: number | null;
@@ -17344,6 +17376,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -20757,6 +20790,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -21119,6 +21153,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -21624,6 +21659,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -22011,6 +22047,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -22245,6 +22282,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -22456,6 +22494,7 @@ export interface paths {
                                         id: number;
                                         title: string;
                                         artist: string | null;
+                                        /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                         key: string | null;
                                         leadSinger: string | null;
                                         durationSeconds: number | null;
@@ -22675,6 +22714,7 @@ export interface paths {
                                             id: number;
                                             title: string;
                                             artist: string | null;
+                                            /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                             key: string | null;
                                             leadSinger: string | null;
                                             durationSeconds: number | null;
@@ -23888,6 +23928,7 @@ export interface paths {
                                                 id: number;
                                                 title: string;
                                                 artist: string | null;
+                                                /** @description canonical key ("Bb", "Gm"; docs/keys.md), or an old key that could not be read, as written */
                                                 key: string | null;
                                                 leadSinger: string | null;
                                                 durationSeconds: number | null;

@@ -1,6 +1,7 @@
 import { parseChordPro, type Chart } from '$shared/chords/chordpro'
 import { transposeChart } from '$shared/chords/transpose'
 import type { ChordNotation } from '$shared/chords/chord'
+import { keyString, type MusicalKey } from '$shared/keys'
 
 // The stage view parses each chart once and transposes it once per number of semitones: a
 // personal `Transpose up`, a song coming round again or a new charts document with the same text
@@ -25,15 +26,23 @@ export function parsedChart (source: string): Chart {
   return chart
 }
 
-/** The chart moved by some semitones, computed once per chart, step and notation. */
-export function transposedChart (chart: Chart, semitones: number, notation: ChordNotation):
-Chart {
+/**
+ * The chart moved by some semitones, computed once per chart, step, notation and song key (the
+ * key decides flats or sharps).
+ */
+export function transposedChart (
+  chart: Chart,
+  semitones: number,
+  notation: ChordNotation,
+  songKey: MusicalKey | null = null
+): Chart {
   let byStep = transposed.get(chart)
   if (!byStep) transposed.set(chart, (byStep = new Map()))
-  const key = `${(((semitones % 12) + 12) % 12)}:${notation}`
+  const key =
+    `${(((semitones % 12) + 12) % 12)}:${notation}:${songKey ? keyString(songKey) : ''}`
   let result = byStep.get(key)
   if (!result) {
-    result = transposeChart(chart, semitones, notation)
+    result = transposeChart(chart, semitones, notation, songKey)
     if (result !== chart) origins.set(result, chart)
     byStep.set(key, result)
   }

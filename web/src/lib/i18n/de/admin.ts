@@ -92,15 +92,16 @@ export default {
   timezoneHint:
     'Tippe eine Stadt, um die Liste zu durchsuchen, z. B. Berlin (Europe/Berlin): Alle Daten ' +
     'und Zeiten der Band gelten darin.',
-  locale: 'Sprache und Region',
-  localeHint: 'z. B. de-DE oder en-GB: Standardsprache der App, Sortierung und Datumsformat.',
+  locale: 'Sprache der Band',
+  localeHint:
+    'Standardsprache der App (jedes Mitglied kann im Menü umschalten), Sprache der Dokumente, ' +
+    'Sortierung und Datumsformat.',
   lists: 'Listen',
   listsHint:
     'Ein Eintrag pro Zeile, jeder höchstens 60 Zeichen und nur einmal. Songs und Auftritte ' +
     'wählen aus diesen Listen.',
   'list.genres': 'Genres',
   'list.gigKinds': 'Arten von Auftritten',
-  'list.keys': 'Tonarten',
   timing: 'Zeitplanung',
   timingHint: 'Für die Planung von Setlisten, wenn ein Song keine eigene Dauer hat.',
   defaultSong: 'Songlänge ohne eigene Dauer',

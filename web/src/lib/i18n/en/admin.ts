@@ -87,15 +87,16 @@ export default {
   timezoneHint:
     'Type a city to search the list, e.g. Berlin (Europe/Berlin): every date and time of the ' +
     'band is in it.',
-  locale: 'Language and region',
-  localeHint: 'e.g. de-DE or en-GB: the app’s default language, sorting and date format.',
+  locale: 'Band language',
+  localeHint:
+    'The app’s default language (each member can switch in the menu), the documents’ language, ' +
+    'sorting and date format.',
   lists: 'Lists',
   listsHint:
     'One entry per line, each at most 60 characters and only once. Songs and gigs choose from ' +
     'these lists.',
   'list.genres': 'Genres',
   'list.gigKinds': 'Kinds of gig',
-  'list.keys': 'Keys',
   timing: 'Timing',
   timingHint: 'Used to plan setlists when a song has no duration of its own.',
   defaultSong: 'Song length without a duration',
