@@ -116,6 +116,7 @@ describe('explainError: WEAK_PASSWORD by reason', () => {
       'The new password needs at least 15 characters — a few words in a row work well.'
     )
     expect(weak('too_long').message).toBe('The new password can have at most 256 characters.')
+    expect(weak('contains_username').message).toBe('The password must not contain the username.')
     expect(weak('too_similar').message).toBe('The password must not contain the username.')
     expect(weak('too_common').message).toBe(
       'This password is on the list of common passwords. Please pick another one.'
@@ -129,6 +130,7 @@ describe('explainError: WEAK_PASSWORD by reason', () => {
 
   it('falls back to the general message for a missing or unknown reason', () => {
     expect(weak(null).message).toBe('This password cannot be used.')
+    expect(weak('unchanged').message).toBe('This password cannot be used.')
     expect(weak('too_blue').message).toBe('This password cannot be used.')
   })
 })

@@ -47,11 +47,13 @@ function fieldMessage (detail: ApiErrorDetail): string {
   return t(known.key, { n: typeof n === 'number' || typeof n === 'string' ? n : '' })
 }
 
-// WEAK_PASSWORD's `reason` code (src/services/password.ts) → its message; an unknown reason gets
-// the general one.
+// WEAK_PASSWORD's `reason` code (src/services/password.ts) → its message; another reason
+// (`unchanged`, or one added later) gets the general one. `too_similar` is the name the issue's
+// agreed shape gave as an example for `contains_username`.
 const PASSWORD_REASONS: Record<string, [string, number?]> = {
   too_short: ['errors.WEAK_PASSWORD_SHORT', PASSWORD_MIN],
   too_long: ['errors.WEAK_PASSWORD_LONG', PASSWORD_MAX],
+  contains_username: ['errors.WEAK_PASSWORD_USERNAME'],
   too_similar: ['errors.WEAK_PASSWORD_USERNAME'],
   too_common: ['errors.WEAK_PASSWORD_COMMON']
 }
