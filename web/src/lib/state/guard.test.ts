@@ -1,8 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../api/types'
 import { mayManageSurvey, mayOpen, requireRole } from './guard'
 import { screenRead } from './screen-read'
 import { can, safeNext, session } from './session.svelte'
+
+// Kit's client runtime needs a browser to load: nothing here navigates, and paths resolve under
+// the app's base (svelte.config.js: paths.base).
+vi.mock('$app/navigation', () => ({ goto: vi.fn() }))
+vi.mock('$app/paths', () => ({ resolve: (path: string) => `/app${path}` }))
 
 const user = (role: User['role'], id = 7, passwordChangeRequired = false): User => ({
   id,
