@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../api/types'
 import { mayManageSurvey, mayOpen, requireRole } from './guard'
-import { screenRead } from './screen-read'
+import { screenRead, startReads } from './screen-read'
 import { can, safeNext, session } from './session.svelte'
 
 // Kit's client runtime needs a browser to load: nothing here navigates, and paths resolve under
@@ -74,6 +74,18 @@ describe('screenRead', () => {
       waiting.start()
       expect(counter.calls).toBe(1)
     })
+})
+
+describe('startReads', () => {
+  it('starts every lazy read of a screen’s data, and nothing else', () => {
+    let calls = 0
+    const read = async () => ++calls
+    const data = { a: screenRead(read), b: screenRead(read), requiredRole: 'editor' }
+    expect(calls).toBe(0)
+    startReads(data)
+    startReads(data)
+    expect(calls).toBe(2)
+  })
 })
 
 describe('safeNext', () => {

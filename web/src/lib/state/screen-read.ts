@@ -17,3 +17,11 @@ export function screenRead<T> (read: () => Promise<T>, requiredRole?: Role): Res
   if (user && !user.passwordChangeRequired && mayOpen(requiredRole)) resource.start()
   return resource
 }
+
+/**
+ * Starts every lazy read of a screen's load data at once, when the root layout shows the screen
+ * (reads inside another read's LoadState would otherwise wait for the outer one).
+ */
+export function startReads (data: Record<string, unknown>): void {
+  for (const value of Object.values(data)) if (value instanceof Resource) value.start()
+}
