@@ -1,9 +1,17 @@
 import { sveltekit } from '@sveltejs/kit/vite'
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [sveltekit()],
   build: { target: 'es2022', reportCompressedSize: false },
+  // Unit tests sit beside the code they test (src/lib/**/x.test.ts, x.test.svelte.ts for runes in
+  // the test itself), with Svelte's browser runtime (effects run) as in the app.
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.svelte.ts'],
+    environment: './vitest-environment.ts'
+  },
+  // Svelte's browser runtime for the unit tests (its default export is the server's).
+  ...(process.env.VITEST ? { resolve: { conditions: ['browser'] } } : {}),
   // Kit's server runtime (used at build time only, for the fallback page) needs cookie@0.6, nested
   // under @sveltejs/kit; the root node_modules holds Fastify's cookie@2. Bundling Kit resolves its
   // own copy.

@@ -1,13 +1,26 @@
 import createClient from 'openapi-fetch'
 import type { paths } from './schema'
 
+/**
+ * One offending field of a 400 VALIDATION_ERROR: `keyword` and `params` are Ajv's (e.g.
+ * `maxLength`, `{ limit: 120 }`), `message` Ajv's English text.
+ */
+export interface ApiErrorDetail {
+  field: string
+  message: string
+  keyword?: string
+  params?: Record<string, unknown>
+}
+
 /** The error body every API error has (API.md: Fastify's shape plus a stable code). */
 export interface ApiErrorBody {
   statusCode: number
   error: string
   code: string
   message: string
-  details?: { field: string; message: string }[]
+  details?: ApiErrorDetail[]
+  /** WEAK_PASSWORD: why the password was refused (`too_short`, `too_common`, …). */
+  reason?: string
 }
 
 /** A failed call: the API's error, or `NETWORK` when the server could not be reached at all. */
@@ -17,9 +30,11 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: { field: string; message: string }[] = [],
+    readonly details: ApiErrorDetail[] = [],
     /** Seconds to wait (429 Retry-After). */
-    readonly retryAfter: number | null = null
+    readonly retryAfter: number | null = null,
+    /** WEAK_PASSWORD's reason code. */
+    readonly reason: string | null = null
   ) {
     super(message)
   }
@@ -115,7 +130,8 @@ export async function failureOf (response: Response, body?: unknown): Promise<Ap
     typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
     typeof error?.message === 'string' ? error.message : response.statusText,
     Array.isArray(error?.details) ? error.details : [],
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    typeof error?.reason === 'string' ? error.reason : null
   )
 }
 

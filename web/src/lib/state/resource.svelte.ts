@@ -3,7 +3,8 @@ import { explainError, type ExplainedError } from '../errors'
 /**
  * Data a screen loads, with its loading and error state: `const gigs = new Resource(() =>
  * call(...))`, shown through <LoadState resource={gigs}>. `reload()` fetches again (keeping the old
- * data meanwhile).
+ * data meanwhile). A lazy one (`{ lazy: true }`, made by a `+page.ts` load:
+ * lib/state/screen-read.ts) fetches on `start()`, which LoadState calls.
  */
 export class Resource<T> {
   data = $state<T | undefined>(undefined)
@@ -12,9 +13,14 @@ export class Resource<T> {
   #load: () => Promise<T>
   #generation = 0
 
-  constructor (load: () => Promise<T>) {
+  constructor (load: () => Promise<T>, { lazy = false }: { lazy?: boolean } = {}) {
     this.#load = load
-    this.reload()
+    if (!lazy) void this.reload()
+  }
+
+  /** The first fetch, unless one has begun already. */
+  start (): void {
+    if (this.#generation === 0) void this.reload()
   }
 
   async reload (): Promise<void> {

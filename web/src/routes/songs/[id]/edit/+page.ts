@@ -1,3 +1,12 @@
+import { api, call } from '$lib/api/client'
 import { requireRole } from '$lib/state/guard'
+import { screenRead } from '$lib/state/screen-read'
+import type { PageLoad } from './$types'
 
-export const load = requireRole('editor')
+export const load: PageLoad = ({ params }) => {
+  const path = { params: { path: { id: Number(params.id) } } }
+  return {
+    ...requireRole('editor')(),
+    song: screenRead(() => call(api.GET('/songs/{id}', path)), 'editor')
+  }
+}

@@ -1,0 +1,11 @@
+import { api, call } from '$lib/api/client'
+import { screenRead } from '$lib/state/screen-read'
+import type { PageLoad } from './$types'
+
+export const load: PageLoad = ({ params }) => {
+  const path = { params: { path: { id: Number(params.id) } } }
+  return {
+    rehearsal: screenRead(() => call(api.GET('/rehearsals/{id}', path))),
+    availability: screenRead(() => call(api.GET('/rehearsals/{id}/availability', path)))
+  }
+}
