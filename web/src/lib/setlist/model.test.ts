@@ -24,6 +24,7 @@ const entry = (id: number, changes: Partial<DraftEntry> = {}): DraftEntry => ({
   id,
   songId: id,
   song: song(id),
+  title: `Song ${id}`,
   notes: '',
   durationSeconds: null,
   transpose: 0,
