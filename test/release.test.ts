@@ -21,7 +21,8 @@ test('npm run release makes a tarball that installs with npm ci --omit=dev and r
 
   const listing = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.split('\n')
   for (const file of ['dist/server.js', 'dist/src/cli.js', 'dist/web/index.html', 'package.json',
-    'package-lock.json', 'CHANGELOG.md', 'src/db/migrations/meta/_journal.json']) {
+    'package-lock.json', 'CHANGELOG.md', 'README.md', 'docs/deployment.md',
+    'src/db/migrations/meta/_journal.json']) {
     assert.ok(listing.includes(`bandstand-${version}/${file}`), file)
   }
   assert.ok(!listing.some((file) => /\/(src|plugins)\/.*\.ts$/.test(file)), 'no sources')
