@@ -1,4 +1,4 @@
-// The songbook on stage (issue 26, item 7): what the chart code weighs, how long parsing and
+// The songbook on stage (docs/performance.md): what the chart code weighs, how long parsing and
 // rendering a 300-line chart and a page turn take on a phone with the CPU throttled 4×, and
 // GET /gigs/{id}/charts for 40 songs. Reported, never asserted. Needs the built app and Debian's
 // Chromium. Alone: `node --conditions=bandstand-source --import tsx bench/stage-charts.ts`.

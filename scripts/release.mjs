@@ -1,4 +1,4 @@
-// `npm run release`: the tarball a server installs (README → Install a release):
+// `npm run release`: the tarball a server installs (docs/deployment.md → Install a release):
 // bandstand-<version>/ with dist/ (server, CLI, web app), the files the code reads at run time
 // (migrations, the common-password list), package.json, package-lock.json, README, docs/*.md,
 // CHANGELOG and LICENSE. Installed with `npm ci --omit=dev`, started with `node dist/server.js`:

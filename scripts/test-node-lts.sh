@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The suite's representative part on a supported LTS line (README → Supported Node versions; Node 22
+# The suite's representative part on a supported LTS line (docs/deployment.md; Node 22
 # unless NODE_TEST_MAJOR says otherwise), after the whole suite ran on the machine's Node. That Node
 # comes from the npm registry (the `node-linux-<arch>` package: the binary and its headers);
 # better-sqlite3 is compiled for its ABI against those headers (node-gyp, offline: no prebuilt
 # download, no nodejs.org), and swapped into node_modules only while these tests run (restored on
 # any exit). Both are cached in .cache/node<major>/.
-# NODE_TEST_MAJOR=24 runs the same on Node 24: with better-sqlite3 12 it aborts (README).
+# NODE_TEST_MAJOR=24 runs the same on Node 24: with better-sqlite3 12 it aborts (docs/deployment.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 major=${NODE_TEST_MAJOR:-22}

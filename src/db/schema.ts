@@ -489,7 +489,7 @@ export type GigRow = typeof gigs.$inferSelect
 export type RehearsalRow = typeof rehearsals.$inferSelect
 export type SurveyRow = typeof surveys.$inferSelect
 
-/** A gig's to-do list (issue 15): positions are dense (0..n-1) per gig. */
+/** A gig's to-do list (the gig checklist): positions are dense (0..n-1) per gig. */
 export const gigChecklistItems = sqliteTable(
   'gig_checklist_items',
   {
