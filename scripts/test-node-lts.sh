@@ -48,10 +48,11 @@ cp "$built" "$binding"
 # API, documents (worker threads, PDF), the CLI, the built server as a process, the release
 # tarball: every native module and every way of starting. The browser tests stay on one Node.
 files=(
-  test/auth-matrix.test.ts test/songs.test.ts test/gigs.test.ts test/setlist.test.ts
-  test/live.test.ts test/documents.test.ts test/cli.test.ts test/migrations.test.ts
-  test/server.test.ts test/backups.test.ts test/data-dir-lock.test.ts test/logs.test.ts
-  test/release.test.ts
+  test/plugins/app/auth-matrix.test.ts test/plugins/songs/songs.test.ts
+  test/plugins/gigs/gigs.test.ts test/plugins/gigs/setlist.test.ts test/plugins/live/live.test.ts
+  test/plugins/documents/documents.test.ts test/src/cli.test.ts test/src/db/migrations.test.ts
+  test/src/server.test.ts test/src/backups.test.ts test/src/data-dir-lock.test.ts
+  test/src/logs.test.ts test/scripts/release.test.ts
 )
 echo "Node $("$nodex" -v): ${#files[@]} test files"
 PATH="$(dirname "$nodex"):$PATH" "$nodex" --conditions=bandstand-source --import tsx --test \
