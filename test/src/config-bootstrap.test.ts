@@ -11,7 +11,7 @@ import { openDatabase } from '#src/db/client.js'
 import { verifyPassword } from '#src/services/password.js'
 import { projectPath } from '#src/project-path.js'
 import { loadConfig, loadDotEnv, ConfigError } from '#src/config.js'
-import { anonymous, createTestApp, json } from '#test/helpers.js'
+import { anonymous, createTestApp, json, type ErrorResponseBody, type Ok } from '#test/helpers.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-cfg-'))
 
@@ -109,7 +109,7 @@ test(
       password: 'the admin password from env'
     })
     assert.equal(login.statusCode, 200)
-    assert.equal(json(login).user.role, 'admin')
+    assert.equal(json<Ok<'/login', 'post'>>(login).user.role, 'admin')
     assert.ok(
       !log.lines.join('').includes('the admin password from env'),
       'ADMIN_PASSWORD is not logged'
@@ -193,14 +193,14 @@ test('docs on by default, 404 in the error shape with DOCS_ENABLED=false', async
   assert.equal((await anonymous(on.app).get('/docs')).statusCode, 200)
   const doc = await anonymous(on.app).get('/docs/json')
   assert.equal(doc.statusCode, 200)
-  assert.equal(json(doc).openapi, '3.0.3')
+  assert.equal(json<{ openapi: string }>(doc).openapi, '3.0.3')
 
   const off = await createTestApp({}, { DOCS_ENABLED: 'false' })
   t.after(() => off.close())
   for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
     const r = await anonymous(off.app).get(url)
     assert.equal(r.statusCode, 404, url)
-    assert.equal(json(r).code, 'ROUTE_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(r).code, 'ROUTE_NOT_FOUND')
   }
 })
 

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { STATUS_CODES } from 'node:http'
-import { anonymous, createTestApp, json } from '#test/helpers.js'
+import { anonymous, createTestApp, json, type ErrorResponseBody } from '#test/helpers.js'
 import { ERROR_CODES } from '#src/error-codes.js'
 import { projectPath } from '#src/project-path.js'
 
@@ -13,14 +13,14 @@ test(
     t.after(() => ctx.close())
     const r = await anonymous(ctx.app).post('/login', { user: 'x' })
     assert.equal(r.statusCode, 400)
-    const body = json(r)
+    const body = json<ErrorResponseBody>(r)
     assert.equal(body.code, 'VALIDATION_ERROR')
     assert.match(body.message, /username/)
     assert.match(body.message, /password/)
     assert.match(body.message, /user/)
     const nf = await anonymous(ctx.app).get('/nope')
     assert.equal(nf.statusCode, 404)
-    assert.equal(json(nf).code, 'ROUTE_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(nf).code, 'ROUTE_NOT_FOUND')
     const h = await anonymous(ctx.app).get('/health')
     assert.equal(h.statusCode, 200)
     const docs = await anonymous(ctx.app).get('/docs/json')

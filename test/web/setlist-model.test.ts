@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, json, userClient } from '#test/helpers.js'
+import { createTestApp, json, userClient, type Ok, type ErrorResponseBody } from '#test/helpers.js'
 import { projectPath } from '#src/project-path.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { pathToFileURL } from 'node:url'
@@ -38,7 +38,7 @@ test('setlist model: the editor’s timing equals the server’s on the same set
   const a = insertSong(ctx.app, 'A', { durationSeconds: 271 })
   const b = insertSong(ctx.app, 'B', { durationSeconds: null })
   const c = insertSong(ctx.app, 'C', { durationSeconds: 185 })
-  const config = json(await editor.get('/public/app_config'))
+  const config = json<Ok<'/public/app_config', 'get'>>(await editor.get('/public/app_config'))
   const gigs = [
     await createGig(editor, { date: '2026-07-04', startTime: '23:10' }), // past midnight
     await createGig(editor, { date: '2026-03-29', startTime: '01:40' }), // the DST night
@@ -59,10 +59,11 @@ test('setlist model: the editor’s timing equals the server’s on the same set
   ]
   for (const gig of gigs) {
     for (const sets of setlists) {
-      const current = json(await editor.get(`/gigs/${gig.id}/setlist`))
+      const current = json<Ok<'/gigs/{id}/setlist', 'get'>>(
+        await editor.get(`/gigs/${gig.id}/setlist`))
       const res = await editor.put(`/gigs/${gig.id}/setlist`, { version: current.version, sets })
       assert.equal(res.statusCode, 200, res.body)
-      const server = json(res)
+      const server = json<Ok<'/gigs/{id}/setlist', 'put'>>(res)
       const draft = fromServer(server.sets)
       const mine = timingOf(draft, gig, config.timing)
       assert.equal(mine.totalSeconds, server.totalSeconds)
@@ -88,17 +89,17 @@ test('setlist model: the editor’s timing equals the server’s on the same set
 
   // Skipped entries (live mode) take no time, on both sides.
   const gig = gigs[0]
-  const before = json(await editor.get(`/gigs/${gig.id}/setlist`))
+  const before = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
   const skip = await editor.put(`/gigs_lm/${gig.id}/`, {
-    entryId: before.sets[0].entries[0].id,
+    entryId: before.sets[0]!.entries[0]!.id,
     status: 'skipped'
   })
   assert.equal(skip.statusCode, 200, skip.body)
-  const after = json(await editor.get(`/gigs/${gig.id}/setlist`))
+  const after = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
   const mine = timingOf(fromServer(after.sets), gig, config.timing)
   assert.deepEqual(
     mine.sets[0]!.entries.map((e) => e.plannedStart),
-    after.sets[0].entries.map((e: any) => e.plannedStart)
+    after.sets[0]!.entries.map((e: any) => e.plannedStart)
   )
   assert.notEqual(mine.totalSeconds, before.totalSeconds)
   assert.equal(mine.totalSeconds, after.totalSeconds)
@@ -106,7 +107,7 @@ test('setlist model: the editor’s timing equals the server’s on the same set
   // A programme (repertoire setlist) counts from 00:00, as the server does.
   const programme = await editor.post('/repertoire', { name: 'Standard', sets: setlists[0] })
   assert.equal(programme.statusCode, 201, programme.body)
-  const p = json(programme)
+  const p = json<Ok<'/repertoire', 'post'>>(programme)
   const pt = timingOf(fromServer(p.sets), ELAPSED, config.timing)
   assert.equal(pt.totalSeconds, p.totalSeconds)
   assert.deepEqual(
@@ -122,7 +123,7 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
   const ids = ['A', 'B', 'C', 'D', 'E'].map((title) => insertSong(ctx.app, title))
   const [a, b, c, d, e] = ids as [number, number, number, number, number]
   const gig = await createGig(editor)
-  const first = json(
+  const first = json<Ok<'/gigs/{id}/setlist', 'put'>>(
     await editor.put(`/gigs/${gig.id}/setlist`, {
       version: 0,
       sets: [
@@ -134,7 +135,7 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
   const base = fromServer(first.sets)
 
   // Saving the unchanged draft changes nothing (every field round-trips).
-  const same = json(
+  const same = json<Ok<'/gigs/{id}/setlist', 'put'>>(
     await editor.put(`/gigs/${gig.id}/setlist`, toBody(first.version, base))
   )
   assert.ok(sameSetlist(fromServer(same.sets), base))
@@ -153,7 +154,7 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
   run(moveOperation(mine, key('C'), mine[0]!.key, 1))
   run(moveOperation(mine, key('C'), mine[0]!.key, 0)) // folded into one move
   run(moveOperation(mine, key('A'), mine[1]!.key, 1))
-  const song = { ...same.sets[0].entries[0].song, id: e, title: 'E' }
+  const song = { ...same.sets[0]!.entries[0]!.song, id: e, title: 'E' }
   run(addOperation(mine, newEntry(song), mine[1]!.key))
   run({ type: 'updateEntry', entry: key('B'), changes: { notes: 'Slow' } })
   run({ type: 'updateEntry', entry: key('B'), changes: { notes: 'Slower' } })
@@ -162,27 +163,28 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
   assert.equal(moveOperation(mine, key('C'), mine[0]!.key, 0), null, 'already there')
 
   // Meanwhile someone else: removes D, renames One, adds a third set (version + 1).
-  const theirs = json(
+  const theirs = json<Ok<'/gigs/{id}/setlist', 'put'>>(
     await editor.put(`/gigs/${gig.id}/setlist`, {
       version: same.version,
       sets: [
         {
-          id: same.sets[0].id,
+          id: same.sets[0]!.id,
           name: 'Opener',
-          entries: same.sets[0].entries.map((x: any) => ({
+          entries: same.sets[0]!.entries.map((x: any) => ({
             id: x.id,
             songId: x.songId,
             notes: x.notes
           }))
         },
-        { id: same.sets[1].id, name: 'Two', breakAfterSeconds: 60, entries: [] },
+        { id: same.sets[1]!.id, name: 'Two', breakAfterSeconds: 60, entries: [] },
         { name: 'Encore', entries: [{ songId: d }] }
       ]
     })
   )
   const stale = await editor.put(`/gigs/${gig.id}/setlist`, toBody(same.version, mine))
   assert.equal(stale.statusCode, 409)
-  const current = json(stale).current
+  const current = json<ErrorResponseBody & { current: Ok<'/gigs/{id}/setlist', 'get'> }>(
+    stale).current
   assert.equal(current.version, theirs.version)
 
   const changes = describeChanges(base, fromServer(current.sets))
@@ -201,12 +203,12 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
     ['Opener', 'Two', 'Encore'],
     'their rename stays'
   )
-  const saved = json(
+  const saved = json<Ok<'/gigs/{id}/setlist', 'put'>>(
     await editor.put(`/gigs/${gig.id}/setlist`, toBody(current.version, rebased.sets))
   )
   assert.deepEqual(titles(fromServer(saved.sets)), [['C', 'B'], ['A', 'E'], ['D']])
-  assert.equal(saved.sets[0].entries[1].notes, 'Slower')
-  assert.equal(saved.sets[0].entries[1].id, first.sets[0].entries[1].id, 'B kept its entry id')
+  assert.equal(saved.sets[0]!.entries[1]!.notes, 'Slower')
+  assert.equal(saved.sets[0]!.entries[1]!.id, first.sets[0]!.entries[1]!.id, 'B kept its entry id')
 
   // An edit whose target is gone is skipped, the rest applies.
   const gone = replay(fromServer(current.sets), [

@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, appWithLog, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, appWithLog, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { appSettings } from '#src/db/schema.js'
 import { encodeJpeg, pngOfSize, twoColourImage, twoColourPng } from '#test/image-fixtures.js'
@@ -18,7 +20,7 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
   assert.equal(r.headers['cache-control'], 'public, max-age=300')
   const etag = String(r.headers.etag)
   assert.match(etag, /^"[^"]+"$/, 'strong ETag')
-  const body = json(r)
+  const body = json<Ok<'/public/app_config', 'get'>>(r)
   assert.equal(body.timezone, 'Europe/Berlin')
   assert.equal(body.features.docs, true)
   assert.equal(body.features.calendar, true)
@@ -71,7 +73,8 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
 test('DOCS_ENABLED=false shows features.docs false', async (t) => {
   const ctx = await createTestApp({}, { DOCS_ENABLED: 'false' })
   t.after(() => ctx.close())
-  assert.equal(json(await anonymous(ctx.app).get('/public/app_config')).features.docs, false)
+  assert.equal(json<Ok<'/public/app_config', 'get'>>(
+    await anonymous(ctx.app).get('/public/app_config')).features.docs, false)
 })
 
 test('PUT /admin/app_config: validated, effective at once (new ETag); 400, 403, 401', async (t) => {
@@ -88,19 +91,19 @@ test('PUT /admin/app_config: validated, effective at once (new ETag); 400, 403, 
   }
   const saved = await admin.put('/admin/app_config', next)
   assert.equal(saved.statusCode, 200)
-  assert.deepEqual(json(saved), next)
+  assert.deepEqual(json<Ok<'/admin/app_config', 'put'>>(saved), next)
   assert.equal(ctx.app.appSettings.get().timezone, 'America/New_York')
   const after = await anonymous(ctx.app).get('/public/app_config', {
     'if-none-match': String(before.headers.etag)
   })
   assert.equal(after.statusCode, 200)
   assert.notEqual(after.headers.etag, before.headers.etag)
-  assert.equal(json(after).bandName, 'Die Testband')
-  assert.equal(json(after).timing.defaultStartTime, '19:30')
+  assert.equal(json<Ok<'/public/app_config', 'get'>>(after).bandName, 'Die Testband')
+  assert.equal(json<Ok<'/public/app_config', 'get'>>(after).timing.defaultStartTime, '19:30')
 
   const tz = await admin.put('/admin/app_config', { ...next, timezone: 'Mars/Olympus' })
   assert.equal(tz.statusCode, 400)
-  assert.equal(json(tz).code, 'INVALID_TIMEZONE')
+  assert.equal(json<ErrorResponseBody>(tz).code, 'INVALID_TIMEZONE')
   for (const bad of [
     { ...next, secret: 'x' },
     { ...next, genres: [] },
@@ -133,7 +136,8 @@ test('the stored configuration survives a restart', async (t) => {
   await admin.put('/admin/app_config', { ...DEFAULT_APP_CONFIG, bandName: 'Persistent' })
   const again = await createTestApp({ dataDir: ctx.dir, databaseFile: ctx.config.databaseFile })
   t.after(() => again.app.close())
-  assert.equal(json(await anonymous(again.app).get('/public/app_config')).bandName, 'Persistent')
+  assert.equal(json<Ok<'/public/app_config', 'get'>>(
+    await anonymous(again.app).get('/public/app_config')).bandName, 'Persistent')
 })
 
 test(
@@ -146,30 +150,32 @@ test(
     const anon = anonymous(ctx.app)
     const none = await anon.get('/public/logo')
     assert.equal(none.statusCode, 404)
-    assert.equal(json(none).code, 'LOGO_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(none).code, 'LOGO_NOT_FOUND')
 
     const up = await admin.put('/admin/logo', png, { 'content-type': 'image/png' })
     assert.equal(up.statusCode, 200)
-    assert.equal(json(up).mimeType, 'image/png')
-    assert.equal(json(up).bytes, png.length)
+    assert.equal(json<Ok<'/admin/logo', 'put'>>(up).mimeType, 'image/png')
+    assert.equal(json<Ok<'/admin/logo', 'put'>>(up).bytes, png.length)
     const got = await anon.get('/public/logo')
     assert.equal(got.statusCode, 200)
     assert.equal(got.headers['content-type'], 'image/png')
     assert.deepEqual(got.rawPayload, png)
     assert.equal(got.headers['x-content-type-options'], 'nosniff')
     const etag = String(got.headers.etag)
-    assert.equal(etag, json(up).etag)
+    assert.equal(etag, json<Ok<'/admin/logo', 'put'>>(up).etag)
     assert.equal((await anon.get('/public/logo', { 'if-none-match': etag })).statusCode, 304)
-    assert.equal(json(await anon.get('/public/app_config')).hasLogo, true)
+    assert.equal(json<Ok<'/public/app_config', 'get'>>(
+      await anon.get('/public/app_config')).hasLogo, true)
 
     // The declared type is not trusted: JPEG bytes labelled PNG are stored as JPEG; octet-stream
     // works.
     const relabelled = await admin.put('/admin/logo', jpeg, { 'content-type': 'image/png' })
-    assert.equal(json(relabelled).mimeType, 'image/jpeg')
+    assert.equal(json<Ok<'/admin/logo', 'put'>>(relabelled).mimeType, 'image/jpeg')
     assert.equal((await anon.get('/public/logo')).headers['content-type'], 'image/jpeg')
     assert.notEqual((await anon.get('/public/logo')).headers.etag, etag)
     assert.equal(
-      json(await admin.put('/admin/logo', png, { 'content-type': 'application/octet-stream' }))
+      json<Ok<'/admin/logo', 'put'>>(
+        await admin.put('/admin/logo', png, { 'content-type': 'application/octet-stream' }))
         .mimeType,
       'image/png'
     )
@@ -182,12 +188,12 @@ test(
     ] as const) {
       const r = await admin.put('/admin/logo', bytes, { 'content-type': type })
       assert.equal(r.statusCode, 400, `${type} ${bytes.subarray(0, 6).toString()}`)
-      assert.equal(json(r).code, 'UNSUPPORTED_IMAGE')
+      assert.equal(json<ErrorResponseBody>(r).code, 'UNSUPPORTED_IMAGE')
     }
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])
     const tooBig = await admin.put('/admin/logo', big, { 'content-type': 'image/png' })
     assert.equal(tooBig.statusCode, 413)
-    assert.equal(json(tooBig).code, 'BODY_TOO_LARGE')
+    assert.equal(json<ErrorResponseBody>(tooBig).code, 'BODY_TOO_LARGE')
     const justFits = pngOfSize(2 * 1024 * 1024)
     assert.equal(
       (await admin.put('/admin/logo', justFits, { 'content-type': 'image/png' })).statusCode,
@@ -211,7 +217,8 @@ test(
     assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
     assert.equal((await admin.delete('/admin/logo')).statusCode, 404)
     assert.equal((await anon.get('/public/logo')).statusCode, 404)
-    assert.equal(json(await anon.get('/public/app_config')).hasLogo, false)
+    assert.equal(json<Ok<'/public/app_config', 'get'>>(
+      await anon.get('/public/app_config')).hasLogo, false)
   }
 )
 
@@ -220,7 +227,7 @@ test('GET /admin/logo/palette: the documents\' colours for the logo; admin only'
   t.after(() => ctx.close())
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const editor = await userClient(ctx.app, 'ed', 'editor')
-  const neutral = json(await admin.get('/admin/logo/palette'))
+  const neutral = json<Ok<'/admin/logo/palette', 'get'>>(await admin.get('/admin/logo/palette'))
   assert.equal(neutral.source, 'neutral')
   assert.deepEqual(neutral, paletteForAccent(null))
 
@@ -229,21 +236,23 @@ test('GET /admin/logo/palette: the documents\' colours for the logo; admin only'
   const upload = async (bytes: Buffer, type: string) =>
     assert.equal((await admin.put('/admin/logo', bytes, { 'content-type': type })).statusCode, 200)
   await upload(logo, 'image/png')
-  const fromLogo = json(await admin.get('/admin/logo/palette'))
+  const fromLogo = json<Ok<'/admin/logo/palette', 'get'>>(await admin.get('/admin/logo/palette'))
   assert.equal(fromLogo.source, 'logo')
   assert.equal(fromLogo.accent, '#1e5ac8')
   assert.deepEqual(fromLogo, paletteForAccent('#1e5ac8'))
 
   // A new logo (a red JPEG) gives a new palette, not the remembered one.
   await upload(encodeJpeg(twoColourImage([200, 30, 90])), 'image/jpeg')
-  const red = json(await admin.get('/admin/logo/palette'))
+  const red = json<Ok<'/admin/logo/palette', 'get'>>(await admin.get('/admin/logo/palette'))
   assert.equal(red.source, 'logo')
   const [r, , b] = [1, 3, 5].map((i) => parseInt(red.accent.slice(i, i + 2), 16)) as number[]
   assert.ok(r! > 150 && b! < 130, red.accent)
   await upload(logo, 'image/png')
-  assert.equal(json(await admin.get('/admin/logo/palette')).accent, '#1e5ac8')
+  assert.equal(json<Ok<'/admin/logo/palette', 'get'>>(
+    await admin.get('/admin/logo/palette')).accent, '#1e5ac8')
   assert.equal((await admin.delete('/admin/logo')).statusCode, 204)
-  assert.equal(json(await admin.get('/admin/logo/palette')).source, 'neutral')
+  assert.equal(json<Ok<'/admin/logo/palette', 'get'>>(
+    await admin.get('/admin/logo/palette')).source, 'neutral')
 
   assert.equal((await editor.get('/admin/logo/palette')).statusCode, 403)
   assert.equal((await anonymous(ctx.app).get('/admin/logo/palette')).statusCode, 401)
@@ -266,7 +275,8 @@ test('a stored configuration keeps its valid fields; each invalid one is logged'
     .values({ id: 1, config: stored, updatedAt: '2026-01-01T00:00:00.000Z' })
     .run()
   const { app, lines } = await appWithLog(ctx.config, t)
-  const config = json(await anonymous(app).get('/public/app_config'))
+  const config = json<Ok<'/public/app_config', 'get'>>(
+    await anonymous(app).get('/public/app_config'))
   assert.equal(config.bandName, 'Die Gültigen')
   assert.deepEqual(config.genres, ['Jazz', 'Polka'])
   assert.equal(config.timezone, DEFAULT_APP_CONFIG.timezone)

@@ -8,7 +8,9 @@ import { buildApp, type App } from '#src/app.js'
 import { loadConfig } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { INITIAL_PASSWORD_FILE } from '#src/bootstrap.js'
-import { anonymous, createTestApp, json, sessionClient, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, sessionClient, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 
 const SECRET = 'test-secret-test-secret-test-secret-42'
 
@@ -32,7 +34,8 @@ async function freshInstall (t: { after (fn: () => unknown): void }, env: NodeJS
   return { app, admin, dir }
 }
 
-const publicConfig = async (app: App) => json(await anonymous(app).get('/public/app_config'))
+const publicConfig = async (app: App) =>
+  json<Ok<'/public/app_config', 'get'>>(await anonymous(app).get('/public/app_config'))
 
 test('first start without BAND_LOCALE/TZ: English, UTC, English lists, not chosen', async (t) => {
   const { app } = await freshInstall(t)
@@ -72,7 +75,7 @@ test('an existing installation keeps its configuration (no first-run defaults)',
   assert.equal(config.timezone, 'Europe/Berlin')
   assert.equal(config.localeChosen, true)
   const admin = await userClient(ctx.app, 'boss', 'admin')
-  assert.equal(json(await admin.get('/admin/setup')).dismissed, true)
+  assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, true)
 })
 
 test('choosing German in the settings takes the untouched built-in lists along', async (t) => {
@@ -94,7 +97,7 @@ test('choosing German in the settings takes the untouched built-in lists along',
   assert.ok(config.gigKinds.includes('Hochzeit'), 'untouched gig kinds follow the language')
   assert.deepEqual(config.genres, ['Rock', 'Our own'], 'the band’s own genres stay')
   // Saving did not dismiss the checklist.
-  assert.equal(json(await admin.get('/admin/setup')).dismissed, false)
+  assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
 })
 
 test('setup checklist: steps done from what the band has; dismissed and shown again', async (t) => {
@@ -102,7 +105,8 @@ test('setup checklist: steps done from what the band has; dismissed and shown ag
   writeFileSync(join(dir, INITIAL_PASSWORD_FILE), 'generated\n')
   const steps = async () =>
     Object.fromEntries(
-      json(await admin.get('/admin/setup')).steps.map((s: any) => [s.id, s.done])
+      json<Ok<'/admin/setup', 'get'>>(
+        await admin.get('/admin/setup')).steps.map((s: any) => [s.id, s.done])
     )
   assert.deepEqual(await steps(), {
     band: false,
@@ -128,12 +132,13 @@ test('setup checklist: steps done from what the band has; dismissed and shown ag
     gig: true
   })
 
-  assert.equal(json(await admin.get('/admin/setup')).dismissed, false)
+  assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
   const dismissed = await admin.put('/admin/setup', { dismissed: true })
   assert.equal(dismissed.statusCode, 200)
-  assert.equal(json(dismissed).dismissed, true)
-  assert.equal(json(await admin.get('/admin/setup')).dismissed, true)
-  assert.equal(json(await admin.put('/admin/setup', { dismissed: false })).dismissed, false)
+  assert.equal(json<Ok<'/admin/setup', 'put'>>(dismissed).dismissed, true)
+  assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, true)
+  assert.equal(json<Ok<'/admin/setup', 'put'>>(
+    await admin.put('/admin/setup', { dismissed: false })).dismissed, false)
 
   assert.equal((await member.get('/admin/setup')).statusCode, 403)
   assert.equal((await member.put('/admin/setup', { dismissed: true })).statusCode, 403)
@@ -141,7 +146,7 @@ test('setup checklist: steps done from what the band has; dismissed and shown ag
   for (const body of [{}, { dismissed: 'yes' }, { dismissed: true, extra: 1 }]) {
     const bad = await admin.put('/admin/setup', body)
     assert.equal(bad.statusCode, 400, JSON.stringify(body))
-    assert.match(json(bad).message, /dismissed|extra|propert/i)
+    assert.match(json<ErrorResponseBody>(bad).message, /dismissed|extra|propert/i)
   }
-  assert.equal(json(await admin.get('/admin/setup')).dismissed, false)
+  assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
 })

@@ -2,7 +2,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
-import { anonymous, appWithLog, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, appWithLog, createTestApp, json, userClient, type ErrorResponseBody
+} from '#test/helpers.js'
 import {
   decodePng,
   encodeJpeg,
@@ -149,8 +151,9 @@ test('upload: a hostile file is 400 with the reason; the stored logo stays', asy
   for (const [name, data] of Object.entries(hostileLogos())) {
     const res = await admin.put('/admin/logo', data, { 'content-type': 'application/octet-stream' })
     assert.equal(res.statusCode, 400, name)
-    assert.match(json(res).code, /^(IMAGE_TOO_LARGE|INVALID_IMAGE)$/, name)
-    assert.ok(json(res).message.length > 20, `${name}: ${json(res).message}`)
+    assert.match(json<ErrorResponseBody>(res).code, /^(IMAGE_TOO_LARGE|INVALID_IMAGE)$/, name)
+    assert.ok(json<ErrorResponseBody>(
+      res).message.length > 20, `${name}: ${json<ErrorResponseBody>(res).message}`)
   }
   assert.deepEqual((await anonymous(ctx.app).get('/public/logo')).rawPayload, good)
   // LOGOS_IN_FLIGHT checks already running: 503 with Retry-After, at once, nothing stored. Large
@@ -165,7 +168,7 @@ test('upload: a hostile file is 400 with the reason; the stored logo stays', asy
   })
   await Promise.all(running)
   assert.equal(busy.statusCode, 503)
-  assert.equal(json(busy).code, 'DOCUMENTS_BUSY')
+  assert.equal(json<ErrorResponseBody>(busy).code, 'DOCUMENTS_BUSY')
   assert.equal(busy.headers['retry-after'], '5')
   assert.deepEqual((await anonymous(ctx.app).get('/public/logo')).rawPayload, good)
   // The documents' copy and accent are stored with the upload.

@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { decodePng, twoColourPng } from '#test/image-fixtures.js'
 import { shortName } from '#plugins/app-config/manifest-routes.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
@@ -64,10 +66,10 @@ test('the web app manifest: band name, installable fields, every icon fetched', 
   // Bad input: an icon that does not exist.
   const unknown = await anon.get('/public/icons/icon-64.png')
   assert.equal(unknown.statusCode, 400)
-  assert.equal(json(unknown).code, 'VALIDATION_ERROR')
+  assert.equal(json<ErrorResponseBody>(unknown).code, 'VALIDATION_ERROR')
 
   // The band's name and logo: the manifest and the icons follow at once.
-  const config = json(await admin.get('/public/app_config'))
+  const config = json<Ok<'/public/app_config', 'get'>>(await admin.get('/public/app_config'))
   const editable = { ...DEFAULT_APP_CONFIG, bandName: 'The Basement Club Orchestra' }
   assert.equal((await admin.put('/admin/app_config', editable)).statusCode, 200)
   assert.equal(config.hasLogo, false)

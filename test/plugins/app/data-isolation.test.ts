@@ -10,7 +10,9 @@ import {
   json,
   sessionClient,
   type Client,
-  type TestUser
+  type TestUser,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 
@@ -63,8 +65,9 @@ async function band () {
 
   const songId = insertSong(app, 'Proposal', { status: 'proposed' })
   const gig = await createGig(E)
-  const rehearsal = json(await E.post('/rehearsals', { date: '2026-06-02', startTime: '19:00' }))
-  const survey = json(
+  const rehearsal = json<Ok<'/rehearsals', 'post'>>(
+    await E.post('/rehearsals', { date: '2026-06-02', startTime: '19:00' }))
+  const survey = json<Ok<'/surveys', 'post'>>(
     await E.post('/surveys', {
       title: 'Which Saturday?',
       kind: 'poll',
@@ -90,7 +93,7 @@ async function band () {
   )
   const feed = await B.post('/me/calendar')
   assert.equal(feed.statusCode, 201)
-  const feedPath = new URL(json(feed).url).pathname
+  const feedPath = new URL(json<Ok<'/me/calendar', 'post'>>(feed).url).pathname
   return {
     ctx,
     app,
@@ -126,7 +129,7 @@ test('sessions: A sees only own sessions and cannot end B’s', async (t) => {
       404,
       'someone else’s session is indistinguishable from a missing one'
     )
-    assert.equal(json(res).code, 'SESSION_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(res).code, 'SESSION_NOT_FOUND')
   }
   assert.equal((await s.B.get('/me')).statusCode, 200, 'B’s session still works')
   assert.ok(
@@ -142,19 +145,19 @@ test(
     const before = ownedRows(s.app, s.b.id).calendar
     assert.equal((await s.A.post('/me/calendar')).statusCode, 201)
     assert.equal((await s.A.post('/me/calendar')).statusCode, 200, 'A replaces only A’s own token')
-    assert.equal(json(await s.A.get('/me/calendar')).enabled, true)
+    assert.equal(json<Ok<'/me/calendar', 'get'>>(await s.A.get('/me/calendar')).enabled, true)
     assert.equal((await s.A.delete('/me/calendar')).statusCode, 204)
-    assert.equal(json(await s.A.get('/me/calendar')).enabled, false)
+    assert.equal(json<Ok<'/me/calendar', 'get'>>(await s.A.get('/me/calendar')).enabled, false)
     // The route takes no body: one with content is refused, never half-understood.
     const named = await s.A.post('/me/calendar', { userId: s.b.id })
     assert.equal(named.statusCode, 400)
-    assert.equal(json(named).code, 'UNEXPECTED_BODY')
-    assert.equal(json(await s.A.get('/me/calendar')).enabled, false)
+    assert.equal(json<ErrorResponseBody>(named).code, 'UNEXPECTED_BODY')
+    assert.equal(json<Ok<'/me/calendar', 'get'>>(await s.A.get('/me/calendar')).enabled, false)
     assert.deepEqual(ownedRows(s.app, s.b.id).calendar, before)
     const res = await anonymous(s.app).get(s.feedPath)
     assert.equal(res.statusCode, 200)
     assert.match(res.headers['content-type'] as string, /text\/calendar/)
-    assert.equal(json(await s.B.get('/me/calendar')).enabled, true)
+    assert.equal(json<Ok<'/me/calendar', 'get'>>(await s.B.get('/me/calendar')).enabled, true)
   }
 )
 
@@ -171,7 +174,7 @@ test('song votes: PUT sets only the caller’s vote; a userId in the body is 400
   assert.equal((await s.A.put(url, { vote: 'no' })).statusCode, 200)
   assert.equal((await s.A.delete(url)).statusCode, 204)
   assert.equal((await s.A.put(url, { vote: 'abstain' })).statusCode, 200)
-  const votes = json(await s.A.get(`/songs/${s.songId}/votes`))
+  const votes = json<Ok<'/songs/{id}/votes', 'get'>>(await s.A.get(`/songs/${s.songId}/votes`))
   const byUser = Object.fromEntries(
     votes.votes.map((v: { userId: number; vote: string }) => [v.userId, v.vote])
   )
@@ -202,14 +205,14 @@ test(
     )
     const res = await s.A.put(url, { answers: [{ optionId: s.opt1, value: 'no' }] })
     assert.equal(res.statusCode, 200)
-    const detail = json(res)
+    const detail = json<Ok<'/surveys/{id}', 'get'>>(res)
     assert.deepEqual(detail.myResponse, [{ optionId: s.opt1, value: 'no', comment: null }])
     const first = detail.results.find((r: { optionId: number }) => r.optionId === s.opt1)
     const answers = Object.fromEntries(
-      first.answers.map((x: { userId: number; value: string }) => [x.userId, x.value])
+      first!.answers.map((x: { userId: number; value: string }) => [x.userId, x.value])
     )
     assert.deepEqual(answers, { [s.a.id]: 'no', [s.b.id]: 'yes' }, 'B’s answer stands next to A’s')
-    const asB = json(await s.B.get(`/surveys/${s.survey.id}`))
+    const asB = json<Ok<'/surveys/{id}', 'get'>>(await s.B.get(`/surveys/${s.survey.id}`))
     assert.deepEqual(asB.myResponse, [{ optionId: s.opt1, value: 'yes', comment: null }])
   }
 )
@@ -233,8 +236,8 @@ test(
       )
       // By contract the availability list is the band's shared planning view: members see every
       // answer.
-      const list = json(await s.A.get(url))
-      const byUser = new Map(list.answers.map((x: { userId: number }) => [x.userId, x]))
+      const list = json<Ok<'/gigs/{id}/availability', 'get'>>(await s.A.get(url))
+      const byUser = new Map(list.answers.map((x) => [x.userId, x]))
       assert.equal((byUser.get(s.a.id) as { status: string }).status, 'maybe', url)
       const bAnswer = byUser.get(s.b.id) as { status: string; note: string | null }
       assert.equal(
@@ -267,8 +270,8 @@ test(
     }
     const res = await s.A.put('/update_user', { displayName: 'Anna A' })
     assert.equal(res.statusCode, 200)
-    assert.equal(json(res).id, s.a.id)
-    assert.equal(json(res).role, 'member')
+    assert.equal(json<Ok<'/update_user', 'put'>>(res).id, s.a.id)
+    assert.equal(json<Ok<'/update_user', 'put'>>(res).role, 'member')
     for (const c of [s.A, s.E]) {
       const patch = await c.patch(`/users/${s.b.id}`, {
         displayName: 'Hijacked',
@@ -298,7 +301,7 @@ test(
       }
       const detail = await c.get(`/users/${s.b.id}`)
       assert.equal(detail.statusCode, 200)
-      assert.ok(!('email' in json(detail)))
+      assert.ok(!('email' in json<Ok<'/users/{id}', 'get'>>(detail)))
       assert.ok(!detail.body.includes(B_EMAIL))
     }
     const admin = sessionClient(s.app, await createUser(s.app, 'root', 'admin'))

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
-import { anonymous, createTestApp, json, sessionClient, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, sessionClient, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 
 test('impossible dates and instants are 400, never stored', async (t) => {
   const ctx = await createTestApp()
@@ -10,7 +12,7 @@ test('impossible dates and instants are 400, never stored', async (t) => {
   for (const date of ['2026-02-31', '2026-02-29', '2025-04-31']) {
     const r = await editor.post('/gigs', { name: 'Impossible', date })
     assert.equal(r.statusCode, 400, date)
-    assert.match(json(r).message, /date/)
+    assert.match(json<ErrorResponseBody>(r).message, /date/)
   }
   assert.equal(
     (await editor.post('/gigs', { name: 'Leap day', date: '2028-02-29' })).statusCode,
@@ -36,7 +38,7 @@ test('impossible dates and instants are 400, never stored', async (t) => {
     options: [{ at: '2026-02-31T10:00' }, { at: '2026-03-01T10:00' }]
   })
   assert.equal(dateSurvey.statusCode, 400)
-  assert.equal(json(await editor.get('/gigs')).length, 1)
+  assert.equal(json<Ok<'/gigs', 'get'>>(await editor.get('/gigs')).length, 1)
 })
 
 test('control characters and broken Unicode in any body string are refused', async (t) => {
@@ -57,15 +59,15 @@ test('control characters and broken Unicode in any body string are refused', asy
   ]) {
     const r = await editor.post('/gigs', { name, date: '2026-12-31' })
     assert.equal(r.statusCode, 400, JSON.stringify(name))
-    assert.equal(json(r).code, 'INVALID_TEXT')
-    assert.match(json(r).message, /body\.name/)
+    assert.equal(json<ErrorResponseBody>(r).code, 'INVALID_TEXT')
+    assert.match(json<ErrorResponseBody>(r).message, /body\.name/)
   }
   const nested = await editor.post('/songs', {
     title: 'ok',
     composers: ['Fine, Name', 'Bad\u0001']
   })
-  assert.equal(json(nested).code, 'INVALID_TEXT')
-  assert.match(json(nested).message, /composers\.1/)
+  assert.equal(json<ErrorResponseBody>(nested).code, 'INVALID_TEXT')
+  assert.match(json<ErrorResponseBody>(nested).message, /composers\.1/)
   // Tabs, line breaks, umlauts and emoji are text.
   const fine = await editor.post('/gigs', {
     name: 'Schützenfest 🎺',
@@ -73,7 +75,7 @@ test('control characters and broken Unicode in any body string are refused', asy
     notes: 'Zeile 1\nZeile 2\tmit Tab\r\n'
   })
   assert.equal(fine.statusCode, 201)
-  assert.equal(json(await editor.get('/gigs')).length, 1)
+  assert.equal(json<Ok<'/gigs', 'get'>>(await editor.get('/gigs')).length, 1)
 })
 
 test(
@@ -84,11 +86,11 @@ test(
     const long = await anonymous(ctx.app).get(`/cal/ical/${'s3cr3t'.repeat(40)}`)
     assert.equal(long.statusCode, 414)
     assert.deepEqual(Object.keys(json(long)).sort(), ['code', 'error', 'message', 'statusCode'])
-    assert.equal(json(long).code, 'URL_TOO_LONG')
+    assert.equal(json<ErrorResponseBody>(long).code, 'URL_TOO_LONG')
     assert.doesNotMatch(long.body, /s3cr3t/)
     const bad = await anonymous(ctx.app).get('/gigs/%E0%A4%A')
     assert.equal(bad.statusCode, 400)
-    assert.equal(json(bad).code, 'INVALID_URL')
+    assert.equal(json<ErrorResponseBody>(bad).code, 'INVALID_URL')
     assert.equal(bad.headers['x-content-type-options'], 'nosniff')
   }
 )
@@ -131,8 +133,8 @@ test('a route that takes no body refuses one with content; an empty object is fi
   const member = await userClient(ctx.app, 'mia')
   const refused = await member.post('/me/calendar', { userId: 1 })
   assert.equal(refused.statusCode, 400)
-  assert.equal(json(refused).code, 'UNEXPECTED_BODY')
-  assert.equal(json(await member.get('/me/calendar')).enabled, false)
+  assert.equal(json<ErrorResponseBody>(refused).code, 'UNEXPECTED_BODY')
+  assert.equal(json<Ok<'/me/calendar', 'get'>>(await member.get('/me/calendar')).enabled, false)
   assert.equal((await member.post('/me/calendar', {})).statusCode, 201)
   assert.equal((await member.post('/logout')).statusCode, 204)
 })
@@ -145,8 +147,8 @@ test('ids must be finite: Infinity and 1e400 are 400 in paths, not a lookup', as
     for (const url of [`/gigs/${id}`, `/gigs_lm/${id}`, `/songs/${id}/votes`]) {
       const r = await editor.get(url)
       assert.equal(r.statusCode, 400, url)
-      assert.equal(json(r).code, 'VALIDATION_ERROR', url)
-      assert.match(json(r).message, /params\.id must be a finite number/, url)
+      assert.equal(json<ErrorResponseBody>(r).code, 'VALIDATION_ERROR', url)
+      assert.match(json<ErrorResponseBody>(r).message, /params\.id must be a finite number/, url)
     }
   }
   const body = await ctx.app.inject({
@@ -155,7 +157,8 @@ test('ids must be finite: Infinity and 1e400 are 400 in paths, not a lookup', as
     headers: { cookie: editor.jar.header(), 'content-type': 'application/json' },
     payload: '{"entryId": 1e400, "status": "played"}'
   })
-  assert.equal(json(body).code, 'VALIDATION_ERROR', 'a JSON 1e400 (Infinity) is no integer either')
+  assert.equal(json<ErrorResponseBody>(
+    body).code, 'VALIDATION_ERROR', 'a JSON 1e400 (Infinity) is no integer either')
   assert.equal((await editor.get('/gigs/1e3')).statusCode, 404, 'finite exponents stay numbers')
 })
 
@@ -181,11 +184,12 @@ test('bodies: a route without one takes at most a few bytes, a public one 16 KiB
     assert.ok((await send(method!, url!, '{}')).statusCode < 300, `${method} ${url} takes {}`)
     const big = await send(method!, url!, padded(100))
     assert.equal(big.statusCode, 413, `${method} ${url}`)
-    assert.equal(json(big).code, 'BODY_TOO_LARGE')
+    assert.equal(json<ErrorResponseBody>(big).code, 'BODY_TOO_LARGE')
   }
   // /login is public (no session yet): 16 KiB, far more than a username and password.
   assert.equal((await send('POST', '/login', padded(20_000), '')).statusCode, 413)
-  assert.equal(json(await send('POST', '/login', padded(10_000), '')).code, 'VALIDATION_ERROR')
+  assert.equal(json<ErrorResponseBody>(
+    await send('POST', '/login', padded(10_000), '')).code, 'VALIDATION_ERROR')
   // A body on an unknown route: the normal 404, not a complaint about the body; never read.
   for (const payload of ['{"a":1}', padded(2_000_000)]) {
     const r = await send('POST', '/no/such/route', payload, '')
@@ -200,8 +204,10 @@ test('bodies: a route without one takes at most a few bytes, a public one 16 KiB
   // The largest body a band sends: a setlist at the schema's maximum (20 sets of 200 entries),
   // every entry with 150 characters of notes and a duration, fits the default 1 MiB.
   const leader = sessionClient(ctx.app, editor.user)
-  const songId = json(await leader.post('/songs', { title: 'Riff', status: 'ready' })).id
-  const gig = json(await leader.post('/gigs', { name: 'Marathon', date: '2030-01-01' }))
+  const songId = json<Ok<'/songs', 'post'>>(
+    await leader.post('/songs', { title: 'Riff', status: 'ready' })).id
+  const gig = json<Ok<'/gigs', 'post'>>(
+    await leader.post('/gigs', { name: 'Marathon', date: '2030-01-01' }))
   const setlist = JSON.stringify({
     version: 0,
     sets: Array.from({ length: 20 }, (_, s) => ({
@@ -218,7 +224,7 @@ test('bodies: a route without one takes at most a few bytes, a public one 16 KiB
   assert.ok(setlist.length < ctx.config.bodyLimitBytes, `${setlist.length} bytes`)
   const saved = await send('PUT', `/gigs/${gig.id}/setlist`, setlist, leader.jar.header())
   assert.equal(saved.statusCode, 200, saved.body.slice(0, 200))
-  assert.equal(json(saved).sets.length, 20)
+  assert.equal(json<Ok<'/gigs/{id}/setlist', 'put'>>(saved).sets.length, 20)
 })
 
 test('compressed request bodies are not decompressed: a gzip body is not JSON', async (t) => {
@@ -232,5 +238,5 @@ test('compressed request bodies are not decompressed: a gzip body is not JSON', 
     payload: gzipSync(JSON.stringify({ username: 'ada', password: 'whatever password' }))
   })
   assert.equal(r.statusCode, 400)
-  assert.equal(json(r).code, 'INVALID_JSON')
+  assert.equal(json<ErrorResponseBody>(r).code, 'INVALID_JSON')
 })

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EXTERNAL_CHANGES_CHECK_MS } from '#plugins/app/db.js'
 import responseCache from '#plugins/app/response-cache.js'
-import { countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import { countStatements, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 
 test(
   'cached reads: any write invalidates them, including writes by another connection (the CLI)',
@@ -18,7 +18,7 @@ test(
 
     const first = await editor.get('/songs')
     assert.deepEqual(
-      json(first).map((s: { title: string }) => s.title),
+      json<Ok<'/songs', 'get'>>(first).map((s: { title: string }) => s.title),
       ['Alpha']
     )
     const etag = String(first.headers.etag)
@@ -35,12 +35,13 @@ test(
 
     // A write through the API...
     assert.equal(
-      (await editor.patch(`/songs/${json(first)[0].id}`, { title: 'Alpha Omega' })).statusCode,
+      (await editor.patch(`/songs/${json<Ok<'/songs', 'get'>>(
+        first)[0]!.id}`, { title: 'Alpha Omega' })).statusCode,
       200
     )
     const afterPatch = await editor.get('/songs', { 'if-none-match': etag })
     assert.equal(afterPatch.statusCode, 200)
-    assert.equal(json(afterPatch)[0].title, 'Alpha Omega')
+    assert.equal(json<Ok<'/songs', 'get'>>(afterPatch)[0]!.title, 'Alpha Omega')
 
     // ...and a write by another process on the same file, seen once the interval in which the
     // revision looks for other processes' commits has passed.
@@ -52,10 +53,10 @@ test(
       'if-none-match': String(afterPatch.headers.etag)
     })
     assert.equal(afterOther.statusCode, 200)
-    assert.equal(json(afterOther)[0].title, 'Changed elsewhere')
+    assert.equal(json<Ok<'/songs', 'get'>>(afterOther)[0]!.title, 'Changed elsewhere')
 
     // Different queries are different entries.
-    assert.deepEqual(json(await editor.get('/songs?q=nothing')), [])
+    assert.deepEqual(json<Ok<'/songs', 'get'>>(await editor.get('/songs?q=nothing')), [])
   }
 )
 
@@ -132,7 +133,7 @@ test('a missing gig stays 404 on cached routes: no ETag, never a 304', async (t)
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'ed', 'editor')
   const created = await editor.post('/gigs', { name: 'Club', date: '2030-01-01' })
-  const gone = json(created).id
+  const gone = json<Ok<'/gigs', 'post'>>(created).id
   assert.equal((await editor.post('/gigs', { name: 'Bar', date: '2030-01-02' })).statusCode, 201)
   const listed = await editor.get('/gigs')
   // Tags a client kept from when the gig existed.

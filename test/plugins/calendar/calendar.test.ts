@@ -14,7 +14,9 @@ import {
   sessionClient,
   userClient,
   type Client,
-  type TestContext
+  type TestContext,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { calendarTokens, gigs, rehearsals, users } from '#src/db/schema.js'
 import { buildApp } from '#src/app.js'
@@ -36,7 +38,8 @@ const feedPath = (url: string) => new URL(url).pathname
 test(
   'POST /me/calendar creates (201) then replaces (200) the token; the old URL stops working',
   async () => {
-    assert.deepEqual(json(await member.get('/me/calendar')), { enabled: false, createdAt: null })
+    assert.deepEqual(json<Ok<'/me/calendar', 'get'>>(
+      await member.get('/me/calendar')), { enabled: false, createdAt: null })
     const created = await member.post('/me/calendar')
     assert.equal(created.statusCode, 201)
     const { url } = json<{ url: string }>(created)
@@ -49,7 +52,7 @@ test(
       .where(eq(calendarTokens.userId, member.user.id))
       .get()!
     assert.notEqual(row.tokenHash, token)
-    const status = json(await member.get('/me/calendar'))
+    const status = json<Ok<'/me/calendar', 'get'>>(await member.get('/me/calendar'))
     assert.equal(status.enabled, true)
     assert.equal(status.createdAt, row.createdAt)
     const feed = await anonymous(t.app).get(feedPath(url))
@@ -61,7 +64,8 @@ test(
     const replaced = await member.post('/me/calendar')
     assert.equal(replaced.statusCode, 200)
     assert.equal((await anonymous(t.app).get(feedPath(url))).statusCode, 404)
-    assert.equal((await anonymous(t.app).get(feedPath(json(replaced).url))).statusCode, 200)
+    assert.equal((await anonymous(t.app).get(feedPath(json<Ok<'/me/calendar', 'post'>>(
+      replaced).url))).statusCode, 200)
   }
 )
 
@@ -70,19 +74,20 @@ test(
     'JSON; 401 without session',
   async () => {
     const other = await userClient(t.app, 'leaver', 'member')
-    const { url } = json(await other.post('/me/calendar'))
+    const { url } = json<Ok<'/me/calendar', 'post'>>(await other.post('/me/calendar'))
     t.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, other.user.id)).run()
     const inactive = await anonymous(t.app).get(feedPath(url))
     assert.equal(inactive.statusCode, 404)
-    assert.equal(json(inactive).code, 'CALENDAR_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(inactive).code, 'CALENDAR_NOT_FOUND')
     assert.equal((await anonymous(t.app).get('/cal/ical/not-a-token')).statusCode, 404)
 
     const third = await userClient(t.app, 'revoker', 'member')
-    const link = json(await third.post('/me/calendar')).url
+    const link = json<Ok<'/me/calendar', 'post'>>(await third.post('/me/calendar')).url
     assert.equal((await third.delete('/me/calendar')).statusCode, 204)
     assert.equal((await third.delete('/me/calendar')).statusCode, 204)
     assert.equal((await anonymous(t.app).get(feedPath(link))).statusCode, 404)
-    assert.deepEqual(json(await third.get('/me/calendar')), { enabled: false, createdAt: null })
+    assert.deepEqual(json<Ok<'/me/calendar', 'get'>>(
+      await third.get('/me/calendar')), { enabled: false, createdAt: null })
     for (const method of ['GET', 'POST', 'DELETE']) {
       assert.equal((await anonymous(t.app).request(method, '/me/calendar')).statusCode, 401)
     }
@@ -130,7 +135,7 @@ test(
       })
       .returning()
       .get()
-    const url = json(await member.post('/me/calendar')).url
+    const url = json<Ok<'/me/calendar', 'post'>>(await member.post('/me/calendar')).url
     const read = async () => parseEvents((await anonymous(t.app).get(feedPath(url))).body).events
     const events = await read()
     const uids = events.map((e) => e.uid.split('@')[0])
@@ -320,12 +325,13 @@ test(
 test('an end equal to the start: the same day in the API and the calendar, not 24 h', async () => {
   const editor = await userClient(t.app, 'cal-editor', 'editor')
   const create = async (name: string, startTime: string, endTime: string) =>
-    json(await editor.post('/gigs', { name, date: '2030-06-01', startTime, endTime }))
+    json<Ok<'/gigs', 'post'>>(
+      await editor.post('/gigs', { name, date: '2030-06-01', startTime, endTime }))
   const equal = await create('Gleich', '20:00', '20:00')
   const overnight = await create('Über Nacht', '22:00', '01:00')
   assert.equal(equal.endsNextDay, false)
   assert.equal(overnight.endsNextDay, true)
-  const url = json(await member.post('/me/calendar')).url
+  const url = json<Ok<'/me/calendar', 'post'>>(await member.post('/me/calendar')).url
   const { events } = parseEvents((await anonymous(t.app).get(feedPath(url))).body)
   const hours = (summary: string) => {
     const event = events.find((e) => e.summary.startsWith(summary))!
@@ -334,15 +340,16 @@ test('an end equal to the start: the same day in the API and the calendar, not 2
   assert.equal(hours('Gleich'), 0)
   assert.equal(hours('Über Nacht'), 3)
   // The running order agrees: the end on the same day.
-  const schedule = json(await editor.get(`/gigs/${equal.id}/schedule`))
+  const schedule = json<Ok<'/gigs/{id}/schedule', 'get'>>(
+    await editor.get(`/gigs/${equal.id}/schedule`))
   const end = schedule.items.find((item: { kind: string }) => item.kind === 'end')
-  assert.equal(end.at, '2030-06-01T20:00')
+  assert.equal(end!.at, '2030-06-01T20:00')
 })
 
 test('calendar UIDs do not depend on the host the feed is fetched through', async () => {
   const editor = await userClient(t.app, 'cal-host', 'editor')
   await editor.post('/gigs', { name: 'Host-unabhängig', date: '2030-07-01', startTime: '20:00' })
-  const url = json(await member.post('/me/calendar')).url
+  const url = json<Ok<'/me/calendar', 'post'>>(await member.post('/me/calendar')).url
   const uidsVia = async (host: string) =>
     parseEvents((await anonymous(t.app).get(feedPath(url), { host })).body).events
       .map((event) => event.uid)

@@ -8,7 +8,8 @@ import {
   json,
   userClient,
   type Client,
-  type TestContext
+  type TestContext,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import {
   gigAvailability,
@@ -244,7 +245,7 @@ test(
     for (const path of ['setlist.pdf', 'schedule.pdf', 'gema']) {
       const missing = await member.get(`/gigs/999999/${path}`)
       assert.equal(missing.statusCode, 404)
-      assert.equal(json(missing).code, 'GIG_NOT_FOUND')
+      assert.equal(json<ErrorResponseBody>(missing).code, 'GIG_NOT_FOUND')
       assert.match(String(missing.headers['content-type']), /application\/json/)
       assert.equal((await anonymous(t.app).get(`/gigs/1/${path}`)).statusCode, 401)
       assert.equal((await member.get(`/gigs/abc/${path}`)).statusCode, 400)

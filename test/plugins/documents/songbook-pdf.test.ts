@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import { anonymous, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { parseCsv, pdfText } from '#test/export-fixtures.js'
 
@@ -19,10 +19,10 @@ test('GET /gigs/{id}/songbook.pdf: charts in running order, transposed, read bac
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const land = json(await editor.post('/songs', {
+  const land = json<Ok<'/songs', 'post'>>(await editor.post('/songs', {
     title: 'Kein schöner Land', key: 'D-Dur', tempoBpm: 88, leadSinger: 'Lena', chart: GERMAN
   })).id
-  const grace = json(await editor.post('/songs', {
+  const grace = json<Ok<'/songs', 'post'>>(await editor.post('/songs', {
     title: 'Amazing Grace', key: 'G-Dur', chart: ENGLISH_IN_GERMAN_BAND
   })).id
   const none = insertSong(ctx.app, 'Instrumental')
@@ -82,13 +82,14 @@ test('GET /songs/{id}/chart.cho: the chart as stored, 404 without one', async (t
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const id = json(await editor.post('/songs', { title: 'Grüße', chart: `${GERMAN}\r\n` })).id
+  const id = json<Ok<'/songs', 'post'>>(
+    await editor.post('/songs', { title: 'Grüße', chart: `${GERMAN}\r\n` })).id
   const res = await member.get(`/songs/${id}/chart.cho`)
   assert.equal(res.statusCode, 200)
   assert.equal(res.body, `${GERMAN}\r\n`)
   assert.match(String(res.headers['content-type']), /^text\/plain; charset=utf-8/)
   assert.match(String(res.headers['content-disposition']), /attachment; .*Gr%C3%BC%C3%9Fe\.cho/)
-  const bare = json(await editor.post('/songs', { title: 'Bare' })).id
+  const bare = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Bare' })).id
   assert.equal((await member.get(`/songs/${bare}/chart.cho`)).statusCode, 404)
   assert.equal((await member.get('/songs/9999/chart.cho')).statusCode, 404)
   assert.equal((await anonymous(ctx.app).get(`/songs/${id}/chart.cho`)).statusCode, 401)

@@ -16,7 +16,9 @@ import {
   readBandExport
 } from '#src/repositories/band-import.js'
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/services/password.js'
-import { anonymous, createTestApp, json, login, PASSWORD, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, login, PASSWORD, userClient, type Ok
+} from '#test/helpers.js'
 import { buildDemoReplica } from '#test/librestage-fixture.js'
 
 function io () {
@@ -44,10 +46,11 @@ test('export → import into an empty database → export again gives the same d
   const imported = await cli({ DATA_DIR: ctx.dir }, 'import-librestage', librestage, '--force')
   assert.equal(imported.code, 0, imported.err)
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const gigId = json(await editor.get('/gigs'))[0].id
+  const gigId = json<Ok<'/gigs', 'get'>>(await editor.get('/gigs'))[0]!.id
   const item = { title: 'Kabeltrommel', assigneeId: editor.user.id }
   await editor.post(`/gigs/${gigId}/checklist`, item)
-  const gone = json(await editor.post('/repertoire', { name: 'Weg damit' }))
+  const gone = json<Ok<'/repertoire', 'post'>>(
+    await editor.post('/repertoire', { name: 'Weg damit' }))
   await editor.delete(`/repertoire/${gone.id}`)
   const logoData = twoColourPng([30, 30, 200])
   const logo = prepareLogo(logoData)
@@ -56,11 +59,11 @@ test('export → import into an empty database → export again gives the same d
 
   // A chart (CRLF, umlauts) and a gig's transposition move along.
   const chart = '{title: Über}\r\n[H7]Grüße [*Rit.]\r\n'
-  const songId = json(await editor.get('/songs'))[0].id
+  const songId = json<Ok<'/songs', 'get'>>(await editor.get('/songs'))[0]!.id
   assert.equal((await editor.patch(`/songs/${songId}`, { chart })).statusCode, 200)
-  const setlist = json(await editor.get(`/gigs/${gigId}/setlist`))
-  setlist.sets[0].entries[0].transpose = -3
-  setlist.sets[0].entries[0].capo = 4
+  const setlist = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gigId}/setlist`))
+  setlist.sets[0]!.entries[0]!.transpose = -3
+  setlist.sets[0]!.entries[0]!.capo = 4
   const body = {
     version: setlist.version,
     sets: setlist.sets.map((s: any) => ({
@@ -131,10 +134,12 @@ test('export → import into an empty database → export again gives the same d
     { id: 0, username: 'eddie', role: 'editor' },
     'a fresh start on the new box'
   )
-  assert.equal(json(await eddie.get('/gigs')).length, json(await editor.get('/gigs')).length)
-  assert.equal(json(await eddie.get(`/songs/${songId}`)).chart, chart)
-  const moved0 = json(await eddie.get(`/gigs/${gigId}/charts`)).charts[0]
-  assert.deepEqual([moved0.transpose, moved0.capo], [-3, 4])
+  assert.equal(json<Ok<'/gigs', 'get'>>(
+    await eddie.get('/gigs')).length, json<Ok<'/gigs', 'get'>>(await editor.get('/gigs')).length)
+  assert.equal(json<Ok<'/songs/{id}', 'get'>>(await eddie.get(`/songs/${songId}`)).chart, chart)
+  const moved0 = json<Ok<'/gigs/{id}/charts', 'get'>>(
+    await eddie.get(`/gigs/${gigId}/charts`)).charts[0]
+  assert.deepEqual([moved0!.transpose, moved0!.capo], [-3, 4])
 })
 
 test('band import: refuses band data, replaces a first admin, refuses broken files', async (t) => {

@@ -11,7 +11,9 @@ import {
   createUser,
   json,
   sessionClient,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { parseCsv } from '#test/export-fixtures.js'
@@ -113,7 +115,8 @@ test('gig setlist as CSV (BOM, ;, header, umlauts, no formulas) and plain text',
   assert.match(txt.body, /Gesamt: .* · 3 Titel in 2 Sets/)
 
   for (const kind of ['csv', 'txt']) {
-    assert.equal(json(await mia.get(`/gigs/999/setlist.${kind}`)).code, 'GIG_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(
+      await mia.get(`/gigs/999/setlist.${kind}`)).code, 'GIG_NOT_FOUND')
     const anon = await anonymous(ctx.app).get(`/gigs/${gig.id}/setlist.${kind}`)
     assert.equal(anon.statusCode, 401)
     assert.equal((await mia.get(`/gigs/abc/setlist.${kind}`)).statusCode, 400)
@@ -138,7 +141,7 @@ test('a season’s setlists as one JSON document, in a constant number of statem
   )
   assert.equal(result.statusCode, 200)
   assert.match(String(result.headers['content-disposition']), /Setlists-2026\.json/)
-  const doc = json(result)
+  const doc = json<Ok<'/exports/seasons/{year}', 'get'>>(result)
   assert.equal(doc.format, 'bandstand-season-setlists')
   assert.equal(doc.formatVersion, 1)
   assert.equal(doc.season, 2026)
@@ -146,18 +149,21 @@ test('a season’s setlists as one JSON document, in a constant number of statem
     doc.gigs.map((g: any) => g.gig.name),
     ['Frühling', 'Sommer']
   )
-  assert.deepEqual(doc.gigs[0].setlist, json(await mia.get(`/gigs/${spring.id}/setlist`)))
-  assert.deepEqual(doc.gigs[1].setlist, json(await mia.get(`/gigs/${summer.id}/setlist`)))
+  assert.deepEqual(doc.gigs[0]!.setlist, json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await mia.get(`/gigs/${spring.id}/setlist`)))
+  assert.deepEqual(doc.gigs[1]!.setlist, json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await mia.get(`/gigs/${summer.id}/setlist`)))
   // more gigs, the same statements
   for (let i = 0; i < 5; i++) {
     const gig = await createGig(editor, { name: `Mehr ${i}`, date: '2026-09-01' })
     await putSetlist(editor, gig.id, [[songs[0]!]])
   }
   const more = await countStatements(ctx.app, () => mia.get('/exports/seasons/2026'))
-  assert.equal(json(more.result).gigs.length, 7)
+  assert.equal(json<Ok<'/exports/seasons/{year}', 'get'>>(more.result).gigs.length, 7)
   assert.equal(more.statements, statements)
 
-  assert.deepEqual(json(await mia.get('/exports/seasons/1999')).gigs, [])
+  assert.deepEqual(json<Ok<'/exports/seasons/{year}', 'get'>>(
+    await mia.get('/exports/seasons/1999')).gigs, [])
   assert.equal((await mia.get('/exports/seasons/12')).statusCode, 400)
   assert.equal((await mia.get('/exports/seasons/abc')).statusCode, 400)
   assert.equal((await anonymous(ctx.app).get('/exports/seasons/2026')).statusCode, 401)
@@ -169,14 +175,15 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   await seedDemo(ctx.app.db, { now: ctx.now() })
   const admin = sessionClient(ctx.app, await createUser(ctx.app, 'boss', 'admin'))
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const gigId = json(await editor.get('/gigs'))[0].id
+  const gigId = json<Ok<'/gigs', 'get'>>(await editor.get('/gigs'))[0]!.id
   await editor.post(`/gigs/${gigId}/checklist`, {
     title: 'Kabeltrommel',
     assigneeId: editor.user.id
   })
   await editor.post('/repertoire', { name: 'Standard', fromGigId: gigId })
   await editor.post('/repertoire', { name: 'Gelöscht' })
-  await editor.delete(`/repertoire/${json(await editor.get('/repertoire'))[0].id}`)
+  await editor.delete(`/repertoire/${json<Ok<'/repertoire', 'get'>>(
+    await editor.get('/repertoire'))[0]!.id}`)
   // A real logo, stored as an upload stores it: the import prepares it again (issue 24).
   const logoData = twoColourPng([200, 30, 30])
   const prepared = prepareLogo(logoData)

@@ -1,11 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, createUser, json, PASSWORD, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, createUser, json, PASSWORD, userClient, type ErrorResponseBody
+} from '#test/helpers.js'
 import type { LightMyRequestResponse } from 'fastify'
 
 function assertLimited (response: LightMyRequestResponse, max: number) {
   assert.equal(response.statusCode, 429)
-  const body = json(response)
+  const body = json<ErrorResponseBody>(response)
   assert.deepEqual(Object.keys(body).sort(), ['code', 'error', 'message', 'statusCode'])
   assert.equal(body.statusCode, 429)
   assert.equal(body.error, 'Too Many Requests')

@@ -6,7 +6,9 @@ import {
   createTestApp,
   createUser,
   json,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { eq } from 'drizzle-orm'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
@@ -35,7 +37,7 @@ test('schedule: stored items with derived gig times and set blocks, in time orde
     ]
   })
   assert.equal(res.statusCode, 200, res.body)
-  const items = json(res).items
+  const items = json<Ok<'/gigs/{id}/schedule', 'put'>>(res).items
   // Rows derived from the gig carry a kind code and no English title: clients translate them.
   assert.deepEqual(
     items.map((i: any) => [i.at, i.title, i.kind, i.source, i.readOnly, i.songCount]),
@@ -54,23 +56,24 @@ test('schedule: stored items with derived gig times and set blocks, in time orde
   // No English word is built by the API: set rows carry the count, not "1 song".
   for (const item of items.filter((i: any) => i.readOnly)) assert.equal(item.notes, null)
   const set1 = items.find((i: any) => i.title === 'Set 1')
-  assert.equal(set1.endAt, '2026-07-04T21:05')
-  assert.equal(set1.id, null)
+  assert.equal(set1!.endAt, '2026-07-04T21:05')
+  assert.equal(set1!.id, null)
   const dinner = items.find((i: any) => i.title === 'Abendessen')
-  assert.equal(dinner.who, 'Alle')
-  assert.equal(dinner.where, 'Backstage')
-  assert.deepEqual(json(await member.get(`/gigs/${g.id}/schedule`)), json(res))
+  assert.equal(dinner!.who, 'Alle')
+  assert.equal(dinner!.where, 'Backstage')
+  assert.deepEqual(json<Ok<'/gigs/{id}/schedule', 'get'>>(
+    await member.get(`/gigs/${g.id}/schedule`)), json<Ok<'/gigs/{id}/schedule', 'put'>>(res))
 
   // Keeping an id updates in place; items left out are deleted.
-  const updated = json(
+  const updated = json<Ok<'/gigs/{id}/schedule', 'put'>>(
     await editor.put(`/gigs/${g.id}/schedule/`, {
-      items: [{ id: dinner.id, at: '2026-07-04T18:30', title: 'Essen' }]
+      items: [{ id: dinner!.id, at: '2026-07-04T18:30', title: 'Essen' }]
     })
   )
   const own = updated.items.filter((i: any) => i.source === 'item')
   assert.deepEqual(
     own.map((i: any) => [i.id, i.at, i.title, i.who]),
-    [[dinner.id, '2026-07-04T18:30', 'Essen', null]]
+    [[dinner!.id, '2026-07-04T18:30', 'Essen', null]]
   )
 })
 
@@ -84,7 +87,7 @@ test('schedule PUT: the same number of statements for 5 and for 50 items', async
   })
   const save = async (count: number) => {
     const g = await createGig(editor)
-    const first = json(
+    const first = json<Ok<'/gigs/{id}/schedule', 'put'>>(
       await editor.put(`/gigs/${g.id}/schedule`, {
         items: Array.from({ length: count }, (_, i) => item(i))
       })
@@ -107,7 +110,8 @@ test('schedule PUT: the same number of statements for 5 and for 50 items', async
       editor.put(`/gigs/${g.id}/schedule`, { items })
     )
     assert.equal(counted.result.statusCode, 200, counted.result.body)
-    const saved = json(counted.result).items.filter((i: any) => i.source === 'item')
+    const saved = json<Ok<'/gigs/{id}/schedule', 'put'>>(
+      counted.result).items.filter((i: any) => i.source === 'item')
     assert.equal(saved.length, count + 1)
     const kept = saved.filter((i: any) => i.title.endsWith('renamed'))
     assert.deepEqual(
@@ -118,7 +122,7 @@ test('schedule PUT: the same number of statements for 5 and for 50 items', async
         .sort()
     )
     assert.ok(kept.every((i: any) => i.who === 'Crew' && i.notes === 'n'))
-    assert.ok(!saved.some((i: any) => i.id === stored[0].id))
+    assert.ok(!saved.some((i: any) => i.id === stored[0]!.id))
     return counted
   }
   const small = await save(5)
@@ -137,7 +141,7 @@ test('schedule: validation 400, foreign item id 400, max 100 items, 401/403/404'
   const member = await userClient(ctx.app, 'mia', 'member')
   const g = await createGig(editor)
   const other = await createGig(editor)
-  const o = json(
+  const o = json<Ok<'/gigs/{id}/schedule', 'put'>>(
     await editor.put(`/gigs/${other.id}/schedule`, {
       items: [{ at: '2026-07-04T12:00', title: 'X' }]
     })
@@ -154,12 +158,13 @@ test('schedule: validation 400, foreign item id 400, max 100 items, 401/403/404'
   await bad([{ at: '2026-07-04T12:00', title: 'X', readOnly: true }])
   await bad(Array.from({ length: 101 }, () => ({ at: '2026-07-04T12:00', title: 'X' })))
   const foreign = await editor.put(`/gigs/${g.id}/schedule`, {
-    items: [{ id: o.items[0].id, at: '2026-07-04T12:00', title: 'X' }]
+    items: [{ id: o.items[0]!.id, at: '2026-07-04T12:00', title: 'X' }]
   })
   assert.equal(foreign.statusCode, 400)
-  assert.equal(json(foreign).code, 'ITEM_NOT_IN_GIG')
+  assert.equal(json<ErrorResponseBody>(foreign).code, 'ITEM_NOT_IN_GIG')
   assert.equal(
-    json(await editor.get(`/gigs/${other.id}/schedule`)).items.filter(
+    json<Ok<'/gigs/{id}/schedule', 'get'>>(
+      await editor.get(`/gigs/${other.id}/schedule`)).items.filter(
       (i: any) => i.source === 'item'
     ).length,
     1
@@ -197,7 +202,7 @@ test('availability: own upsert, everyone listed with summary over active musicia
   })
   assert.equal(first.statusCode, 200)
   assert.deepEqual(
-    { ...(json(first) as object), updatedAt: undefined },
+    { ...(json<Ok<'/gigs/{id}/availability', 'put'>>(first) as object), updatedAt: undefined },
     {
       userId: mia.user.id,
       displayName: 'Mia',
@@ -206,12 +211,14 @@ test('availability: own upsert, everyone listed with summary over active musicia
       updatedAt: undefined
     }
   )
-  const second = json(await mia.put(`/gigs/${g.id}/availability/`, { status: 'yes' }))
+  const second = json<Ok<'/gigs/{id}/availability', 'put'>>(
+    await mia.put(`/gigs/${g.id}/availability/`, { status: 'yes' }))
   assert.equal(second.status, 'yes')
   assert.equal(second.note, null)
   await max.put(`/gigs/${g.id}/availability`, { status: 'no' })
 
-  const all = json(await max.get(`/gigs/${g.id}/availability`))
+  const all = json<Ok<'/gigs/{id}/availability', 'get'>>(
+    await max.get(`/gigs/${g.id}/availability`))
   assert.deepEqual(Object.keys(all).sort(), ['answers', 'summary'])
   assert.deepEqual(
     all.summary,
@@ -229,13 +236,15 @@ test('availability: own upsert, everyone listed with summary over active musicia
   )
   // Another gig is independent.
   const g2 = await createGig(editor)
-  assert.deepEqual(json(await mia.get(`/gigs/${g2.id}/availability`)).summary, {
+  assert.deepEqual(json<Ok<'/gigs/{id}/availability', 'get'>>(
+    await mia.get(`/gigs/${g2.id}/availability`)).summary, {
     yes: 0,
     no: 0,
     maybe: 0,
     unanswered: 3
   })
-  assert.equal(json(await mia.get(`/gigs/${g2.id}/availability`)).answers.length, 3)
+  assert.equal(json<Ok<'/gigs/{id}/availability', 'get'>>(
+    await mia.get(`/gigs/${g2.id}/availability`)).answers.length, 3)
 })
 
 test('availability: 400, 401, 404', async (t) => {
@@ -269,7 +278,8 @@ test(
     const editor = await userClient(ctx.app, 'eddie', 'editor')
     const mia = await userClient(ctx.app, 'mia', 'member')
     const g = await createGig(editor)
-    const r = json(await editor.post('/rehearsals', { date: '2030-01-01', startTime: '19:00' }))
+    const r = json<Ok<'/rehearsals', 'post'>>(
+      await editor.post('/rehearsals', { date: '2030-01-01', startTime: '19:00' }))
     const paths = [`/gigs/${g.id}/availability`, `/rehearsals/${r.id}/availability`]
 
     const measure = async () =>
@@ -281,7 +291,12 @@ test(
           assert.equal(put.result.statusCode, 200, put.result.body)
           const get = await countStatements(ctx.app, () => mia.get(path))
           assert.equal(get.result.statusCode, 200)
-          return { put: put.statements, get: get.statements, body: json(get.result) }
+          return {
+            put: put.statements,
+            get: get.statements,
+            body: json<Ok<'/gigs/{id}/availability', 'get'>>(
+              get.result)
+          }
         })
       )
     const small = await measure()

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'drizzle-orm'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { gigs } from '#src/db/schema.js'
 
@@ -28,7 +30,7 @@ test(
       notes: 'Tanzfläche klein'
     })
     assert.equal(created.statusCode, 201)
-    const gig = json(created)
+    const gig = json<Ok<'/gigs', 'post'>>(created)
     assert.equal(gig.name, 'Hochzeit Müller')
     assert.deepEqual(gig.venue, { name: 'Gut Lindenhof', address: 'Lindenweg 3', city: 'Talheim' })
     assert.deepEqual(gig.organizer, { name: 'Familie Müller', contact: '0170 1234567' })
@@ -37,7 +39,7 @@ test(
 
     const got = await member.get(`/gigs/${gig.id}`)
     assert.equal(got.statusCode, 200)
-    assert.deepEqual(json(got), gig)
+    assert.deepEqual(json<Ok<'/gigs/{id}', 'get'>>(got), gig)
 
     const before = ctx.app.db.select({ sequence: gigs.sequence }).from(gigs).get()!.sequence
     ctx.advance(60_000)
@@ -46,7 +48,7 @@ test(
       endTime: '23:30'
     })
     assert.equal(patched.statusCode, 200)
-    const p = json(patched)
+    const p = json<Ok<'/gigs/{id}', 'patch'>>(patched)
     assert.deepEqual(
       p.venue,
       { name: 'Gut Lindenhof', address: 'Lindenweg 3', city: 'Neustadt' },
@@ -56,7 +58,8 @@ test(
     assert.notEqual(p.updatedAt, gig.updatedAt)
     const after = ctx.app.db.select({ sequence: gigs.sequence }).from(gigs).get()!.sequence
     assert.equal(after, before + 1)
-    const cleared = json(await editor.patch(`/gigs/${gig.id}`, { notes: null, kind: null }))
+    const cleared = json<Ok<'/gigs/{id}', 'patch'>>(
+      await editor.patch(`/gigs/${gig.id}`, { notes: null, kind: null }))
     assert.equal(cleared.notes, null)
     assert.equal(cleared.kind, null)
 
@@ -76,7 +79,7 @@ test(
     const bad = async (body: unknown) => {
       const r = await editor.post('/gigs', body)
       assert.equal(r.statusCode, 400, JSON.stringify(body))
-      return json(r)
+      return json<ErrorResponseBody>(r)
     }
     const missing = await bad({})
     assert.match(missing.message, /name/)
@@ -123,7 +126,7 @@ test('gig auth: 401 without session, 403 for members writing, 404 unknown id', a
   assert.equal((await member.delete(`/gigs/${g.id}`)).statusCode, 403)
   const nf = await editor.get('/gigs/9999')
   assert.equal(nf.statusCode, 404)
-  assert.equal(json(nf).code, 'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(nf).code, 'GIG_NOT_FOUND')
   assert.equal((await editor.patch('/gigs/9999', { name: 'y' })).statusCode, 404)
   assert.equal((await editor.delete('/gigs/9999')).statusCode, 404)
   const admin = await userClient(ctx.app, 'ada', 'admin')
@@ -134,7 +137,7 @@ test('GET /gigs: date order and from/to/status/upcoming filters; empty is []', a
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  assert.deepEqual(json(await editor.get('/gigs')), [])
+  assert.deepEqual(json<Ok<'/gigs', 'get'>>(await editor.get('/gigs')), [])
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(ctx.now())
   await createGig(editor, { name: 'C late', date: '2030-05-02', startTime: '21:00' })
   await createGig(editor, {
@@ -146,7 +149,7 @@ test('GET /gigs: date order and from/to/status/upcoming filters; empty is []', a
   await createGig(editor, { name: 'A', date: '2030-01-01', status: 'confirmed' })
   await createGig(editor, { name: 'Past', date: '2020-01-01' })
   await createGig(editor, { name: 'Today', date: today })
-  const names = (r: any) => json(r).map((g: any) => g.name)
+  const names = (r: any) => json<Ok<'/gigs', 'get'>>(r).map((g) => g.name)
   assert.deepEqual(names(await editor.get('/gigs')), ['Past', 'Today', 'A', 'B early', 'C late'])
   assert.deepEqual(names(await editor.get('/gigs?upcoming=true')), [
     'Today',
@@ -234,7 +237,7 @@ test('GET /gigs with 300 gigs uses a constant number of statements', async (t) =
   const small = await countStatements(ctx.app, () => editor.get('/gigs'))
   insert(297, 3)
   const large = await countStatements(ctx.app, () => editor.get('/gigs'))
-  assert.equal(json(large.result).length, 300)
+  assert.equal(json<Ok<'/gigs', 'get'>>(large.result).length, 300)
   assert.equal(large.statements, small.statements)
   assert.ok(large.statements <= 3, large.sql.join('\n'))
 })

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { eq } from 'drizzle-orm'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { gigs, setlistEntries } from '#src/db/schema.js'
 
@@ -18,7 +20,7 @@ test(
     const c = insertSong(ctx.app, 'C', { durationSeconds: 180 })
     const g = await createGig(editor, { date: '2026-07-04', startTime: '23:00' })
 
-    const empty = json(await member.get(`/gigs/${g.id}/setlist`))
+    const empty = json<Ok<'/gigs/{id}/setlist', 'get'>>(await member.get(`/gigs/${g.id}/setlist`))
     assert.deepEqual(empty, { gigId: g.id, version: 0, sets: [], totalSeconds: 0 })
 
     const res = await editor.put(`/gigs/${g.id}/setlist`, {
@@ -33,30 +35,31 @@ test(
       ]
     })
     assert.equal(res.statusCode, 200, res.body)
-    const s = json(res)
+    const s = json<Ok<'/gigs/{id}/setlist', 'put'>>(res)
     assert.equal(s.version, 1)
     const [one, two] = s.sets
-    assert.equal(one.name, 'Erstes Set')
+    assert.equal(one!.name, 'Erstes Set')
     assert.deepEqual(
-      one.entries.map((e: any) => e.plannedStart),
+      one!.entries.map((e: any) => e.plannedStart),
       ['23:00', '23:05']
     )
-    assert.equal(one.entries[0].song.title, 'A')
-    assert.equal(one.entries[0].song.key, 'C-Dur')
-    assert.equal(one.entries[0].notes, 'Intro lang')
-    assert.equal(one.entries[1].durationSeconds, 240, 'no song duration: the configured default')
-    assert.equal(one.start, '23:00')
+    assert.equal(one!.entries[0]!.song.title, 'A')
+    assert.equal(one!.entries[0]!.song.key, 'C-Dur')
+    assert.equal(one!.entries[0]!.notes, 'Intro lang')
+    assert.equal(one!.entries[1]!.durationSeconds, 240, 'no song duration: the configured default')
+    assert.equal(one!.start, '23:00')
     // 270+30 + 240+30 = 570 s → 23:09:30, shown as 23:09
-    assert.equal(one.end, '23:09')
-    assert.equal(one.breakAfterSeconds, 900)
+    assert.equal(one!.end, '23:09')
+    assert.equal(one!.breakAfterSeconds, 900)
     // second set starts after the 900 s break: 23:24:30
-    assert.equal(two.start, '23:24')
-    assert.equal(two.entries[0].durationSeconds, 300)
-    assert.equal(two.entries[0].customDurationSeconds, 300)
-    assert.equal(two.end, '23:29')
-    assert.equal(two.breakAfterSeconds, 600, 'default break from the app config')
+    assert.equal(two!.start, '23:24')
+    assert.equal(two!.entries[0]!.durationSeconds, 300)
+    assert.equal(two!.entries[0]!.customDurationSeconds, 300)
+    assert.equal(two!.end, '23:29')
+    assert.equal(two!.breakAfterSeconds, 600, 'default break from the app config')
     assert.equal(s.totalSeconds, 570 + 900 + 330, 'no break after the last set')
-    assert.deepEqual(json(await member.get(`/gigs/${g.id}/setlist`)), s)
+    assert.deepEqual(json<Ok<'/gigs/{id}/setlist', 'get'>>(
+      await member.get(`/gigs/${g.id}/setlist`)), s)
 
     // After midnight the wall clock continues at 00:xx.
     const late = await createGig(editor, { date: '2026-07-04', startTime: '23:58' })
@@ -107,19 +110,19 @@ test(
       ]
     })
     assert.equal(res.statusCode, 200, res.body)
-    const s2 = json(res)
+    const s2 = json<Ok<'/gigs/{id}/setlist', 'put'>>(res)
     assert.equal(s2.version, s1.version + 1)
-    assert.equal(s2.sets[0].id, s1.sets[1].id)
-    assert.equal(s2.sets[0].name, 'Now first')
-    const [nb, na] = s2.sets[0].entries
-    assert.equal(nb.id, eb.id)
-    assert.equal(nb.status, 'skipped')
-    assert.equal(na.id, ea.id)
-    assert.equal(na.status, 'played')
-    assert.equal(na.rating, 3)
-    assert.equal(na.notes, 'moved')
-    assert.equal(s2.sets[1].entries[0].status, 'planned')
-    assert.equal(s2.sets[1].entries[0].inserted, false)
+    assert.equal(s2.sets[0]!.id, s1.sets[1].id)
+    assert.equal(s2.sets[0]!.name, 'Now first')
+    const [nb, na] = s2.sets[0]!.entries
+    assert.equal(nb!.id, eb.id)
+    assert.equal(nb!.status, 'skipped')
+    assert.equal(na!.id, ea.id)
+    assert.equal(na!.status, 'played')
+    assert.equal(na!.rating, 3)
+    assert.equal(na!.notes, 'moved')
+    assert.equal(s2.sets[1]!.entries[0]!.status, 'planned')
+    assert.equal(s2.sets[1]!.entries[0]!.inserted, false)
     // entry c and the first set are gone
     assert.equal(
       ctx.app.db.select().from(setlistEntries).where(eq(setlistEntries.id, ec.id)).get(),
@@ -127,9 +130,9 @@ test(
     )
     assert.equal(s2.sets.length, 2)
     // skipped entry takes no time: the played one starts at 20:00 too
-    assert.equal(na.plannedStart, '20:00')
+    assert.equal(na!.plannedStart, '20:00')
     // an empty setlist clears everything
-    const cleared = json(
+    const cleared = json<Ok<'/gigs/{id}/setlist', 'put'>>(
       await editor.put(`/gigs/${g.id}/setlist`, { version: s2.version, sets: [] })
     )
     assert.deepEqual(cleared.sets, [])
@@ -148,13 +151,14 @@ test(
     const other = await createGig(editor, { name: 'Other' })
     const o = await putSetlist(editor, other.id, [[a!]])
     const s1 = await putSetlist(editor, g.id, [[a!, b!]])
-    const snapshot = async () => json(await editor.get(`/gigs/${g.id}/setlist`))
+    const snapshot = async () => json<Ok<'/gigs/{id}/setlist', 'get'>>(
+      await editor.get(`/gigs/${g.id}/setlist`))
     const before = await snapshot()
 
     const attempt = async (sets: unknown, code: string) => {
       const r = await editor.put(`/gigs/${g.id}/setlist`, { version: s1.version, sets })
       assert.equal(r.statusCode, 400, r.body)
-      assert.equal(json(r).code, code)
+      assert.equal(json<ErrorResponseBody>(r).code, code)
       assert.deepEqual(await snapshot(), before, 'nothing changed (version included)')
     }
     await attempt([{ name: 'X', entries: [{ songId: a }, { songId: 99999 }] }], 'UNKNOWN_SONG')
@@ -192,7 +196,8 @@ test(
       sets: [{ name: 'Set 1', entries: [{ id: s2.sets[0].entries[1].id, songId: c }] }]
     })
     assert.equal(kept.statusCode, 200, kept.body)
-    assert.equal(json(kept).sets[0].entries[0].song.status, 'retired')
+    assert.equal(json<Ok<'/gigs/{id}/setlist', 'put'>>(
+      kept).sets[0]!.entries[0]!.song.status, 'retired')
   }
 )
 
@@ -215,7 +220,7 @@ test('setlist: 401, 403, 404 and stale version 409 with the current setlist', as
   assert.equal((await member.get('/gigs/999/setlist')).statusCode, 404)
   const nf = await editor.put('/gigs/999/setlist', { version: 0, sets: [] })
   assert.equal(nf.statusCode, 404)
-  assert.equal(json(nf).code, 'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(nf).code, 'GIG_NOT_FOUND')
 
   const s1 = await putSetlist(editor, g.id, [[a!]])
   const stale = await editor.put(`/gigs/${g.id}/setlist`, {
@@ -223,11 +228,11 @@ test('setlist: 401, 403, 404 and stale version 409 with the current setlist', as
     sets: [{ name: 'Mine', entries: [{ songId: b }] }]
   })
   assert.equal(stale.statusCode, 409)
-  const body = json(stale)
+  const body = json<ErrorResponseBody & { current: unknown }>(stale)
   assert.equal(body.code, 'SETLIST_VERSION_CONFLICT')
   assert.deepEqual(body.current, s1)
   assert.deepEqual(
-    json(await member.get(`/gigs/${g.id}/setlist`)),
+    json<Ok<'/gigs/{id}/setlist', 'get'>>(await member.get(`/gigs/${g.id}/setlist`)),
     s1,
     'the stale save changed nothing'
   )
@@ -253,8 +258,9 @@ test('two setlist saves racing on the same version: exactly one 409', async (t) 
   ])
   const codes = results.map((r) => r.statusCode).sort()
   assert.deepEqual(codes, [200, 409])
-  const winner = json(results.find((r) => r.statusCode === 200)!)
-  const loser = json(results.find((r) => r.statusCode === 409)!)
+  const winner = json<Ok<'/gigs/{id}/setlist', 'put'>>(results.find((r) => r.statusCode === 200)!)
+  const loser = json<ErrorResponseBody & { current: unknown }>(
+    results.find((r) => r.statusCode === 409)!)
   assert.deepEqual(loser.current, winner)
   assert.equal(
     ctx.app.db.select({ v: gigs.setlistVersion }).from(gigs).where(eq(gigs.id, g.id)).get()!.v,
@@ -294,7 +300,8 @@ test(
       ).statusCode,
       200
     )
-    const version = json(await editor.get(`/gigs/${large.gigId}/setlist`)).version
+    const version = json<Ok<'/gigs/{id}/setlist', 'get'>>(
+      await editor.get(`/gigs/${large.gigId}/setlist`)).version
 
     // Every kind of write in both: sets and entries kept (reversed, so all of them move), one set
     // and one entry new, one set and one entry removed.
@@ -333,7 +340,7 @@ test(
     )
     assert.equal(b.sql.filter((q) => /^UPDATE "setlist_entries"/i.test(q)).length, 1)
 
-    const saved = json(b.result)
+    const saved = json<Ok<'/gigs/{id}/setlist', 'put'>>(b.result)
     assert.deepEqual(
       saved.sets.map((s: any) => s.name),
       ['Kept 0', 'Kept 1', 'Kept 2', 'New']
@@ -347,7 +354,7 @@ test(
       saved.sets.map((s: any) => s.customBreakAfterSeconds),
       [300, 301, 302, null]
     )
-    const moved = saved.sets[1].entries
+    const moved = saved.sets[1]!.entries
     assert.deepEqual(
       moved.map((e: any) => e.id),
       large.sets[2].entries
@@ -364,10 +371,10 @@ test(
       Array.from({ length: 14 }, (_, j) => 100 + j)
     )
     const live = moved.find((e: any) => e.id === liveEntry.id)
-    assert.equal(live.status, 'played', 'live state kept')
-    assert.equal(live.rating, 2)
+    assert.equal(live!.status, 'played', 'live state kept')
+    assert.equal(live!.rating, 2)
     assert.deepEqual(
-      saved.sets[3].entries.map((e: any) => [e.songId, e.status]),
+      saved.sets[3]!.entries.map((e: any) => [e.songId, e.status]),
       [
         [songIds[65], 'planned'],
         [songIds[66], 'planned']

@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient, type Client } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type Client, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { asc, eq } from 'drizzle-orm'
 import { setlistEntries } from '#src/db/schema.js'
@@ -21,7 +23,8 @@ async function setup () {
   return { ctx, editor, other, member, songIds, gig, setIds, ids }
 }
 
-const view = async (client: Client, gigId: number) => json(await client.get(`/gigs_lm/${gigId}`))
+const view = async (client: Client, gigId: number) => json<Ok<'/gigs_lm/{id}', 'get'>>(
+  await client.get(`/gigs_lm/${gigId}`))
 const states = (state: any) =>
   state.sets.flatMap((s: any) => s.entries.map((e: any) => `${e.status}${e.rating ?? ''}`))
 
@@ -34,7 +37,7 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
   let state = await view(member, gig.id)
   const nothing = await undo(editor, { version: state.version })
   assert.equal(nothing.statusCode, 409)
-  assert.equal(json(nothing).code, 'NOTHING_TO_UNDO')
+  assert.equal(json<ErrorResponseBody>(nothing).code, 'NOTHING_TO_UNDO')
 
   await editor.put(`/gigs_lm/${gig.id}/`, { entryId: ids[0], status: 'played' })
   await editor.put(`/gigs_lm/${gig.id}/`, { entryId: ids[0], rating: 3 })
@@ -47,13 +50,14 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
   assert.equal(inserted.statusCode, 201)
   state = await view(member, gig.id)
   assert.deepEqual(states(state), ['played3', 'skipped', 'planned', 'planned', 'planned'])
-  const setlistVersion = async () => json(await editor.get(`/gigs/${gig.id}/setlist`)).version
+  const setlistVersion = async () => json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await editor.get(`/gigs/${gig.id}/setlist`)).version
   const versionBefore = await setlistVersion()
 
   // A stale version: another editor moved on meanwhile, so nothing is undone.
   const stale = await undo(editor, { version: state.version - 1 })
   assert.equal(stale.statusCode, 409)
-  assert.equal(json(stale).code, 'LIVE_VERSION_CONFLICT')
+  assert.equal(json<ErrorResponseBody>(stale).code, 'LIVE_VERSION_CONFLICT')
   assert.deepEqual(states(await view(member, gig.id)), states(state))
 
   // 1: the insert goes (and the setlist version moves: an open editor must reload).
@@ -62,7 +66,7 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
   state = json(first)
   assert.deepEqual(states(state), ['played3', 'skipped', 'planned', 'planned'])
   assert.deepEqual(
-    state.sets[1].entries.map((e: any) => e.id),
+    state.sets[1]!.entries.map((e: any) => e.id),
     [ids[2], ids[3]]
   )
   const positions = ctx.app.db
@@ -76,7 +80,7 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
   // The same key again (a phone's retry) is not applied twice: the current view, unchanged.
   const replay = await undo(editor, { version: 0, idempotencyKey: 'undo-key-0001' })
   assert.equal(replay.statusCode, 200)
-  assert.equal(json(replay).version, state.version)
+  assert.equal(json<Ok<'/gigs_lm/{id}/', 'put'>>(replay).version, state.version)
   assert.deepEqual(states(json(replay)), states(state))
   // 2: the other editor's skip; 3: the rating; 4: the played mark. Members see each.
   for (const expected of [
@@ -89,9 +93,10 @@ test('Undo reverts the last tap for everyone, walking back through them', async 
     state = await view(member, gig.id)
     assert.deepEqual(states(state), expected)
   }
-  assert.equal(state.current.id, ids[0])
+  assert.equal(state.current!.id, ids[0])
   assert.equal(state.currentSince, null, 'the played time went with the mark')
-  assert.equal(json(await undo(editor, { version: state.version })).code, 'NOTHING_TO_UNDO')
+  assert.equal(json<ErrorResponseBody>(
+    await undo(editor, { version: state.version })).code, 'NOTHING_TO_UNDO')
 })
 
 test('Make current: skip ahead, go back, undo it; 400, 401, 403, 404, 409', async (t) => {
@@ -105,7 +110,7 @@ test('Make current: skip ahead, go back, undo it; 400, 401, 403, 404, 409', asyn
   let r = await current(editor, { entryId: ids[2], version: state.version })
   assert.equal(r.statusCode, 200)
   state = json(r)
-  assert.equal(state.current.id, ids[2])
+  assert.equal(state.current!.id, ids[2])
   assert.deepEqual(states(state), ['skipped', 'skipped', 'planned', 'planned'])
   assert.ok(state.currentSince, 'the new song started now')
 
@@ -115,21 +120,22 @@ test('Make current: skip ahead, go back, undo it; 400, 401, 403, 404, 409', asyn
   r = await current(editor, { entryId: ids[2], version: state.version })
   assert.equal(r.statusCode, 200)
   state = json(r)
-  assert.equal(state.current.id, ids[2])
+  assert.equal(state.current!.id, ids[2])
   assert.deepEqual(states(state), ['skipped', 'skipped', 'planned', 'planned'])
   // Making the current song current changes nothing (no new version).
   r = await current(editor, { entryId: ids[2], version: state.version })
-  assert.equal(json(r).version, state.version)
+  assert.equal(json<Ok<'/gigs_lm/{id}/current', 'post'>>(r).version, state.version)
 
   // Undo puts back the played and rated song.
   r = await editor.post(`/gigs_lm/${gig.id}/undo`, { version: state.version })
-  assert.deepEqual(states(json(r)), ['skipped', 'skipped', 'played2', 'planned'])
-  state = json(r)
+  assert.deepEqual(states(json<Ok<'/gigs_lm/{id}/undo', 'post'>>(
+    r)), ['skipped', 'skipped', 'played2', 'planned'])
+  state = json<Ok<'/gigs_lm/{id}/undo', 'post'>>(r)
 
   // Rules and refusals.
   const stale = await current(editor, { entryId: ids[0], version: state.version - 1 })
   assert.equal(stale.statusCode, 409)
-  assert.equal(json(stale).code, 'LIVE_VERSION_CONFLICT')
+  assert.equal(json<ErrorResponseBody>(stale).code, 'LIVE_VERSION_CONFLICT')
   const forbidden = await current(member, { entryId: ids[0], version: state.version })
   assert.equal(forbidden.statusCode, 403)
   assert.equal((await member.post(`/gigs_lm/${gig.id}/undo`, { version: 1 })).statusCode, 403)
@@ -145,16 +151,16 @@ test('Make current: skip ahead, go back, undo it; 400, 401, 403, 404, 409', asyn
   ]) {
     const refused = await current(editor, bad)
     assert.equal(refused.statusCode, 400, JSON.stringify(bad))
-    assert.equal(json(refused).code, 'VALIDATION_ERROR')
+    assert.equal(json<ErrorResponseBody>(refused).code, 'VALIDATION_ERROR')
   }
   assert.equal((await editor.post(`/gigs_lm/${gig.id}/undo`, {})).statusCode, 400)
   const otherGig = await createGig(editor, { startTime: '21:00' })
   const missingEntry = await current(editor, { entryId: ids[0], version: 0 }, otherGig.id)
   assert.equal(missingEntry.statusCode, 404)
-  assert.equal(json(missingEntry).code, 'SETLIST_ENTRY_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(missingEntry).code, 'SETLIST_ENTRY_NOT_FOUND')
   const missingGig = await current(editor, { entryId: ids[0], version: 0 }, 999_999)
   assert.equal(missingGig.statusCode, 404)
-  assert.equal(json(missingGig).code, 'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(missingGig).code, 'GIG_NOT_FOUND')
   assert.equal((await editor.post('/gigs_lm/999999/undo', { version: 0 })).statusCode, 404)
   // Nothing of the refusals was written.
   assert.deepEqual(states(await view(member, gig.id)), ['skipped', 'skipped', 'played2', 'planned'])

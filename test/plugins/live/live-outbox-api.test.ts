@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient, type Client } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type Client, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 
 // The server side of the editor's offline outbox: taps carry an idempotency key and the live
@@ -18,7 +20,8 @@ async function setup () {
   return { ctx, editor, other, member, songIds, gig, setId: setlist.sets[0].id as number, ids }
 }
 
-const view = async (client: Client, gigId: number) => json(await client.get(`/gigs_lm/${gigId}`))
+const view = async (client: Client, gigId: number) => json<Ok<'/gigs_lm/{id}', 'get'>>(
+  await client.get(`/gigs_lm/${gigId}`))
 const states = (state: any) =>
   state.sets.flatMap((s: any) => s.entries.map((e: any) => `${e.status}${e.rating ?? ''}`))
 
@@ -41,7 +44,7 @@ test('queued taps: applied once, replays are no-ops, in order on predicted versi
   for (const tap of taps) {
     const again = await put(tap)
     assert.equal(again.statusCode, 200)
-    assert.equal(json(again).version, v0 + 3)
+    assert.equal(json<Ok<'/gigs_lm/{id}/', 'put'>>(again).version, v0 + 3)
   }
   assert.equal((await view(member, gig.id)).version, v0 + 3)
   assert.deepEqual(states(await view(member, gig.id)), ['played3', 'skipped', 'planned'])
@@ -52,11 +55,11 @@ test('queued taps: applied once, replays are no-ops, in order on predicted versi
   }
   const first = await editor.post(`/gigs_lm/${gig.id}/insert`, insert)
   assert.equal(first.statusCode, 201)
-  assert.equal(json(first).inserted, true)
+  assert.equal(json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(first).inserted, true)
   const replay = await editor.post(`/gigs_lm/${gig.id}/insert`, insert)
   assert.equal(replay.statusCode, 200)
-  assert.equal(states(json(replay)).length, 4)
-  assert.equal((await view(member, gig.id)).sets[0].entries.length, 4)
+  assert.equal(states(json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(replay)).length, 4)
+  assert.equal((await view(member, gig.id)).sets[0]!.entries.length, 4)
 })
 
 test('a queued tap on an entry changed since is 409; others still apply', async (t) => {
@@ -70,7 +73,7 @@ test('a queued tap on an entry changed since is 409; others still apply', async 
     entryId: ids[0], status: 'skipped', version: v0, idempotencyKey: 'stale-000-1'
   })
   assert.equal(stale.statusCode, 409)
-  assert.equal(json(stale).code, 'LIVE_VERSION_CONFLICT')
+  assert.equal(json<ErrorResponseBody>(stale).code, 'LIVE_VERSION_CONFLICT')
   assert.deepEqual(states(await view(member, gig.id)), ['played', 'planned', 'planned'])
   // A tap on an entry nobody touched since the same old version still makes sense.
   const fresh = await editor.put(`/gigs_lm/${gig.id}`, {
@@ -90,8 +93,8 @@ test('a queued tap on an entry changed since is 409; others still apply', async 
     songId: songIds[3], setId, afterEntryId: ids[0], version: v0, idempotencyKey: 'stale-ins-1'
   })
   assert.equal(insert.statusCode, 409)
-  assert.equal(json(insert).code, 'LIVE_VERSION_CONFLICT')
-  assert.equal((await view(member, gig.id)).sets[0].entries.length, 3)
+  assert.equal(json<ErrorResponseBody>(insert).code, 'LIVE_VERSION_CONFLICT')
+  assert.equal((await view(member, gig.id)).sets[0]!.entries.length, 3)
   // Without a version (an online tap) the old rules apply: no stale check.
   assert.equal((await editor.put(`/gigs_lm/${gig.id}`, { entryId: ids[0], rating: 1 }))
     .statusCode, 200)
@@ -110,7 +113,7 @@ test('queued taps: 400, 401, 403, 404', async (t) => {
   ]) {
     const refused = await editor.put(`/gigs_lm/${gig.id}`, bad)
     assert.equal(refused.statusCode, 400, JSON.stringify(bad))
-    assert.equal(json(refused).code, 'VALIDATION_ERROR')
+    assert.equal(json<ErrorResponseBody>(refused).code, 'VALIDATION_ERROR')
   }
   const badInsert = await editor.post(`/gigs_lm/${gig.id}/insert`, {
     songId: songIds[3], setId, idempotencyKey: 'x'

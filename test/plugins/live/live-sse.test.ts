@@ -10,7 +10,8 @@ import {
   sessionClient,
   userClient,
   type Client,
-  type TestContext
+  type TestContext,
+  type Ok
 } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 
@@ -101,7 +102,7 @@ test(
     let poll = await member.get(`/gigs_lm/${gig.id}`)
     let event = await stream.next()
     assert.equal(event!.event, 'snapshot')
-    assert.deepEqual(event!.data, json(poll))
+    assert.deepEqual(event!.data, json<Ok<'/gigs_lm/{id}', 'get'>>(poll))
     assert.equal(event!.id, tagOf(poll.headers.etag))
 
     /** After a change: the next event is a snapshot, the same view a poller gets now. */
@@ -109,7 +110,8 @@ test(
       event = await stream.next()
       poll = await member.get(`/gigs_lm/${gig.id}`)
       assert.equal(event!.event, 'snapshot', what)
-      assert.deepEqual(event!.data, json(poll), `${what}: follower and poller agree`)
+      assert.deepEqual(event!.data, json<Ok<'/gigs_lm/{id}', 'get'>>(
+        poll), `${what}: follower and poller agree`)
       assert.equal(event!.id, tagOf(poll.headers.etag), `${what}: the event id is the ETag`)
       check(event!.data)
     }
@@ -130,15 +132,16 @@ test(
       assert.equal(v.current.id, entries[2].id)
       assert.equal(entry(v, entries[2].id).plannedStart, '20:03')
     })
-    const inserted = json(await editor.post(`/gigs_lm/${gig.id}/insert`, {
-      songId: songIds[3],
-      setId: setlist.sets[0].id
-    }))
+    const inserted = json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(
+      await editor.post(`/gigs_lm/${gig.id}/insert`, {
+        songId: songIds[3],
+        setId: setlist.sets[0].id
+      }))
     await agree('insert', (v) => assert.equal(entry(v, inserted.id).inserted, true))
-    const saved = json(await editor.get(`/gigs/${gig.id}/setlist`))
+    const saved = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
     await ok(editor.put(`/gigs/${gig.id}/setlist`, {
       version: saved.version,
-      sets: [{ ...saved.sets[0], entries: saved.sets[0].entries.slice(0, 3) }].map((set) => ({
+      sets: [{ ...saved.sets[0], entries: saved.sets[0]!.entries.slice(0, 3) }].map((set) => ({
         id: set.id,
         name: 'Main set',
         entries: set.entries.map((e: any) => ({ id: e.id, songId: e.songId }))
@@ -450,7 +453,7 @@ function rawFollower (base: string, path: string, c: Client) {
 async function largeFollowedGig (ctx: TestContext) {
   const { editor, member, gig } = await followedGig(ctx)
   const songIds = insertSongs(ctx.app, 50)
-  const current = json(await editor.get(`/gigs/${gig.id}/setlist`))
+  const current = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
   const sets = Array.from({ length: 5 }, (_, s) =>
     Array.from({ length: 200 }, (_, i) => songIds[(s * 200 + i) % songIds.length]!))
   const entries = (await putSetlist(editor, gig.id, sets, current.version)).sets

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { eq } from 'drizzle-orm'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { gigs } from '#src/db/schema.js'
 
@@ -27,11 +29,11 @@ test(
     t.after(() => ctx.close())
     const res = await member.get(`/gigs_lm/${gig.id}`)
     assert.equal(res.statusCode, 200)
-    const state = json(res)
+    const state = json<Ok<'/gigs_lm/{id}', 'get'>>(res)
     assert.equal(state.gig.name, gig.name)
     assert.equal(state.sets.length, 2)
-    assert.equal(state.current.id, entries[0].id)
-    assert.equal(state.current.song.title, 'Song 001')
+    assert.equal(state.current!.id, entries[0].id)
+    assert.equal(state.current!.song.title, 'Song 001')
     assert.deepEqual(state.progress, { planned: 4, played: 0, skipped: 0 })
     assert.match(String(res.headers.etag), /^W\/"[^"]+"$/)
     assert.equal((await member.get(`/gigs_lm/${gig.id}/`)).statusCode, 200, 'trailing slash')
@@ -68,17 +70,18 @@ test(
       'if-none-match': res.headers.etag as string
     })
     assert.equal(changed.statusCode, 200)
-    const s2 = json(changed)
+    const s2 = json<Ok<'/gigs_lm/{id}', 'get'>>(changed)
     assert.equal(s2.version, state.version + 1)
     assert.notEqual(changed.headers.etag, res.headers.etag)
-    assert.equal(s2.current.id, entries[1].id)
-    assert.equal(s2.sets[0].entries[1].plannedStart, '20:00')
+    assert.equal(s2.current!.id, entries[1].id)
+    assert.equal(s2.sets[0]!.entries[1]!.plannedStart, '20:00')
     assert.deepEqual(s2.progress, { planned: 3, played: 0, skipped: 1 })
 
     for (const e of entries.slice(1)) {
       await editor.put(`/gigs_lm/${gig.id}/`, { entryId: e.id, status: 'played' })
     }
-    assert.equal(json(await member.get(`/gigs_lm/${gig.id}`)).current, null, 'all done')
+    assert.equal(json<Ok<'/gigs_lm/{id}', 'get'>>(
+      await member.get(`/gigs_lm/${gig.id}`)).current, null, 'all done')
 
     assert.equal((await anonymous(ctx.app).get(`/gigs_lm/${gig.id}`)).statusCode, 401)
     assert.equal((await member.get('/gigs_lm/999')).statusCode, 404)
@@ -100,10 +103,10 @@ test(
     const put = async (body: unknown, status = 200) => {
       const r = await editor.put(url, body)
       assert.equal(r.statusCode, status, `${JSON.stringify(body)} → ${r.body}`)
-      return json(r)
+      return json<Ok<'/gigs_lm/{id}/', 'put'> & Partial<ErrorResponseBody>>(r)
     }
     const e = entries[0].id
-    const v0 = json(await member.get(`/gigs_lm/${gig.id}`)).version
+    const v0 = json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`)).version
     const r1 = await put({ entryId: e, status: 'played' })
     assert.equal(r1.entry.status, 'played')
     assert.equal(r1.entry.rating, null)
@@ -147,7 +150,8 @@ test(
     const foreign = await put({ entryId: os.sets[0].entries[0].id, status: 'played' }, 404)
     assert.equal(foreign.code, 'SETLIST_ENTRY_NOT_FOUND')
     assert.equal(
-      json(await editor.get(`/gigs_lm/${other.id}`)).sets[0].entries[0].status,
+      json<Ok<'/gigs_lm/{id}', 'get'>>(
+        await editor.get(`/gigs_lm/${other.id}`)).sets[0]!.entries[0]!.status,
       'planned'
     )
     assert.equal(
@@ -175,21 +179,22 @@ test(
       afterEntryId: entries[0].id
     })
     assert.equal(res.statusCode, 201, res.body)
-    const entry = json(res)
+    const entry = json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(res)
     assert.equal(entry.inserted, true)
     assert.equal(entry.status, 'planned')
     assert.equal(entry.song.title, 'Zugabe')
     assert.equal(entry.plannedStart, '20:05')
-    const live = json(await member.get(`/gigs_lm/${gig.id}`))
+    const live = json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`))
     assert.deepEqual(
-      live.sets[0].entries.map((e: any) => e.id),
+      live.sets[0]!.entries.map((e: any) => e.id),
       [entries[0].id, entry.id, entries[1].id]
     )
-    const end = json(
+    const end = json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(
       await editor.post(`/gigs_lm/${gig.id}/insert/`, { songId: extra, setId: setlist.sets[1].id })
     )
     assert.deepEqual(
-      json(await member.get(`/gigs_lm/${gig.id}`)).sets[1].entries.map((e: any) => e.id),
+      json<Ok<'/gigs_lm/{id}', 'get'>>(
+        await member.get(`/gigs_lm/${gig.id}`)).sets[1]!.entries.map((e: any) => e.id),
       [entries[2].id, entries[3].id, end.id]
     )
     // the setlist version moved on: an editor's older setlist cannot silently drop the inserted
@@ -259,7 +264,7 @@ test('a setlist save keeps live state, bumps the live version', async (t) => {
   const { ctx, editor, member, gig, setlist, entries } = await setup()
   t.after(() => ctx.close())
   await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[0].id, status: 'played', rating: 3 })
-  const before = json(await member.get(`/gigs_lm/${gig.id}`)).version
+  const before = json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`)).version
   const saved = await editor.put(`/gigs/${gig.id}/setlist`, {
     version: setlist.version,
     sets: [
@@ -271,10 +276,10 @@ test('a setlist save keeps live state, bumps the live version', async (t) => {
     ]
   })
   assert.equal(saved.statusCode, 200)
-  const after = json(await member.get(`/gigs_lm/${gig.id}`))
+  const after = json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`))
   assert.equal(after.version, before + 1)
-  assert.equal(after.sets[0].entries[0].status, 'played')
-  assert.equal(after.sets[0].entries[0].rating, 3)
+  assert.equal(after.sets[0]!.entries[0]!.status, 'played')
+  assert.equal(after.sets[0]!.entries[0]!.rating, 3)
 })
 
 test(
@@ -302,14 +307,15 @@ test(
       )
     )
     assert.ok(responses.every((r) => r.statusCode === 200))
-    const versions = responses.map((r) => json(r).version).sort((a, b) => a - b)
+    const versions = responses.map((r) => json<Ok<'/gigs_lm/{id}/', 'put'>>(
+      r).version).sort((a, b) => a - b)
     assert.deepEqual(
       versions,
       Array.from({ length: 50 }, (_, i) => v0 + i + 1),
       'each update got its own version'
     )
     assert.equal(version(), v0 + 50)
-    const live = json(await editors[0]!.get(`/gigs_lm/${gig.id}`))
+    const live = json<Ok<'/gigs_lm/{id}', 'get'>>(await editors[0]!.get(`/gigs_lm/${gig.id}`))
     live.sets
       .flatMap((s: any) => s.entries)
       .forEach((e: any, i: number) => {
@@ -337,7 +343,8 @@ test(
     ])
     const a = await countStatements(ctx.app, () => editor.get(`/gigs_lm/${small.id}`))
     const b = await countStatements(ctx.app, () => editor.get(`/gigs_lm/${large.id}`))
-    assert.equal(json(b.result).sets.flatMap((s: any) => s.entries).length, 60)
+    assert.equal(json<Ok<'/gigs_lm/{id}', 'get'>>(
+      b.result).sets.flatMap((s) => s.entries).length, 60)
     assert.equal(a.statements, b.statements)
     // gig, sets, entries
     assert.ok(b.statements <= 3, b.sql.join('\n'))
@@ -359,7 +366,7 @@ test(
 test('zero is a value, not null: a 0 s set break stays 0, rating 0 is 400', async (t) => {
   const { ctx, editor, gig, songIds, entries } = await setup()
   t.after(() => ctx.close())
-  const current = json(await editor.get(`/gigs/${gig.id}/setlist`))
+  const current = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
   const res = await editor.put(`/gigs/${gig.id}/setlist`, {
     version: current.version,
     sets: [
@@ -367,10 +374,10 @@ test('zero is a value, not null: a 0 s set break stays 0, rating 0 is 400', asyn
       { name: 'B', entries: [{ songId: songIds[1] }] }
     ]
   })
-  const s = json(res)
-  assert.equal(s.sets[0].breakAfterSeconds, 0)
-  assert.equal(s.sets[0].customBreakAfterSeconds, 0)
-  assert.equal(s.sets[1].start, s.sets[0].end)
+  const s = json<Ok<'/gigs/{id}/setlist', 'put'>>(res)
+  assert.equal(s.sets[0]!.breakAfterSeconds, 0)
+  assert.equal(s.sets[0]!.customBreakAfterSeconds, 0)
+  assert.equal(s.sets[1]!.start, s.sets[0]!.end)
   assert.equal(
     (await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[0].id, rating: 0 })).statusCode,
     400
@@ -381,7 +388,7 @@ test('zero is a value, not null: a 0 s set break stays 0, rating 0 is 400', asyn
 test('currentSince: the actual start of the current song, kept when rated later', async (t) => {
   const { ctx, editor, member, gig, entries } = await setup()
   t.after(() => ctx.close())
-  const view = async () => json(await member.get(`/gigs_lm/${gig.id}`))
+  const view = async () => json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`))
   assert.equal((await view()).currentSince, null, 'nothing marked yet')
 
   const firstEnded = ctx.now().toISOString()
@@ -389,10 +396,10 @@ test('currentSince: the actual start of the current song, kept when rated later'
   ctx.advance(60_000)
   await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[0].id, rating: 3 })
   const afterRating = await view()
-  assert.equal(afterRating.current.id, entries[1].id)
-  assert.ok(afterRating.currentSince >= firstEnded, 'stamped by the Played tap')
+  assert.equal(afterRating.current!.id, entries[1].id)
+  assert.ok(afterRating.currentSince! >= firstEnded, 'stamped by the Played tap')
   assert.ok(
-    Date.parse(afterRating.currentSince) < Date.parse(ctx.now().toISOString()) - 30_000,
+    Date.parse(afterRating.currentSince!) < Date.parse(ctx.now().toISOString()) - 30_000,
     'the rating a minute later does not move it'
   )
 
@@ -400,8 +407,8 @@ test('currentSince: the actual start of the current song, kept when rated later'
   const skipped = ctx.now().toISOString()
   await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entries[1].id, status: 'skipped' })
   const afterSkip = await view()
-  assert.equal(afterSkip.current.id, entries[2].id)
-  assert.ok(afterSkip.currentSince >= skipped, 'a skip starts the next song too')
+  assert.equal(afterSkip.current!.id, entries[2].id)
+  assert.ok(afterSkip.currentSince! >= skipped, 'a skip starts the next song too')
 
   for (const entry of entries.slice(2)) {
     await editor.put(`/gigs_lm/${gig.id}/`, { entryId: entry.id, status: 'played' })

@@ -9,7 +9,9 @@ import {
   login,
   PASSWORD,
   sessionClient,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { passwordProblem } from '#src/services/password.js'
 
@@ -23,15 +25,15 @@ test('GET /me: the current user with email; 401 without session', async (t) => {
   const c = sessionClient(ctx.app, anna)
   const me = await c.get('/me')
   assert.equal(me.statusCode, 200)
-  const body = json(me)
+  const body = json<Ok<'/me', 'get'>>(me)
   assert.equal(body.username, 'anna')
   assert.equal(body.role, 'editor')
   assert.equal(body.email, 'anna@band.example')
   assert.deepEqual(body.instruments, ['Bass'])
-  assert.equal(body.passwordHash, undefined)
+  assert.equal((body as Record<string, unknown>).passwordHash, undefined)
   const anon = await anonymous(ctx.app).get('/me')
   assert.equal(anon.statusCode, 401)
-  assert.equal(json(anon).code, 'UNAUTHORIZED')
+  assert.equal(json<ErrorResponseBody>(anon).code, 'UNAUTHORIZED')
 })
 
 test(
@@ -56,7 +58,7 @@ test(
     const bertSessions = json<Array<{ id: number }>>(await bert.get('/me/sessions'))
     const foreign = await laptop.delete(`/me/sessions/${bertSessions[0]!.id}`)
     assert.equal(foreign.statusCode, 404)
-    assert.equal(json(foreign).code, 'SESSION_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(foreign).code, 'SESSION_NOT_FOUND')
     assert.equal((await bert.get('/me')).statusCode, 200)
     assert.equal((await laptop.delete('/me/sessions/999999')).statusCode, 404)
     assert.equal((await laptop.delete('/me/sessions/abc')).statusCode, 400)
@@ -94,14 +96,14 @@ test('PUT /update_user edits only the own profile fields; anything else is 400',
     isSinger: true
   })
   assert.equal(ok.statusCode, 200)
-  const body = json(ok)
+  const body = json<Ok<'/update_user', 'put'>>(ok)
   assert.equal(body.displayName, 'Anna B.')
   assert.equal(body.email, 'anna@band.example')
   assert.deepEqual(body.instruments, ['Gesang', 'Gitarre'])
   assert.equal(body.isSinger, true)
-  assert.equal(json(await anna.get('/me')).displayName, 'Anna B.')
+  assert.equal(json<Ok<'/me', 'get'>>(await anna.get('/me')).displayName, 'Anna B.')
   const cleared = await anna.put('/update_user', { email: null })
-  assert.equal(json(cleared).email, null)
+  assert.equal(json<Ok<'/update_user', 'put'>>(cleared).email, null)
 
   for (const bad of [
     { role: 'admin' },
@@ -115,9 +117,9 @@ test('PUT /update_user edits only the own profile fields; anything else is 400',
   ]) {
     const r = await anna.put('/update_user', bad)
     assert.equal(r.statusCode, 400, JSON.stringify(bad))
-    assert.equal(json(r).code, 'VALIDATION_ERROR')
+    assert.equal(json<ErrorResponseBody>(r).code, 'VALIDATION_ERROR')
   }
-  assert.equal(json(await anna.get('/me')).role, 'member')
+  assert.equal(json<Ok<'/me', 'get'>>(await anna.get('/me')).role, 'member')
   assert.equal((await anonymous(ctx.app).put('/update_user', { displayName: 'X' })).statusCode, 401)
   assert.equal(
     (await anna.put('/update_user', { displayName: 'X' }, { origin: 'https://evil.example' }))
@@ -141,26 +143,26 @@ test(
       newPassword: 'a brand new long passphrase'
     })
     assert.equal(wrong.statusCode, 403)
-    assert.equal(json(wrong).code, 'WRONG_PASSWORD')
+    assert.equal(json<ErrorResponseBody>(wrong).code, 'WRONG_PASSWORD')
 
     const weak = await c.put('/change_password', {
       currentPassword: PASSWORD,
       newPassword: 'short'
     })
     assert.equal(weak.statusCode, 400)
-    assert.equal(json(weak).code, 'WEAK_PASSWORD')
-    assert.match(json(weak).message, /at least 15/)
+    assert.equal(json<ErrorResponseBody>(weak).code, 'WEAK_PASSWORD')
+    assert.match(json<ErrorResponseBody>(weak).message, /at least 15/)
     const common = await c.put('/change_password', {
       currentPassword: PASSWORD,
       newPassword: 'passwordpassword'
     })
     assert.equal(common.statusCode, 400)
-    assert.match(json(common).message, /common/)
+    assert.match(json<ErrorResponseBody>(common).message, /common/)
     const named = await c.put('/change_password', {
       currentPassword: PASSWORD,
       newPassword: 'I am ANNA and this is long'
     })
-    assert.match(json(named).message, /username/)
+    assert.match(json<ErrorResponseBody>(named).message, /username/)
     assert.equal((await other.get('/me')).statusCode, 200, 'failed attempts change nothing')
 
     const changed = await c.put('/change_password', {
@@ -206,7 +208,7 @@ test('PUT /change_password: 400 for a malformed body, 401 without session', asyn
     extra: 1
   })
   assert.equal(extra.statusCode, 400)
-  assert.equal(json(extra).details[0].field, 'body.extra')
+  assert.equal(json<ErrorResponseBody>(extra).details![0]!.field, 'body.extra')
   assert.equal(
     (await anonymous(ctx.app).put('/change_password', { currentPassword: 'x', newPassword: 'y' }))
       .statusCode,
@@ -245,7 +247,7 @@ test(
     for (const answer of answers) {
       assert.equal(answer.statusCode, 401)
       assert.deepEqual(json(answer), json(answers[0]!))
-      assert.equal(json(answer).code, 'INVALID_CREDENTIALS')
+      assert.equal(json<ErrorResponseBody>(answer).code, 'INVALID_CREDENTIALS')
     }
     // Usernames are case-insensitive at login.
     const c = client(ctx.app, { id: 0, username: 'anna', role: 'member' })

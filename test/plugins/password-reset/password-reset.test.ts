@@ -9,7 +9,9 @@ import {
   json,
   login,
   sessionClient,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { passwordResetTokens } from '#src/db/schema.js'
 import { hashToken } from '#src/services/tokens.js'
@@ -31,7 +33,7 @@ test('reset links: admin creates, member sets a new password once, sessions end'
 
   const created = await admin.post(`/users/${miaUser.id}/reset-link`)
   assert.equal(created.statusCode, 201)
-  const link = json(created)
+  const link = json<Ok<'/users/{id}/reset-link', 'post'>>(created)
   assert.equal(link.userId, miaUser.id)
   assert.equal(link.mail, 'not-configured')
   assert.match(link.url, /^http:\/\/localhost(:\d+)?\/app\/reset-password#token=[\w-]{43}$/)
@@ -48,7 +50,7 @@ test('reset links: admin creates, member sets a new password once, sessions end'
   const anon = anonymous(ctx.app)
   const info = await anon.post('/password-reset/verify', { token })
   assert.equal(info.statusCode, 200)
-  assert.deepEqual(json(info), {
+  assert.deepEqual(json<Ok<'/password-reset/verify', 'post'>>(info), {
     username: 'mia',
     displayName: 'Mia',
     expiresAt: link.expiresAt,
@@ -58,9 +60,9 @@ test('reset links: admin creates, member sets a new password once, sessions end'
   // the policy applies, and a refused password does not use the link up
   const weak = await anon.post('/password-reset', { token, newPassword: 'short' })
   assert.equal(weak.statusCode, 400)
-  assert.equal(json(weak).code, 'WEAK_PASSWORD')
+  assert.equal(json<ErrorResponseBody>(weak).code, 'WEAK_PASSWORD')
   const withName = await anon.post('/password-reset', { token, newPassword: 'mia mia mia mia mia' })
-  assert.equal(json(withName).code, 'WEAK_PASSWORD')
+  assert.equal(json<ErrorResponseBody>(withName).code, 'WEAK_PASSWORD')
 
   assert.equal((await mia.get('/me')).statusCode, 200)
   const used = await anon.post('/password-reset', { token, newPassword: NEW_PASSWORD })
@@ -71,17 +73,17 @@ test('reset links: admin creates, member sets a new password once, sessions end'
   await login(ctx.app, miaUser, NEW_PASSWORD)
   const again = await anon.post('/password-reset', { token, newPassword: `${NEW_PASSWORD}!` })
   assert.equal(again.statusCode, 400)
-  assert.equal(json(again).code, 'RESET_TOKEN_INVALID')
-  assert.equal(json(await anon.post('/password-reset/verify', { token })).code,
+  assert.equal(json<ErrorResponseBody>(again).code, 'RESET_TOKEN_INVALID')
+  assert.equal(json<ErrorResponseBody>(await anon.post('/password-reset/verify', { token })).code,
     'RESET_TOKEN_INVALID')
 
   // a newer link replaces the older one; links expire after 24 hours
   const firstRes = await admin.post(`/users/${miaUser.id}/reset-link`)
   assert.equal(firstRes.statusCode, 201, firstRes.body)
-  const first = tokenOf(json(firstRes).url)
+  const first = tokenOf(json<Ok<'/users/{id}/reset-link', 'post'>>(firstRes).url)
   const secondRes = await admin.post(`/users/${miaUser.id}/reset-link`)
   assert.equal(secondRes.statusCode, 201, secondRes.body)
-  const second = tokenOf(json(secondRes).url)
+  const second = tokenOf(json<Ok<'/users/{id}/reset-link', 'post'>>(secondRes).url)
   assert.equal((await anon.post('/password-reset/verify', { token: first })).statusCode, 400)
   assert.equal((await anon.post('/password-reset/verify', { token: second })).statusCode, 200)
   ctx.advance(24 * 3600_000 - 1000)
@@ -94,18 +96,20 @@ test('reset links: admin creates, member sets a new password once, sessions end'
 
   // inactive users get none, and a link dies with the deactivation
   const tom = await createUser(ctx.app, 'tom')
-  const tomToken = tokenOf(json(await admin2.post(`/users/${tom.id}/reset-link`)).url)
+  const tomToken = tokenOf(json<Ok<'/users/{id}/reset-link', 'post'>>(
+    await admin2.post(`/users/${tom.id}/reset-link`)).url)
   await admin2.delete(`/users/${tom.id}`)
   const inactive = await admin2.post(`/users/${tom.id}/reset-link`)
   assert.equal(inactive.statusCode, 409)
-  assert.equal(json(inactive).code, 'USER_INACTIVE')
+  assert.equal(json<ErrorResponseBody>(inactive).code, 'USER_INACTIVE')
   const dead = await anon.post('/password-reset', { token: tomToken, newPassword: NEW_PASSWORD })
-  assert.equal(json(dead).code, 'RESET_TOKEN_INVALID')
+  assert.equal(json<ErrorResponseBody>(dead).code, 'RESET_TOKEN_INVALID')
 
   // 401, 403, 404, 400
   assert.equal((await anon.post(`/users/${miaUser.id}/reset-link`)).statusCode, 401)
   assert.equal((await editor2.post(`/users/${miaUser.id}/reset-link`)).statusCode, 403)
-  assert.equal(json(await admin2.post('/users/999/reset-link')).code, 'USER_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(
+    await admin2.post('/users/999/reset-link')).code, 'USER_NOT_FOUND')
   assert.equal((await admin2.post('/users/abc/reset-link')).statusCode, 400)
   assert.equal((await anon.post('/password-reset/verify', { token: 'x' })).statusCode, 400)
   assert.equal((await anon.post('/password-reset/verify', { token: 'not a token!' })).statusCode,
@@ -123,7 +127,7 @@ test('reset links are rate limited per member and per client', async (t) => {
   }
   const limited = await admin.post(`/users/${mia.id}/reset-link`)
   assert.equal(limited.statusCode, 429)
-  assert.equal(json(limited).code, 'RATE_LIMITED')
+  assert.equal(json<ErrorResponseBody>(limited).code, 'RATE_LIMITED')
   assert.ok(limited.headers['retry-after'])
   ctx.advance(3600_000 + 1000)
   const later = sessionClient(ctx.app, boss)
@@ -163,7 +167,8 @@ test('with SMTP_URL the link is also mailed (local SMTP sink); a dead server is 
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const mia = await createUser(ctx.app, 'mia', 'member', { email: 'mia@example.org' })
   const tom = await createUser(ctx.app, 'tom')
-  const link = json(await admin.post(`/users/${mia.id}/reset-link`))
+  const link = json<Ok<'/users/{id}/reset-link', 'post'>>(
+    await admin.post(`/users/${mia.id}/reset-link`))
   assert.equal(link.mail, 'sent')
   assert.match(link.url, /^https:\/\/band\.example\.org\/app\/reset-password#token=/)
   assert.equal(sink.messages.length, 1)
@@ -171,7 +176,8 @@ test('with SMTP_URL the link is also mailed (local SMTP sink); a dead server is 
   assert.match(mail, /^To: mia@example\.org/m)
   assert.match(mail, /^From: Band <band@example\.org>/m)
   assert.ok(mail.includes(tokenOf(link.url)), 'the mail carries the link')
-  assert.equal(json(await admin.post(`/users/${tom.id}/reset-link`)).mail, 'no-email')
+  assert.equal(json<Ok<'/users/{id}/reset-link', 'post'>>(
+    await admin.post(`/users/${tom.id}/reset-link`)).mail, 'no-email')
 
   const port = await deadPort()
   const down = await createTestApp({}, {
@@ -183,7 +189,7 @@ test('with SMTP_URL the link is also mailed (local SMTP sink); a dead server is 
   const mia2 = await createUser(down.app, 'mia', 'member', { email: 'mia@example.org' })
   const failed = await admin2.post(`/users/${mia2.id}/reset-link`)
   assert.equal(failed.statusCode, 201, 'the link is still given to the admin')
-  assert.equal(json(failed).mail, 'failed')
+  assert.equal(json<Ok<'/users/{id}/reset-link', 'post'>>(failed).mail, 'failed')
 })
 
 test('the command line prints a reset link that the API accepts', async (t) => {

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
-  anonymous, createTestApp, createUser, json, PASSWORD, sessionClient
+  anonymous, createTestApp, createUser, json, PASSWORD, sessionClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { runCli } from '#src/cli.js'
 import { passwordResetTokens } from '#src/db/schema.js'
@@ -21,7 +23,7 @@ test(
     const linkFor = async (id: number) => {
       const r = await boss.post(`/users/${id}/reset-link`)
       assert.equal(r.statusCode, 201, r.body)
-      return tokenOf(json(r).url)
+      return tokenOf(json<Ok<'/users/{id}/reset-link', 'post'>>(r).url)
     }
     const works = async (token: string) =>
       (await anon.post('/password-reset/verify', { token })).statusCode === 200
@@ -41,7 +43,7 @@ test(
       token: before,
       newPassword: `${NEW_PASSWORD}!`
     })
-    assert.equal(json(redeem).code, 'RESET_TOKEN_INVALID')
+    assert.equal(json<ErrorResponseBody>(redeem).code, 'RESET_TOKEN_INVALID')
 
     // an admin sets a password
     const tom = await createUser(ctx.app, 'tom')

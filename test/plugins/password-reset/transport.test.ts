@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { SMTPServer } from 'smtp-server'
-import { createTestApp, createUser, json, userClient } from '#test/helpers.js'
+import { createTestApp, createUser, json, userClient, type Ok } from '#test/helpers.js'
 import { ConfigError, loadConfig } from '#src/config.js'
 import { createMailer, isLoopbackHost } from '#src/services/mailer.js'
 import { MAIL_ANSWER_WAIT_MS } from '#plugins/password-reset/routes.js'
@@ -108,8 +108,9 @@ test('a mail has an overall deadline; a slow server never holds the admin reques
   const r = await admin.post(`/users/${mia.id}/reset-link`)
   const took = Date.now() - before
   assert.equal(r.statusCode, 201)
-  assert.equal(json(r).mail, 'sending')
-  assert.match(json(r).url, /^https:\/\/band\.example\.org\/app\/reset-password#token=/)
+  assert.equal(json<Ok<'/users/{id}/reset-link', 'post'>>(r).mail, 'sending')
+  assert.match(json<Ok<'/users/{id}/reset-link', 'post'>>(
+    r).url, /^https:\/\/band\.example\.org\/app\/reset-password#token=/)
   assert.ok(took >= MAIL_ANSWER_WAIT_MS - 100 && took < MAIL_ANSWER_WAIT_MS + 2000, `${took} ms`)
 })
 

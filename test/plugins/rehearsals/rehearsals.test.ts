@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { rehearsals, rehearsalSongs, songs, users } from '#src/db/schema.js'
 import { todayIn } from '#src/services/local-time.js'
 import { eq } from 'drizzle-orm'
@@ -9,8 +11,8 @@ async function setup () {
   const ctx = await createTestApp()
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const s1 = json(await editor.post('/songs', { title: 'Alpha' }))
-  const s2 = json(await editor.post('/songs', { title: 'Beta' }))
+  const s1 = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Alpha' }))
+  const s2 = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Beta' }))
   return { ctx, editor, member, s1, s2 }
 }
 
@@ -29,7 +31,7 @@ test(
       ]
     })
     assert.equal(created.statusCode, 201, created.body)
-    const r = json(created)
+    const r = json<Ok<'/rehearsals', 'post'>>(created)
     assert.equal(r.endTime, '21:00')
     assert.deepEqual(r.songs, [
       { songId: s1.id, title: 'Alpha', notes: 'Bridge!', done: false },
@@ -39,7 +41,7 @@ test(
 
     const got = await member.get(`/rehearsals/${r.id}`)
     assert.equal(got.statusCode, 200)
-    assert.deepEqual(json(got), r)
+    assert.deepEqual(json<Ok<'/rehearsals/{id}', 'get'>>(got), r)
 
     ctx.advance(1000)
     const patched = await editor.patch(`/rehearsals/${r.id}`, {
@@ -47,33 +49,39 @@ test(
       notes: 'bring cables'
     })
     assert.equal(patched.statusCode, 200)
-    const p = json(patched)
+    const p = json<Ok<'/rehearsals/{id}', 'patch'>>(patched)
     assert.deepEqual(p.songs, [{ songId: s2.id, title: 'Beta', notes: 'only this', done: false }])
     assert.equal(p.sequence, 1)
     assert.ok(p.updatedAt > r.updatedAt)
     assert.equal(p.location, 'Proberaum')
 
     // moving the start keeps the duration; endTime null resets to 2 h
-    const moved = json(await editor.patch(`/rehearsals/${r.id}`, { startTime: '18:30' }))
+    const moved = json<Ok<'/rehearsals/{id}', 'patch'>>(
+      await editor.patch(`/rehearsals/${r.id}`, { startTime: '18:30' }))
     assert.equal(moved.endTime, '20:30')
     assert.equal(moved.sequence, 2)
     assert.equal(
-      json(await editor.patch(`/rehearsals/${r.id}`, { endTime: '22:15' })).endTime,
+      json<Ok<'/rehearsals/{id}', 'patch'>>(
+        await editor.patch(`/rehearsals/${r.id}`, { endTime: '22:15' })).endTime,
       '22:15'
     )
     assert.equal(
-      json(await editor.patch(`/rehearsals/${r.id}`, { endTime: null })).endTime,
+      json<Ok<'/rehearsals/{id}', 'patch'>>(
+        await editor.patch(`/rehearsals/${r.id}`, { endTime: null })).endTime,
       '20:30'
     )
     // songs untouched when not given
-    assert.equal(json(await editor.get(`/rehearsals/${r.id}`)).songs.length, 1)
-    assert.deepEqual(json(await editor.patch(`/rehearsals/${r.id}`, { songs: [] })).songs, [])
+    assert.equal(json<Ok<'/rehearsals/{id}', 'get'>>(
+      await editor.get(`/rehearsals/${r.id}`)).songs.length, 1)
+    assert.deepEqual(json<Ok<'/rehearsals/{id}', 'patch'>>(
+      await editor.patch(`/rehearsals/${r.id}`, { songs: [] })).songs, [])
 
-    const late = json(await editor.post('/rehearsals', { date: '2030-05-05', startTime: '22:30' }))
+    const late = json<Ok<'/rehearsals', 'post'>>(
+      await editor.post('/rehearsals', { date: '2030-05-05', startTime: '22:30' }))
     assert.equal(late.endTime, '23:59')
     const tooLate = await editor.post('/rehearsals', { date: '2030-05-05', startTime: '23:59' })
     assert.equal(tooLate.statusCode, 400)
-    assert.equal(json(tooLate).code, 'START_TOO_LATE')
+    assert.equal(json<ErrorResponseBody>(tooLate).code, 'START_TOO_LATE')
   }
 )
 
@@ -98,7 +106,7 @@ test('rehearsals: validation, unknown song writes nothing, roles, 404', async (t
     startTime: '19:00',
     endTime: '18:00'
   })
-  assert.equal(json(endBefore).code, 'END_BEFORE_START')
+  assert.equal(json<ErrorResponseBody>(endBefore).code, 'END_BEFORE_START')
 
   const unknown = await editor.post('/rehearsals', {
     date: '2030-02-01',
@@ -106,23 +114,24 @@ test('rehearsals: validation, unknown song writes nothing, roles, 404', async (t
     songs: [{ songId: s1.id }, { songId: 9999 }]
   })
   assert.equal(unknown.statusCode, 400)
-  assert.equal(json(unknown).code, 'UNKNOWN_SONG')
+  assert.equal(json<ErrorResponseBody>(unknown).code, 'UNKNOWN_SONG')
   assert.equal(ctx.app.db.select().from(rehearsals).all().length, 0)
 
-  const r = json(
+  const r = json<Ok<'/rehearsals', 'post'>>(
     await editor.post('/rehearsals', {
       date: '2030-02-01',
       startTime: '19:00',
       songs: [{ songId: s1.id }]
     })
   )
-  const before = json(await editor.get(`/rehearsals/${r.id}`))
+  const before = json<Ok<'/rehearsals/{id}', 'get'>>(await editor.get(`/rehearsals/${r.id}`))
   const badPatch = await editor.patch(`/rehearsals/${r.id}`, {
     notes: 'x',
     songs: [{ songId: 9999 }]
   })
   assert.equal(badPatch.statusCode, 400)
-  assert.deepEqual(json(await editor.get(`/rehearsals/${r.id}`)), before)
+  assert.deepEqual(json<Ok<'/rehearsals/{id}', 'get'>>(
+    await editor.get(`/rehearsals/${r.id}`)), before)
   assert.equal((await editor.patch(`/rehearsals/${r.id}`, { endTime: '18:00' })).statusCode, 400)
   assert.equal((await editor.patch(`/rehearsals/${r.id}`, {})).statusCode, 400)
 
@@ -136,7 +145,7 @@ test('rehearsals: validation, unknown song writes nothing, roles, 404', async (t
   assert.equal((await anonymous(ctx.app).get(`/rehearsals/${r.id}`)).statusCode, 401)
   const nf = await member.get('/rehearsals/9999')
   assert.equal(nf.statusCode, 404)
-  assert.equal(json(nf).code, 'REHEARSAL_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(nf).code, 'REHEARSAL_NOT_FOUND')
   assert.equal((await editor.patch('/rehearsals/9999', { notes: 'x' })).statusCode, 404)
   assert.equal((await editor.delete('/rehearsals/9999')).statusCode, 404)
 
@@ -187,7 +196,8 @@ test(
     const former = await userClient(ctx.app, 'fritz')
     const manager = await userClient(ctx.app, 'manni')
     ctx.app.db.update(users).set({ isMusician: false }).where(eq(users.id, manager.user.id)).run()
-    const r = json(await editor.post('/rehearsals', { date: '2030-01-01', startTime: '19:00' }))
+    const r = json<Ok<'/rehearsals', 'post'>>(
+      await editor.post('/rehearsals', { date: '2030-01-01', startTime: '19:00' }))
 
     const put = await member.put(`/rehearsals/${r.id}/availability`, {
       status: 'maybe',
@@ -205,14 +215,16 @@ test(
       }
     )
     assert.equal(
-      json(await member.put(`/rehearsals/${r.id}/availability`, { status: 'yes' })).status,
+      json<Ok<'/rehearsals/{id}/availability', 'put'>>(
+        await member.put(`/rehearsals/${r.id}/availability`, { status: 'yes' })).status,
       'yes'
     )
     await other.put(`/rehearsals/${r.id}/availability`, { status: 'no' })
     await former.put(`/rehearsals/${r.id}/availability`, { status: 'yes' })
     ctx.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, former.user.id)).run()
 
-    const all = json(await other.get(`/rehearsals/${r.id}/availability`))
+    const all = json<Ok<'/rehearsals/{id}/availability', 'get'>>(
+      await other.get(`/rehearsals/${r.id}/availability`))
     // The same shape as gig availability: every active musician (eddie has not answered: status
     // null) plus anyone else who answered (fritz, now inactive); manni is no musician and did not
     // answer.
@@ -247,13 +259,14 @@ test(
       400
     )
     await member.put(`/rehearsals/${r.id}/availability?userId=${other.user.id}`, { status: 'no' })
-    const after = json(await member.get(`/rehearsals/${r.id}/availability`))
+    const after = json<Ok<'/rehearsals/{id}/availability', 'get'>>(
+      await member.get(`/rehearsals/${r.id}/availability`))
     assert.equal(
-      after.answers.find((a: { userId: number }) => a.userId === other.user.id).status,
+      after.answers.find((a: { userId: number }) => a.userId === other.user.id)!.status,
       'no'
     )
     assert.equal(
-      after.answers.find((a: { userId: number }) => a.userId === member.user.id).status,
+      after.answers.find((a: { userId: number }) => a.userId === member.user.id)!.status,
       'no'
     )
 
@@ -309,10 +322,10 @@ test(
       })
     insert(0, 10)
     const small = await countStatements(ctx.app, () => member.get('/rehearsals'))
-    assert.equal(json(small.result).length, 10)
+    assert.equal(json<Ok<'/rehearsals', 'get'>>(small.result).length, 10)
     insert(10, 200)
     const large = await countStatements(ctx.app, () => member.get('/rehearsals'))
-    const list = json(large.result)
+    const list = json<Ok<'/rehearsals', 'get'>>(large.result)
     assert.equal(list.length, 200)
     assert.ok(list.every((r: { songs: unknown[] }) => r.songs.length === 2))
     assert.equal(large.statements, small.statements)

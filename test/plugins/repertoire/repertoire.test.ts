@@ -6,7 +6,9 @@ import {
   createTestApp,
   json,
   userClient,
-  type Client
+  type Client,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { parseCsv, pdfText, pdfTitle } from '#test/export-fixtures.js'
@@ -20,7 +22,7 @@ const titles = (sets: Array<{ entries: Array<{ song: { title: string } }> }>) =>
 async function createList (editor: Client, body: Record<string, unknown>): Promise<any> {
   const res = await editor.post('/repertoire', body)
   assert.equal(res.statusCode, 201, res.body)
-  return json(res)
+  return json<Ok<'/repertoire', 'post'>>(res)
 }
 
 test('repertoire setlists: create, read, edit with the gig setlist rules, delete', async (t) => {
@@ -48,12 +50,13 @@ test('repertoire setlists: create, read, edit with the gig setlist rules, delete
   assert.equal(list.sets[1].entries[0].customDurationSeconds, 300)
   assert.equal(list.totalSeconds, 2 * 230 + 900 + 330)
 
-  const summaries = json(await mia.get('/repertoire'))
+  const summaries = json<Ok<'/repertoire', 'get'>>(await mia.get('/repertoire'))
   assert.deepEqual(
     summaries.map((s: any) => [s.name, s.setCount, s.songCount, s.totalSeconds]),
     [['Standardprogramm', 2, 3, list.totalSeconds]]
   )
-  assert.deepEqual(json(await mia.get(`/repertoire/${list.id}`)), list)
+  assert.deepEqual(json<Ok<'/repertoire/{id}', 'get'>>(
+    await mia.get(`/repertoire/${list.id}`)), list)
 
   // the gig setlist's rules: ids keep rows, stale versions conflict, foreign ids are refused
   const edited = await editor.put(`/repertoire/${list.id}/setlist`, {
@@ -67,27 +70,27 @@ test('repertoire setlists: create, read, edit with the gig setlist rules, delete
     ]
   })
   assert.equal(edited.statusCode, 200, edited.body)
-  const v2 = json(edited)
+  const v2 = json<Ok<'/repertoire/{id}/setlist', 'put'>>(edited)
   assert.equal(v2.version, 2)
-  assert.equal(v2.sets[0].id, list.sets[0].id)
-  assert.equal(v2.sets[0].entries[0].id, list.sets[0].entries[1].id)
+  assert.equal(v2.sets[0]!.id, list.sets[0].id)
+  assert.equal(v2.sets[0]!.entries[0]!.id, list.sets[0].entries[1].id)
   assert.deepEqual(titles(v2.sets), [['Song 002', 'Song 003']])
   const stale = await editor.put(`/repertoire/${list.id}/setlist`, { version: 1, sets: [] })
   assert.equal(stale.statusCode, 409)
-  assert.equal(json(stale).code, 'SETLIST_VERSION_CONFLICT')
-  assert.deepEqual(json(stale).current, v2)
+  assert.equal(json<ErrorResponseBody>(stale).code, 'SETLIST_VERSION_CONFLICT')
+  assert.deepEqual(json<ErrorResponseBody & { current: unknown }>(stale).current, v2)
 
   const other = await createList(editor, { name: 'Hochzeit', sets: [{ name: 'S', entries: [] }] })
   const foreign = await editor.put(`/repertoire/${list.id}/setlist`, {
     version: 2,
     sets: [{ id: other.sets[0].id, name: 'x', entries: [] }]
   })
-  assert.equal(json(foreign).code, 'SET_NOT_IN_REPERTOIRE')
+  assert.equal(json<ErrorResponseBody>(foreign).code, 'SET_NOT_IN_REPERTOIRE')
   const foreignEntry = await editor.put(`/repertoire/${list.id}/setlist`, {
     version: 2,
     sets: [{ name: 'x', entries: [{ id: 99999, songId: a }] }]
   })
-  assert.equal(json(foreignEntry).code, 'ENTRY_NOT_IN_REPERTOIRE')
+  assert.equal(json<ErrorResponseBody>(foreignEntry).code, 'ENTRY_NOT_IN_REPERTOIRE')
   for (const [songId, code] of [
     [retired, 'SONG_RETIRED'],
     [77777, 'UNKNOWN_SONG']
@@ -97,22 +100,25 @@ test('repertoire setlists: create, read, edit with the gig setlist rules, delete
       sets: [{ name: 'x', entries: [{ songId }] }]
     })
     assert.equal(refused.statusCode, 400)
-    assert.equal(json(refused).code, code)
+    assert.equal(json<ErrorResponseBody>(refused).code, code)
   }
-  assert.deepEqual(json(await mia.get(`/repertoire/${list.id}`)), v2, 'nothing was written')
+  assert.deepEqual(json<Ok<'/repertoire/{id}', 'get'>>(
+    await mia.get(`/repertoire/${list.id}`)), v2, 'nothing was written')
 
   // rename, unique names ignoring case
-  const renamed = json(await editor.patch(`/repertoire/${list.id}`, { name: 'Stadtfest' }))
+  const renamed = json<Ok<'/repertoire/{id}', 'patch'>>(
+    await editor.patch(`/repertoire/${list.id}`, { name: 'Stadtfest' }))
   assert.equal(renamed.name, 'Stadtfest')
   assert.equal(renamed.version, 2, 'renaming does not touch the sets')
   const taken = await editor.patch(`/repertoire/${other.id}`, { name: 'STADTFEST' })
   assert.equal(taken.statusCode, 409)
-  assert.equal(json(taken).code, 'REPERTOIRE_NAME_TAKEN')
-  assert.equal(json(await editor.post('/repertoire', { name: 'stadtfest' })).code,
-    'REPERTOIRE_NAME_TAKEN')
+  assert.equal(json<ErrorResponseBody>(taken).code, 'REPERTOIRE_NAME_TAKEN')
+  assert.equal(json<ErrorResponseBody>(
+    await editor.post('/repertoire', { name: 'stadtfest' })).code,
+  'REPERTOIRE_NAME_TAKEN')
 
   // a song a programme uses is retired instead of deleted
-  const del = json(await editor.delete(`/songs/${c}`))
+  const del = json<Ok<'/songs/{id}', 'delete'>>(await editor.delete(`/songs/${c}`))
   assert.equal(del.retired, true)
 
   // 400, 401, 403, 404
@@ -131,10 +137,10 @@ test('repertoire setlists: create, read, edit with the gig setlist rules, delete
     await editor.delete('/repertoire/999')
   ]) {
     assert.equal(r.statusCode, 404)
-    assert.equal(json(r).code, 'REPERTOIRE_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(r).code, 'REPERTOIRE_NOT_FOUND')
   }
   assert.equal((await editor.delete(`/repertoire/${other.id}`)).statusCode, 204)
-  assert.equal(json(await mia.get('/repertoire')).length, 1)
+  assert.equal(json<Ok<'/repertoire', 'get'>>(await mia.get('/repertoire')).length, 1)
 })
 
 test('repertoire setlists: from a gig, copied into a gig (replace, append), limits', async (t) => {
@@ -158,19 +164,21 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
     mode: 'append'
   })
   assert.equal(appended.statusCode, 200, appended.body)
-  const after = json(appended)
+  const after = json<Ok<'/gigs/{id}/setlist/copy', 'post'>>(appended)
   assert.deepEqual(titles(after.sets), [['Song 005'], ['Song 001', 'Song 002'], ['Song 003']])
-  assert.equal(after.sets[0].entries[0].id, before.sets[0].entries[0].id, 'kept rows stay')
+  assert.equal(after.sets[0]!.entries[0]!.id, before.sets[0].entries[0].id, 'kept rows stay')
   assert.equal(after.version, before.version + 1)
 
   const stale = await editor.post(url, { repertoireId: programme.id, version: before.version })
   assert.equal(stale.statusCode, 409)
-  assert.equal(json(stale).code, 'SETLIST_VERSION_CONFLICT')
-  assert.deepEqual(json(stale).current, after)
+  assert.equal(json<ErrorResponseBody>(stale).code, 'SETLIST_VERSION_CONFLICT')
+  assert.deepEqual(json<ErrorResponseBody & { current: unknown }>(stale).current, after)
 
-  const replaced = json(await editor.post(url, { repertoireId: programme.id, version: 2 }))
+  const replaced = json<Ok<'/gigs/{id}/setlist/copy', 'post'>>(
+    await editor.post(url, { repertoireId: programme.id, version: 2 }))
   assert.deepEqual(titles(replaced.sets), [['Song 001', 'Song 002'], ['Song 003']])
-  assert.deepEqual(json(await mia.get(`/gigs/${gig.id}/setlist`)), replaced)
+  assert.deepEqual(json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await mia.get(`/gigs/${gig.id}/setlist`)), replaced)
 
   // the gig setlist's limits hold for the copy too
   const big = await createList(editor, {
@@ -179,8 +187,9 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
   })
   const tooMany = await editor.post(url, { repertoireId: big.id, version: 3, mode: 'append' })
   assert.equal(tooMany.statusCode, 409)
-  assert.equal(json(tooMany).code, 'LIMIT_REACHED')
-  assert.equal(json(await mia.get(`/gigs/${gig.id}/setlist`)).version, 3, 'nothing written')
+  assert.equal(json<ErrorResponseBody>(tooMany).code, 'LIMIT_REACHED')
+  assert.equal(json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await mia.get(`/gigs/${gig.id}/setlist`)).version, 3, 'nothing written')
 
   // a retired song in the programme is refused, as in a PUT
   await editor.patch(`/songs/${songs[0]}`, { status: 'retired' })
@@ -189,7 +198,7 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
     repertoireId: programme.id,
     version: 0
   })
-  assert.equal(json(retired).code, 'SONG_RETIRED')
+  assert.equal(json<ErrorResponseBody>(retired).code, 'SONG_RETIRED')
 
   assert.equal((await mia.post(url, { repertoireId: programme.id, version: 3 })).statusCode, 403)
   assert.equal((await anonymous(ctx.app).post(url, { repertoireId: 1, version: 3 })).statusCode,
@@ -198,13 +207,13 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
   assert.equal((await editor.post(url, { repertoireId: 1, version: 3, mode: 'x' })).statusCode,
     400)
   const noList = await editor.post(url, { repertoireId: 999, version: 3 })
-  assert.equal(json(noList).code, 'REPERTOIRE_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(noList).code, 'REPERTOIRE_NOT_FOUND')
   const noGig = await editor.post('/gigs/999/setlist/copy', { repertoireId: 1, version: 0 })
-  assert.equal(json(noGig).code, 'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(noGig).code, 'GIG_NOT_FOUND')
 
   // at most MAX_REPERTOIRE_SETLISTS lists
   const stamp = ctx.now().toISOString()
-  const n = json(await mia.get('/repertoire')).length
+  const n = json<Ok<'/repertoire', 'get'>>(await mia.get('/repertoire')).length
   ctx.app.db
     .insert(repertoireSetlists)
     .values(
@@ -228,10 +237,10 @@ test('repertoire setlists: from a gig, copied into a gig (replace, append), limi
   assert.equal(tooWide.statusCode, 400)
   const full = await editor.post('/repertoire', { name: 'Eine zu viel' })
   assert.equal(full.statusCode, 409)
-  assert.equal(json(full).code, 'LIMIT_REACHED')
+  assert.equal(json<ErrorResponseBody>(full).code, 'LIMIT_REACHED')
   // listing all of them takes a constant number of statements
   const { result, statements } = await countStatements(ctx.app, () => mia.get('/repertoire'))
-  assert.equal(json(result).length, MAX_REPERTOIRE_SETLISTS)
+  assert.equal(json<Ok<'/repertoire', 'get'>>(result).length, MAX_REPERTOIRE_SETLISTS)
   assert.ok(statements <= 4, `${statements} statements`)
 })
 
@@ -281,7 +290,8 @@ test('repertoire setlist as PDF (both styles) and CSV', async (t) => {
   assert.equal(rows[2]![3], "'=SUM(A1)", 'no formula')
   assert.equal(rows[2]![7], '1:01:40')
   assert.equal((await mia.get('/repertoire/999/setlist.pdf')).statusCode, 404)
-  assert.equal(json(await mia.get('/repertoire/999/setlist.csv')).code, 'REPERTOIRE_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(
+    await mia.get('/repertoire/999/setlist.csv')).code, 'REPERTOIRE_NOT_FOUND')
   assert.equal((await mia.get(`/repertoire/${list.id}/setlist.pdf?style=x`)).statusCode, 400)
   assert.equal((await anonymous(ctx.app).get(`/repertoire/${list.id}/setlist.csv`)).statusCode,
     401)

@@ -7,7 +7,9 @@ import {
   json,
   login,
   userClient,
-  type Client
+  type Client,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 
 // passwordChangeRequired: one column and one guard in access control. Set for an imported password
@@ -19,7 +21,7 @@ const OWN = 'a password only the drummer knows'
 const held = async (c: Client, url = '/songs') => {
   const response = await c.get(url)
   assert.equal(response.statusCode, 403, `${url}: ${response.body}`)
-  assert.equal(json(response).code, 'PASSWORD_CHANGE_REQUIRED')
+  assert.equal(json<ErrorResponseBody>(response).code, 'PASSWORD_CHANGE_REQUIRED')
 }
 
 test('an admin creates a user who must change the initial password first', async (t) => {
@@ -57,7 +59,7 @@ test('an admin creates a user who must change the initial password first', async
     passwordChangeRequired: true
   })
   assert.equal(created.statusCode, 201, created.body)
-  const tom = json(created)
+  const tom = json<Ok<'/users', 'post'>>(created)
   assert.equal(tom.passwordChangeRequired, true)
   const listed = json<Array<{ id: number; passwordChangeRequired?: boolean }>>(
     await member.get('/users')
@@ -65,27 +67,29 @@ test('an admin creates a user who must change the initial password first', async
   assert.equal(listed.passwordChangeRequired, undefined, 'hidden from other members')
 
   const c = await login(ctx.app, { id: tom.id, username: 'tom', role: 'member' }, INITIAL)
-  assert.equal(json(await c.get('/me')).passwordChangeRequired, true)
+  assert.equal(json<Ok<'/me', 'get'>>(await c.get('/me')).passwordChangeRequired, true)
   await held(c)
   await held(c, '/users')
   const write = await c.put('/update_user', { displayName: 'Tommy' })
-  assert.equal(json(write).code, 'PASSWORD_CHANGE_REQUIRED')
-  assert.equal(json(await admin.get(`/users/${tom.id}`)).displayName, 'Tom', 'nothing written')
+  assert.equal(json<ErrorResponseBody>(write).code, 'PASSWORD_CHANGE_REQUIRED')
+  assert.equal(json<Ok<'/users/{id}', 'get'>>(
+    await admin.get(`/users/${tom.id}`)).displayName, 'Tom', 'nothing written')
 
   // The change itself: the current password is checked, the same one is refused.
   const wrong = await c.put('/change_password', {
     currentPassword: 'not the initial one at all',
     newPassword: OWN
   })
-  assert.equal(json(wrong).code, 'WRONG_PASSWORD')
+  assert.equal(json<ErrorResponseBody>(wrong).code, 'WRONG_PASSWORD')
   const same = await c.put('/change_password', { currentPassword: INITIAL, newPassword: INITIAL })
   assert.equal(same.statusCode, 400)
-  assert.equal(json(same).code, 'WEAK_PASSWORD')
-  assert.match(json(same).message, /differ/)
+  assert.equal(json<ErrorResponseBody>(same).code, 'WEAK_PASSWORD')
+  assert.match(json<ErrorResponseBody>(same).message, /differ/)
   const ok = await c.put('/change_password', { currentPassword: INITIAL, newPassword: OWN })
   assert.equal(ok.statusCode, 204, ok.body)
   assert.equal((await c.get('/songs')).statusCode, 200)
-  assert.equal(json(await admin.get(`/users/${tom.id}`)).passwordChangeRequired, false)
+  assert.equal(json<Ok<'/users/{id}', 'get'>>(
+    await admin.get(`/users/${tom.id}`)).passwordChangeRequired, false)
 })
 
 test('PATCH /users/{id} sets the flag: it acts on the next request; a reset link clears it',
@@ -99,7 +103,7 @@ test('PATCH /users/{id} sets the flag: it acts on the next request; a reset link
 
     const byMember = await ben.patch(`/users/${mia.user.id}`, { passwordChangeRequired: true })
     assert.equal(byMember.statusCode, 403)
-    assert.equal(json(byMember).code, 'FORBIDDEN')
+    assert.equal(json<ErrorResponseBody>(byMember).code, 'FORBIDDEN')
     assert.equal(
       (await admin.patch('/users/9999', { passwordChangeRequired: true })).statusCode,
       404
@@ -110,20 +114,21 @@ test('PATCH /users/{id} sets the flag: it acts on the next request; a reset link
     )
     const set = await admin.patch(`/users/${mia.user.id}`, { passwordChangeRequired: true })
     assert.equal(set.statusCode, 200, set.body)
-    assert.equal(json(set).passwordChangeRequired, true)
+    assert.equal(json<Ok<'/users/{id}', 'patch'>>(set).passwordChangeRequired, true)
     await held(mia)
     assert.equal((await mia.get('/me')).statusCode, 200, 'GET /me stays open')
     assert.equal((await ben.get('/songs')).statusCode, 200, 'only mia is held')
 
     // A reset link: the member chooses a password under the policy, so the hold ends.
-    const link = json(await admin.post(`/users/${mia.user.id}/reset-link`))
+    const link = json<Ok<'/users/{id}/reset-link', 'post'>>(
+      await admin.post(`/users/${mia.user.id}/reset-link`))
     const token = String(link.url).split('#token=')[1]
     const guest = anonymous(ctx.app)
     const reset = await guest.post('/password-reset', { token, newPassword: OWN })
     assert.equal(reset.statusCode, 204, reset.body)
     const again = await login(ctx.app, mia.user, OWN)
     assert.equal((await again.get('/songs')).statusCode, 200)
-    assert.equal(json(await again.get('/me')).passwordChangeRequired, false)
+    assert.equal(json<Ok<'/me', 'get'>>(await again.get('/me')).passwordChangeRequired, false)
   }
 )
 
@@ -154,7 +159,9 @@ test('the command line: user:create and user:reset-password --require-change', a
 test('OpenAPI: every route a held user cannot reach documents its 403', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
-  const doc = json(await ctx.app.inject({ method: 'GET', url: '/docs/json' }))
+  const doc = json<{
+    paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>
+  }>(await ctx.app.inject({ method: 'GET', url: '/docs/json' }))
   const missing: string[] = []
   for (const route of ctx.app.routeTable) {
     if (route.access === 'public' || route.method === 'HEAD') continue
@@ -166,8 +173,8 @@ test('OpenAPI: every route a held user cannot reach documents its 403', async (t
   }
   assert.deepEqual(missing, [])
   assert.match(
-    doc.paths['/songs'].get.responses['403'].description,
+    doc.paths['/songs']!.get!.responses['403']!.description,
     /PASSWORD_CHANGE_REQUIRED/
   )
-  assert.equal(doc.paths['/me'].get.responses['403'], undefined, 'GET /me stays open')
+  assert.equal(doc.paths['/me']!.get!.responses['403'], undefined, 'GET /me stays open')
 })

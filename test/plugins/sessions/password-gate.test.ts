@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, createUser, json, PASSWORD, userClient } from '#test/helpers.js'
+import {
+  createTestApp, createUser, json, PASSWORD, userClient, type ErrorResponseBody
+} from '#test/helpers.js'
 import {
   PasswordGate,
   PasswordGateBusy,
@@ -200,7 +202,7 @@ test(
     assert.ok(wrong >= PASSWORD_WORK.maxWaiting - 2, `${wrong} wrong logins checked`)
     for (const f of finished) assert.ok(Number(f.split(' after ')[1]) <= 4, finished.join(', '))
     for (const r of busy) {
-      assert.equal(json(r).code, 'SERVER_BUSY')
+      assert.equal(json<ErrorResponseBody>(r).code, 'SERVER_BUSY')
       assert.equal(r.headers['retry-after'], '2')
     }
     assert.ok(answers.every((r) => r.statusCode === 401 || r.statusCode === 503))

@@ -19,7 +19,8 @@ import {
   login,
   PASSWORD,
   sessionClient,
-  userClient
+  userClient,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 
 type SetCookie = {
@@ -61,7 +62,8 @@ test(
       assert.ok(c.maxAge! >= lifetime - 1 && c.maxAge! <= lifetime, `${name} Max-Age ${c.maxAge}`)
       assert.ok(!response.body.includes(c.value), `${name} must not be in the body`)
     }
-    const body = json(response)
+    const body = json<{ user: { id: number, passwordHash?: unknown }, accessExpiresAt: string }>(
+      response)
     assert.equal(body.user.id, user.id)
     assert.equal(body.user.passwordHash, undefined)
     assert.ok(Date.parse(body.accessExpiresAt) > Date.now())
@@ -172,7 +174,7 @@ test(
     thief.jar.set('refresh_token', first)
     const stolen = await thief.post('/refresh')
     assert.equal(stolen.statusCode, 401)
-    assert.equal(json(stolen).code, 'SESSION_INVALID')
+    assert.equal(json<ErrorResponseBody>(stolen).code, 'SESSION_INVALID')
     assert.equal((await c.post('/refresh')).statusCode, 401)
     assert.equal((await c.get('/me')).statusCode, 401)
     assert.equal((await tab.get('/me')).statusCode, 401)
@@ -207,7 +209,7 @@ test(
 
     const stolen = await holding(ctx.app, user, r0).post('/refresh')
     assert.equal(stolen.statusCode, 401)
-    assert.equal(json(stolen).code, 'SESSION_INVALID')
+    assert.equal(json<ErrorResponseBody>(stolen).code, 'SESSION_INVALID')
     assert.equal(
       (await holding(ctx.app, user, r2).post('/refresh')).statusCode,
       401,
@@ -310,7 +312,7 @@ test('refresh without or with an unknown token is 401', async (t) => {
   c.jar.set('refresh_token', 'not-a-token')
   const r = await c.post('/refresh')
   assert.equal(r.statusCode, 401)
-  assert.equal(json(r).code, 'SESSION_INVALID')
+  assert.equal(json<ErrorResponseBody>(r).code, 'SESSION_INVALID')
 })
 
 test('the access token expires after 15 minutes; refresh renews it', async (t) => {
@@ -322,7 +324,7 @@ test('the access token expires after 15 minutes; refresh renews it', async (t) =
   ctx.advance(2 * 60_000)
   const expired = await c.get('/me')
   assert.equal(expired.statusCode, 401)
-  assert.equal(json(expired).code, 'SESSION_INVALID')
+  assert.equal(json<ErrorResponseBody>(expired).code, 'SESSION_INVALID')
   assert.equal((await c.post('/refresh')).statusCode, 200)
   assert.equal((await c.get('/me')).statusCode, 200)
 })
@@ -486,7 +488,7 @@ test(
       { origin: 'https://evil.example' }
     )
     assert.equal(foreign.statusCode, 403)
-    assert.equal(json(foreign).code, 'CROSS_SITE_REQUEST')
+    assert.equal(json<ErrorResponseBody>(foreign).code, 'CROSS_SITE_REQUEST')
     assert.equal(foreign.headers['access-control-allow-origin'], undefined)
     assert.equal((await anna.post('/logout', undefined, { origin: 'null' })).statusCode, 403)
     assert.equal(
@@ -506,7 +508,7 @@ test(
       { 'sec-fetch-site': 'cross-site' }
     )
     assert.equal(fetchSite.statusCode, 403)
-    assert.equal(json(fetchSite).code, 'CROSS_SITE_REQUEST')
+    assert.equal(json<ErrorResponseBody>(fetchSite).code, 'CROSS_SITE_REQUEST')
 
     const allowed = await anna.put(
       '/update_user',

@@ -1,7 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { SongCreate, SongPatch } from '#schemas/songs.js'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 
 const full = {
@@ -32,7 +34,7 @@ test('songs: editor creates, gets, patches; members read; 401 without session', 
   const member = await userClient(ctx.app, 'mia')
   const created = await editor.post('/songs', full)
   assert.equal(created.statusCode, 201, created.body)
-  const song = json(created)
+  const song = json<Ok<'/songs', 'post'>>(created)
   assert.equal(song.title, 'The Entertainer')
   assert.deepEqual(song.composers, ['Joplin, Scott'])
   assert.equal(song.proposedBy, null)
@@ -40,24 +42,24 @@ test('songs: editor creates, gets, patches; members read; 401 without session', 
 
   const got = await member.get(`/songs/${song.id}`)
   assert.equal(got.statusCode, 200)
-  assert.deepEqual(json(got), song)
+  assert.deepEqual(json<Ok<'/songs/{id}', 'get'>>(got), song)
 
   const patched = await editor.patch(`/songs/${song.id}`, { status: 'rehearsing', notes: null })
   assert.equal(patched.statusCode, 200)
-  assert.equal(json(patched).status, 'rehearsing')
-  assert.equal(json(patched).notes, null)
-  assert.equal(json(patched).title, 'The Entertainer')
+  assert.equal(json<Ok<'/songs/{id}', 'patch'>>(patched).status, 'rehearsing')
+  assert.equal(json<Ok<'/songs/{id}', 'patch'>>(patched).notes, null)
+  assert.equal(json<Ok<'/songs/{id}', 'patch'>>(patched).title, 'The Entertainer')
 
   const minimal = await editor.post('/songs', { title: 'Minimal' })
   assert.equal(minimal.statusCode, 201)
-  assert.equal(json(minimal).status, 'accepted')
+  assert.equal(json<Ok<'/songs', 'post'>>(minimal).status, 'accepted')
 
   assert.equal((await anonymous(ctx.app).get('/songs')).statusCode, 401)
   assert.equal((await anonymous(ctx.app).get(`/songs/${song.id}`)).statusCode, 401)
   assert.equal((await anonymous(ctx.app).post('/songs', full)).statusCode, 401)
   const missing = await member.get('/songs/9999')
   assert.equal(missing.statusCode, 404)
-  assert.equal(json(missing).code, 'SONG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(missing).code, 'SONG_NOT_FOUND')
   assert.equal((await editor.patch('/songs/9999', { title: 'x' })).statusCode, 404)
   assert.equal((await editor.delete('/songs/9999')).statusCode, 404)
   assert.equal((await member.get('/songs/abc')).statusCode, 400)
@@ -70,10 +72,10 @@ test('songs: members may only propose; PATCH and DELETE are editor-only', async 
   const member = await userClient(ctx.app, 'mia')
   const proposal = await member.post('/songs', { title: 'Wonderwall-ish', artist: 'Somebody' })
   assert.equal(proposal.statusCode, 201)
-  assert.equal(json(proposal).status, 'proposed')
-  assert.equal(json(proposal).proposedBy, member.user.id)
+  assert.equal(json<Ok<'/songs', 'post'>>(proposal).status, 'proposed')
+  assert.equal(json<Ok<'/songs', 'post'>>(proposal).proposedBy, member.user.id)
   assert.equal((await member.post('/songs', { title: 'Sneaky', status: 'ready' })).statusCode, 403)
-  const id = json(proposal).id
+  const id = json<Ok<'/songs', 'post'>>(proposal).id
   assert.equal((await member.patch(`/songs/${id}`, { status: 'accepted' })).statusCode, 403)
   assert.equal((await member.delete(`/songs/${id}`)).statusCode, 403)
   assert.equal((await editor.patch(`/songs/${id}`, { status: 'accepted' })).statusCode, 200)
@@ -114,9 +116,9 @@ test('songs: validation', async (t) => {
   for (const [body, field] of bad) {
     const r = await editor.post('/songs', body)
     assert.equal(r.statusCode, 400, JSON.stringify(body))
-    assert.match(json(r).message, new RegExp(field), JSON.stringify(body))
+    assert.match(json<ErrorResponseBody>(r).message, new RegExp(field), JSON.stringify(body))
   }
-  const song = json(
+  const song = json<Ok<'/songs', 'post'>>(
     await editor.post('/songs', {
       title: 'ok',
       durationSeconds: 7200,
@@ -135,7 +137,7 @@ test('songs: list order, filters, retired hidden unless asked', async (t) => {
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const add = async (title: string, extra: object = {}) =>
-    json(await editor.post('/songs', { title, ...extra }))
+    json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title, ...extra }))
   await add('zebra', { genre: 'Rock' })
   await add('Ärger im Revier', { genre: 'Rock', artist: 'Die Fiktiven' })
   await add('Apfel', { genre: 'Pop' })
@@ -173,8 +175,8 @@ test('songs: delete removes an unused song, retires one used by a setlist', asyn
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const unused = json(await editor.post('/songs', { title: 'Unused' }))
-  const used = json(await editor.post('/songs', { title: 'Used' }))
+  const unused = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Unused' }))
+  const used = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Used' }))
   const stamp = new Date().toISOString()
   const gig = ctx.app.db
     .insert(gigs)
@@ -193,14 +195,14 @@ test('songs: delete removes an unused song, retires one used by a setlist', asyn
 
   const r1 = await editor.delete(`/songs/${unused.id}`)
   assert.equal(r1.statusCode, 200)
-  assert.deepEqual(json(r1), { deleted: true, retired: false })
+  assert.deepEqual(json<Ok<'/songs/{id}', 'delete'>>(r1), { deleted: true, retired: false })
   assert.equal((await editor.get(`/songs/${unused.id}`)).statusCode, 404)
 
   const r2 = await editor.delete(`/songs/${used.id}`)
   assert.equal(r2.statusCode, 200)
-  assert.equal(json(r2).deleted, false)
-  assert.equal(json(r2).retired, true)
-  assert.equal(json(r2).song.status, 'retired')
+  assert.equal(json<Ok<'/songs/{id}', 'delete'>>(r2).deleted, false)
+  assert.equal(json<Ok<'/songs/{id}', 'delete'>>(r2).retired, true)
+  assert.equal(json<Ok<'/songs/{id}', 'delete'>>(r2).song!.status, 'retired')
   assert.equal(ctx.app.db.select().from(songs).all().length, 1)
 })
 
@@ -210,15 +212,16 @@ test('votes: own vote only, upsert, counts, 409 on non-proposed songs', async (t
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const anna = await userClient(ctx.app, 'anna')
   const ben = await userClient(ctx.app, 'ben')
-  const proposal = json(await anna.post('/songs', { title: 'Proposal' }))
-  const accepted = json(await editor.post('/songs', { title: 'Accepted' }))
+  const proposal = json<Ok<'/songs', 'post'>>(await anna.post('/songs', { title: 'Proposal' }))
+  const accepted = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Accepted' }))
 
   const v1 = await anna.put(`/songs/${proposal.id}/vote`, { vote: 'yes' })
   assert.equal(v1.statusCode, 200)
-  assert.deepEqual(json(v1).counts, { yes: 1, no: 0, abstain: 0 })
+  assert.deepEqual(json<Ok<'/songs/{id}/vote', 'put'>>(v1).counts, { yes: 1, no: 0, abstain: 0 })
   await ben.put(`/songs/${proposal.id}/vote`, { vote: 'no' })
   await anna.put(`/songs/${proposal.id}/vote`, { vote: 'abstain' })
-  const votes = json(await editor.get(`/songs/${proposal.id}/votes`))
+  const votes = json<Ok<'/songs/{id}/votes', 'get'>>(
+    await editor.get(`/songs/${proposal.id}/votes`))
   assert.deepEqual(votes.counts, { yes: 0, no: 1, abstain: 1 })
   assert.deepEqual(
     votes.votes.map((v: { displayName: string; vote: string }) => [v.displayName, v.vote]),
@@ -242,7 +245,8 @@ test('votes: own vote only, upsert, counts, 409 on non-proposed songs', async (t
     (await anna.delete(`/songs/${proposal.id}/vote?userId=${ben.user.id}`)).statusCode,
     204
   )
-  const after = json(await editor.get(`/songs/${proposal.id}/votes`))
+  const after = json<Ok<'/songs/{id}/votes', 'get'>>(
+    await editor.get(`/songs/${proposal.id}/votes`))
   assert.deepEqual(
     after.votes.map((v: { userId: number; vote: string }) => [v.userId, v.vote]),
     [[ben.user.id, 'no']]
@@ -250,7 +254,7 @@ test('votes: own vote only, upsert, counts, 409 on non-proposed songs', async (t
 
   const notProposed = await anna.put(`/songs/${accepted.id}/vote`, { vote: 'yes' })
   assert.equal(notProposed.statusCode, 409)
-  assert.equal(json(notProposed).code, 'SONG_NOT_PROPOSED')
+  assert.equal(json<ErrorResponseBody>(notProposed).code, 'SONG_NOT_PROPOSED')
   assert.equal((await anna.delete(`/songs/${accepted.id}/vote`)).statusCode, 409)
   assert.equal((await anna.put(`/songs/${proposal.id}/vote`, { vote: 'maybe' })).statusCode, 400)
   assert.equal((await anna.put('/songs/9999/vote', { vote: 'yes' })).statusCode, 404)
@@ -283,10 +287,10 @@ test('songs: the list takes the same number of statements for 10 and 500 songs',
     })
   insert(0, 10)
   const small = await countStatements(ctx.app, () => member.get('/songs'))
-  assert.equal(json(small.result).length, 10)
+  assert.equal(json<Ok<'/songs', 'get'>>(small.result).length, 10)
   insert(10, 500)
   const large = await countStatements(ctx.app, () => member.get('/songs'))
-  assert.equal(json(large.result).length, 500)
+  assert.equal(json<Ok<'/songs', 'get'>>(large.result).length, 500)
   assert.equal(large.statements, small.statements)
   assert.ok(large.statements <= 3, `${large.statements} statements`)
 })
@@ -316,7 +320,7 @@ test(
     const ctx = await createTestApp()
     t.after(() => ctx.close())
     const editor = await userClient(ctx.app, 'eddie', 'editor')
-    const song = json(await editor.post('/songs', { title: 'Patch me' }))
+    const song = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: 'Patch me' }))
     assert.equal(
       (await editor.patch(`/songs/${song.id}`, { title: 'Patched', color: 'red' })).statusCode,
       400
@@ -324,8 +328,8 @@ test(
     assert.equal((await editor.patch(`/songs/${song.id}`, { tempoBpm: 19 })).statusCode, 400)
     const patched = await editor.patch(`/songs/${song.id}`, { tempoBpm: 120 })
     assert.equal(patched.statusCode, 200, patched.body)
-    assert.equal(json(patched).title, 'Patch me')
-    assert.equal(json(patched).tempoBpm, 120)
+    assert.equal(json<Ok<'/songs/{id}', 'patch'>>(patched).title, 'Patch me')
+    assert.equal(json<Ok<'/songs/{id}', 'patch'>>(patched).tempoBpm, 120)
   }
 )
 
@@ -336,11 +340,12 @@ test('songs: a title of white space only is refused on create and on change', as
   for (const title of ['   ', '\t', ' \n ']) {
     const created = await editor.post('/songs', { title })
     assert.equal(created.statusCode, 400, JSON.stringify(title))
-    assert.match(json(created).message, /title/)
+    assert.match(json<ErrorResponseBody>(created).message, /title/)
   }
-  const song = json(await editor.post('/songs', { title: ' Hey Jude ' }))
+  const song = json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title: ' Hey Jude ' }))
   const patched = await editor.patch(`/songs/${song.id}`, { title: '  ' })
   assert.equal(patched.statusCode, 400)
-  assert.equal(json(await editor.get(`/songs/${song.id}`)).title, ' Hey Jude ')
-  assert.equal(json(await editor.get('/songs')).length, 1)
+  assert.equal(json<Ok<'/songs/{id}', 'get'>>(
+    await editor.get(`/songs/${song.id}`)).title, ' Hey Jude ')
+  assert.equal(json<Ok<'/songs', 'get'>>(await editor.get('/songs')).length, 1)
 })

@@ -7,7 +7,9 @@ import {
   createUser,
   json,
   userClient,
-  type Client
+  type Client,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSong, putSetlist } from '#test/gig-fixtures.js'
 import { songs as songsTable } from '#src/db/schema.js'
@@ -40,7 +42,7 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
   const sl1 = await putSetlist(editor, p1.id, [[s1, s2], []])
   await live(editor, p1.id, sl1.sets[0].entries[0].id, { status: 'played', rating: 3 })
   await live(editor, p1.id, sl1.sets[0].entries[1].id, { status: 'skipped' })
-  const inserted = json(
+  const inserted = json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(
     await editor.post(`/gigs_lm/${p1.id}/insert`, { songId: s3, setId: sl1.sets[1].id })
   )
   await live(editor, p1.id, inserted.id, { status: 'played', rating: 2 })
@@ -95,15 +97,15 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
       }
     ]
   })
-  const allTime = json(await mia.get('/stats'))
+  const allTime = json<Ok<'/stats', 'get'>>(await mia.get('/stats'))
   assert.equal(allTime.season, null)
   assert.equal(allTime.gigsPlayed, 2)
   assert.equal(allTime.gigsUpcoming, 1)
   assert.equal(allTime.songsPlayed, 4)
-  assert.equal(json(await mia.get(`/stats?season=${year + 1}`)).songsPlayed, 0)
+  assert.equal(json<Ok<'/stats', 'get'>>(await mia.get(`/stats?season=${year + 1}`)).songsPlayed, 0)
 
   // per gig, in total and per set
-  const gig = json(await mia.get(`/gigs/${p1.id}/stats`))
+  const gig = json<Ok<'/gigs/{id}/stats', 'get'>>(await mia.get(`/gigs/${p1.id}/stats`))
   assert.equal(gig.played, true)
   assert.equal(gig.total.songsPlanned, 2)
   assert.equal(gig.total.songsPlayed, 2)
@@ -119,12 +121,12 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
       ['Set 2', 0, 1, 0, 1]
     ]
   )
-  assert.deepEqual(gig.sets[0].genres, [{ genre: 'Rock', count: 1 }])
+  assert.deepEqual(gig.sets[0]!.genres, [{ genre: 'Rock', count: 1 }])
   assert.deepEqual(gig.total.genres, [
     { genre: 'Rock', count: 1 },
     { genre: null, count: 1 }
   ])
-  const upcoming = json(await mia.get(`/gigs/${future.id}/stats`))
+  const upcoming = json<Ok<'/gigs/{id}/stats', 'get'>>(await mia.get(`/gigs/${future.id}/stats`))
   assert.equal(upcoming.played, false)
   assert.equal(upcoming.total.songsPlanned, 1)
   assert.equal(upcoming.total.songsPlayed, 0)
@@ -138,7 +140,7 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
   for (const date of [`${last}-04-20`, `${year + 1}-02-01`]) {
     await editor.post('/rehearsals', { date, startTime: '19:00', songs: [{ songId: s2 }] })
   }
-  const beta = json(await mia.get(`/songs/${s2}/stats`))
+  const beta = json<Ok<'/songs/{id}/stats', 'get'>>(await mia.get(`/songs/${s2}/stats`))
   assert.deepEqual(
     { ...beta, gigs: undefined },
     {
@@ -162,8 +164,8 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
       ['P1', 'Set 1', 'skipped', true, false, null]
     ]
   )
-  const gamma = json(await mia.get(`/songs/${s3}/stats`))
-  assert.equal(gamma.gigs[0].inserted, true)
+  const gamma = json<Ok<'/songs/{id}/stats', 'get'>>(await mia.get(`/songs/${s3}/stats`))
+  assert.equal(gamma.gigs[0]!.inserted, true)
   assert.equal(gamma.rehearsals.count, 0)
 
   // more history, the same number of statements
@@ -173,7 +175,7 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
     await putSetlist(editor, g.id, [[s1, s2, s3]])
   }
   const more = await countStatements(ctx.app, () => mia.get(`/stats?season=${last}`))
-  assert.equal(json(more.result).gigsPlayed, 6)
+  assert.equal(json<Ok<'/stats', 'get'>>(more.result).gigsPlayed, 6)
   assert.equal(more.statements, statements)
   const gigCount = await countStatements(ctx.app, () => mia.get(`/gigs/${p1.id}/stats`))
   const songCount = await countStatements(ctx.app, () => mia.get(`/songs/${s2}/stats`))
@@ -186,8 +188,8 @@ test('statistics: a season, all time, a gig, a song; constant SQL statements', a
   assert.equal((await anonymous(ctx.app).get('/stats')).statusCode, 401)
   assert.equal((await anonymous(ctx.app).get(`/gigs/${p1.id}/stats`)).statusCode, 401)
   assert.equal((await anonymous(ctx.app).get(`/songs/${s1}/stats`)).statusCode, 401)
-  assert.equal(json(await mia.get('/gigs/999/stats')).code, 'GIG_NOT_FOUND')
-  assert.equal(json(await mia.get('/songs/999/stats')).code, 'SONG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(await mia.get('/gigs/999/stats')).code, 'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(await mia.get('/songs/999/stats')).code, 'SONG_NOT_FOUND')
 })
 
 test('singers for pickers; a song’s rehearsal history; gig notes for members', async (t) => {
@@ -206,7 +208,7 @@ test('singers for pickers; a song’s rehearsal history; gig notes for members',
   insertSong(ctx.app, 'B', { leadSinger: 'Lena Berger' })
   insertSong(ctx.app, 'C', { leadSinger: ' Ärni (Gast) ' })
   insertSong(ctx.app, 'D', { leadSinger: 'Retired Voice', status: 'retired' })
-  const singers = json(await mia.get('/singers'))
+  const singers = json<Ok<'/singers', 'get'>>(await mia.get('/singers'))
   assert.deepEqual(
     singers.map((s: any) => [s.name, s.userId !== null, s.songCount]),
     [
@@ -227,7 +229,8 @@ test('singers for pickers; a song’s rehearsal history; gig notes for members',
     })
   }
   await editor.post('/rehearsals', { date: '2026-04-01', startTime: '19:00' })
-  const history = json(await mia.get(`/songs/${song}/rehearsals`))
+  const history = json<Ok<'/songs/{id}/rehearsals', 'get'>>(
+    await mia.get(`/songs/${song}/rehearsals`))
   assert.deepEqual(
     history.map((h: any) => [h.date, h.notes, h.done, h.location]),
     [
@@ -236,16 +239,21 @@ test('singers for pickers; a song’s rehearsal history; gig notes for members',
       ['2026-01-10', 'Notiz 2026-01-10', true, 'Proberaum']
     ]
   )
-  assert.equal(json(await mia.get(`/songs/${song}/rehearsals?limit=1`)).length, 1)
+  assert.equal(json<Ok<'/songs/{id}/rehearsals', 'get'>>(
+    await mia.get(`/songs/${song}/rehearsals?limit=1`)).length, 1)
   assert.equal((await mia.get(`/songs/${song}/rehearsals?limit=501`)).statusCode, 400)
-  assert.equal(json(await mia.get('/songs/999/rehearsals')).code, 'SONG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(
+    await mia.get('/songs/999/rehearsals')).code, 'SONG_NOT_FOUND')
   assert.equal((await anonymous(ctx.app).get(`/songs/${song}/rehearsals`)).statusCode, 401)
 
   // gig notes existed already: every member reads them, in the gig and in live mode
   const gig = await createGig(editor, { notes: 'Parken hinter der Halle' })
-  assert.equal(json(await mia.get(`/gigs/${gig.id}`)).notes, 'Parken hinter der Halle')
-  assert.equal(json(await mia.get('/gigs'))[0].notes, 'Parken hinter der Halle')
-  assert.equal(json(await mia.get(`/gigs_lm/${gig.id}`)).gig.notes, 'Parken hinter der Halle')
+  assert.equal(json<Ok<'/gigs/{id}', 'get'>>(
+    await mia.get(`/gigs/${gig.id}`)).notes, 'Parken hinter der Halle')
+  assert.equal(json<Ok<'/gigs', 'get'>>(
+    await mia.get('/gigs'))[0]!.notes, 'Parken hinter der Halle')
+  assert.equal(json<Ok<'/gigs_lm/{id}', 'get'>>(
+    await mia.get(`/gigs_lm/${gig.id}`)).gig.notes, 'Parken hinter der Halle')
 })
 
 test('issue 15 routes with an id that is no id: 400 naming the field', async (t) => {
@@ -275,7 +283,7 @@ test('issue 15 routes with an id that is no id: 400 naming the field', async (t)
     const body = takesBody ? { title: 'x' } : undefined
     const r = await admin.request(method, url, body)
     assert.equal(r.statusCode, 400, `${method} ${url}`)
-    assert.equal(json(r).code, 'VALIDATION_ERROR', `${method} ${url}`)
-    assert.match(json(r).message, /params\./, `${method} ${url}`)
+    assert.equal(json<ErrorResponseBody>(r).code, 'VALIDATION_ERROR', `${method} ${url}`)
+    assert.match(json<ErrorResponseBody>(r).message, /params\./, `${method} ${url}`)
   }
 })

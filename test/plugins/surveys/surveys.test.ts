@@ -7,7 +7,9 @@ import {
   createUser,
   json,
   sessionClient,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 import { surveyAnswers, surveyOptions, surveys } from '#src/db/schema.js'
 
@@ -26,14 +28,14 @@ test('surveys: any member creates a poll, others answer, results and list fields
     closesAt: future(ctx)
   })
   assert.equal(created.statusCode, 201, created.body)
-  const s = json(created)
+  const s = json<Ok<'/surveys', 'post'>>(created)
   assert.equal(s.status, 'open')
   assert.equal(s.multipleChoice, false)
   assert.equal(s.createdBy, anna.user.id)
   assert.equal(s.responseCount, 0)
   assert.equal(s.myResponse, null)
   assert.deepEqual(
-    s.options.map((o: { label: string; at: null }) => [o.label, o.at]),
+    s.options.map((o) => [o.label, o.at]),
     [
       ['Black', null],
       ['Red', null],
@@ -49,7 +51,7 @@ test('surveys: any member creates a poll, others answer, results and list fields
     ]
   })
   assert.equal(a1.statusCode, 200, a1.body)
-  assert.deepEqual(json(a1).myResponse, [
+  assert.deepEqual(json<Ok<'/surveys/{id}/response', 'put'>>(a1).myResponse, [
     { optionId: black, value: 'maybe', comment: null },
     { optionId: red, value: 'yes', comment: 'Red is our colour' }
   ])
@@ -62,10 +64,10 @@ test('surveys: any member creates a poll, others answer, results and list fields
     ]
   })
 
-  const detail = json(await ben.get(`/surveys/${s.id}`))
+  const detail = json<Ok<'/surveys/{id}', 'get'>>(await ben.get(`/surveys/${s.id}`))
   assert.equal(detail.responseCount, 2)
   assert.deepEqual(detail.myResponse, [{ optionId: teal, value: 'yes', comment: null }])
-  assert.deepEqual(detail.results[1].answers, [
+  assert.deepEqual(detail.results[1]!.answers, [
     {
       userId: anna.user.id,
       displayName: 'Anna',
@@ -87,7 +89,7 @@ test('surveys: any member creates a poll, others answer, results and list fields
     ]
   )
   assert.deepEqual(
-    detail.results[2].answers.map((a: { displayName: string }) => a.displayName),
+    detail.results[2]!.answers.map((a: { displayName: string }) => a.displayName),
     ['Anna', 'Ben']
   )
 
@@ -98,19 +100,19 @@ test('surveys: any member creates a poll, others answer, results and list fields
     multipleChoice: true,
     options: [{ label: 'a' }, { label: 'b' }]
   })
-  const list = json(await anna.get('/surveys'))
+  const list = json<Ok<'/surveys', 'get'>>(await anna.get('/surveys'))
   assert.deepEqual(
     list.map((x: { title: string }) => x.title),
     ['Second', 'Bandshirt colour']
   )
-  assert.equal(list[1].responseCount, 2)
-  assert.deepEqual(list[1].myResponse, [
+  assert.equal(list[1]!.responseCount, 2)
+  assert.deepEqual(list[1]!.myResponse, [
     { optionId: red, value: 'no', comment: 'Red clashes with the stage lights' },
     { optionId: teal, value: 'yes', comment: null }
   ])
-  assert.equal(list[0].myResponse, null)
-  assert.equal(list[0].results, undefined)
-  assert.deepEqual(json(await anna.get('/surveys?status=closed')), [])
+  assert.equal(list[0]!.myResponse, null)
+  assert.equal((list[0] as Record<string, unknown>).results, undefined)
+  assert.deepEqual(json<Ok<'/surveys', 'get'>>(await anna.get('/surveys?status=closed')), [])
 })
 
 test('surveys: date survey options, validation of create', async (t) => {
@@ -124,15 +126,15 @@ test('surveys: date survey options, validation of create', async (t) => {
   })
   assert.equal(date.statusCode, 201)
   assert.deepEqual(
-    json(date).options.map((o: { label: string; at: string }) => [o.label, o.at]),
+    json<Ok<'/surveys', 'post'>>(date).options.map((o) => [o.label, o.at]),
     [
       ['2030-03-01T14:00', '2030-03-01T14:00'],
       ['Sunday morning', '2030-03-02T10:00']
     ]
   )
-  assert.equal(json(date).multipleChoice, true)
-  const options = json(date).options.map((o: { id: number }) => o.id)
-  const both = await anna.put(`/surveys/${json(date).id}/response`, {
+  assert.equal(json<Ok<'/surveys', 'post'>>(date).multipleChoice, true)
+  const options = json<Ok<'/surveys', 'post'>>(date).options.map((o: { id: number }) => o.id)
+  const both = await anna.put(`/surveys/${json<Ok<'/surveys', 'post'>>(date).id}/response`, {
     answers: options.map((optionId: number) => ({ optionId, value: 'yes' }))
   })
   assert.equal(both.statusCode, 200)
@@ -191,7 +193,7 @@ test('surveys: date survey options, validation of create', async (t) => {
   for (const [body, code] of bad) {
     const r = await anna.post('/surveys', body)
     assert.equal(r.statusCode, 400, JSON.stringify(body))
-    assert.equal(json(r).code, code, JSON.stringify(body))
+    assert.equal(json<ErrorResponseBody>(r).code, code, JSON.stringify(body))
   }
   assert.equal(
     (
@@ -213,7 +215,7 @@ test(
     t.after(() => ctx.close())
     let anna = await userClient(ctx.app, 'anna')
     let ben = await userClient(ctx.app, 'ben')
-    const s1 = json(
+    const s1 = json<Ok<'/surveys', 'post'>>(
       await anna.post('/surveys', {
         title: 'one',
         kind: 'poll',
@@ -221,7 +223,7 @@ test(
         closesAt: future(ctx, 1)
       })
     )
-    const s2 = json(
+    const s2 = json<Ok<'/surveys', 'post'>>(
       await anna.post('/surveys', {
         title: 'two',
         kind: 'poll',
@@ -236,12 +238,12 @@ test(
       ]
     })
     assert.equal(single.statusCode, 400)
-    assert.equal(json(single).code, 'SINGLE_CHOICE')
+    assert.equal(json<ErrorResponseBody>(single).code, 'SINGLE_CHOICE')
     const foreign = await ben.put(`/surveys/${s1.id}/response`, {
-      answers: [{ optionId: s2.options[0].id, value: 'yes' }]
+      answers: [{ optionId: s2.options[0]!.id, value: 'yes' }]
     })
     assert.equal(foreign.statusCode, 400)
-    assert.equal(json(foreign).code, 'UNKNOWN_OPTION')
+    assert.equal(json<ErrorResponseBody>(foreign).code, 'UNKNOWN_OPTION')
     assert.equal(
       (
         await ben.put(`/surveys/${s1.id}/response`, {
@@ -285,27 +287,31 @@ test(
       answers: [{ optionId: b, value: 'yes' }]
     })
     assert.equal(late.statusCode, 409)
-    assert.equal(json(late).code, 'SURVEY_CLOSED')
-    assert.equal(json(await ben.get(`/surveys/${s1.id}`)).status, 'closed')
-    assert.deepEqual(json(await ben.get(`/surveys/${s1.id}`)).myResponse, [
+    assert.equal(json<ErrorResponseBody>(late).code, 'SURVEY_CLOSED')
+    assert.equal(json<Ok<'/surveys/{id}', 'get'>>(
+      await ben.get(`/surveys/${s1.id}`)).status, 'closed')
+    assert.deepEqual(json<Ok<'/surveys/{id}', 'get'>>(
+      await ben.get(`/surveys/${s1.id}`)).myResponse, [
       { optionId: a, value: 'yes', comment: null },
       { optionId: b, value: 'maybe', comment: null }
     ])
     assert.deepEqual(
-      json(await ben.get('/surveys?status=open')).map((x: { id: number }) => x.id),
+      json<Ok<'/surveys', 'get'>>(
+        await ben.get('/surveys?status=open')).map((x: { id: number }) => x.id),
       [s2.id]
     )
     assert.deepEqual(
-      json(await ben.get('/surveys?status=closed')).map((x: { id: number }) => x.id),
+      json<Ok<'/surveys', 'get'>>(
+        await ben.get('/surveys?status=closed')).map((x: { id: number }) => x.id),
       [s1.id]
     )
 
     // closed by hand
     const closed = await anna.post(`/surveys/${s2.id}/close`)
     assert.equal(closed.statusCode, 200)
-    assert.equal(json(closed).status, 'closed')
+    assert.equal(json<Ok<'/surveys/{id}/close', 'post'>>(closed).status, 'closed')
     const c = await ben.put(`/surveys/${s2.id}/response`, {
-      answers: [{ optionId: s2.options[0].id, value: 'yes' }]
+      answers: [{ optionId: s2.options[0]!.id, value: 'yes' }]
     })
     assert.equal(c.statusCode, 409)
   }
@@ -319,7 +325,7 @@ test('surveys: close and delete by creator, editor or admin only', async (t) => 
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const admin = await userClient(ctx.app, 'ada', 'admin')
   const mk = async () =>
-    json(
+    json<Ok<'/surveys', 'post'>>(
       await anna.post('/surveys', {
         title: 's',
         kind: 'poll',
@@ -338,13 +344,17 @@ test('surveys: close and delete by creator, editor or admin only', async (t) => 
   assert.equal((await admin.delete(`/surveys/${s2}`)).statusCode, 204)
   const s3 = await mk()
   await ben.put(`/surveys/${s3}/response`, {
-    answers: [{ optionId: json(await ben.get(`/surveys/${s3}`)).options[0].id, value: 'yes' }]
+    answers: [{
+      optionId: json<Ok<'/surveys/{id}', 'get'>>(
+        await ben.get(`/surveys/${s3}`)).options[0]!.id,
+      value: 'yes'
+    }]
   })
   assert.equal((await editor.delete(`/surveys/${s3}`)).statusCode, 204)
   assert.equal(ctx.app.db.select().from(surveyAnswers).all().length, 0)
   const nf = await anna.get('/surveys/9999')
   assert.equal(nf.statusCode, 404)
-  assert.equal(json(nf).code, 'SURVEY_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(nf).code, 'SURVEY_NOT_FOUND')
   assert.equal((await anna.post('/surveys/9999/close')).statusCode, 404)
   assert.equal((await anna.delete('/surveys/9999')).statusCode, 404)
   assert.equal((await anonymous(ctx.app).post(`/surveys/${s3}/close`)).statusCode, 401)
@@ -357,7 +367,7 @@ test("surveys: member A cannot change member B's answers", async (t) => {
   t.after(() => ctx.close())
   const anna = await userClient(ctx.app, 'anna')
   const ben = await userClient(ctx.app, 'ben')
-  const s = json(
+  const s = json<Ok<'/surveys', 'post'>>(
     await anna.post('/surveys', {
       title: 's',
       kind: 'poll',
@@ -387,7 +397,7 @@ test("surveys: member A cannot change member B's answers", async (t) => {
   await anna.put(`/surveys/${s.id}/response?userId=${ben.user.id}`, {
     answers: [{ optionId: b, value: 'no' }]
   })
-  assert.deepEqual(json(await ben.get(`/surveys/${s.id}`)).myResponse, [
+  assert.deepEqual(json<Ok<'/surveys/{id}', 'get'>>(await ben.get(`/surveys/${s.id}`)).myResponse, [
     { optionId: a, value: 'yes', comment: null }
   ])
 })
@@ -439,10 +449,10 @@ test(
       })
     insert(10)
     const small = await countStatements(ctx.app, () => member.get('/surveys'))
-    assert.equal(json(small.result).length, 10)
+    assert.equal(json<Ok<'/surveys', 'get'>>(small.result).length, 10)
     insert(90)
     const large = await countStatements(ctx.app, () => member.get('/surveys'))
-    const list = json(large.result)
+    const list = json<Ok<'/surveys', 'get'>>(large.result)
     assert.equal(list.length, 100)
     assert.ok(list.every((s: { responseCount: number }) => s.responseCount === 20))
     assert.equal(large.statements, small.statements)
@@ -455,7 +465,7 @@ test('surveys: an answer comment has at most 200 characters; a refused one chang
     const ctx = await createTestApp()
     t.after(() => ctx.close())
     const anna = await userClient(ctx.app, 'anna')
-    const s = json(
+    const s = json<Ok<'/surveys', 'post'>>(
       await anna.post('/surveys', {
         title: 'Rehearsal day',
         kind: 'poll',
@@ -473,6 +483,6 @@ test('surveys: an answer comment has at most 200 characters; a refused one chang
       })
       assert.equal(bad.statusCode, 400, `${String(comment)}: ${bad.body}`)
     }
-    const mine = json(await anna.get(`/surveys/${s.id}`)).myResponse
+    const mine = json<Ok<'/surveys/{id}', 'get'>>(await anna.get(`/surveys/${s.id}`)).myResponse
     assert.deepEqual(mine, [{ optionId: monday, value: 'yes', comment: 'ä'.repeat(200) }])
   })

@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, countStatements, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, countStatements, createTestApp, json, userClient, type Ok
+} from '#test/helpers.js'
 import { gigAvailability, gigs } from '#src/db/schema.js'
 import { todayIn } from '#src/services/local-time.js'
 
@@ -18,7 +20,7 @@ test(
 
     const empty = await mia.get('/me/todos')
     assert.equal(empty.statusCode, 200)
-    assert.deepEqual(json(empty), {
+    assert.deepEqual(json<Ok<'/me/todos', 'get'>>(empty), {
       surveys: [],
       songs: [],
       rehearsals: [],
@@ -27,16 +29,17 @@ test(
       total: 0
     })
 
-    const proposal = json(await editor.post('/songs', { title: 'Idea', status: 'proposed' }))
+    const proposal = json<Ok<'/songs', 'post'>>(
+      await editor.post('/songs', { title: 'Idea', status: 'proposed' }))
     await editor.post('/songs', { title: 'Accepted' })
-    const survey = json(
+    const survey = json<Ok<'/surveys', 'post'>>(
       await editor.post('/surveys', {
         title: 'Poll',
         kind: 'poll',
         options: [{ label: 'a' }, { label: 'b' }]
       })
     )
-    const closed = json(
+    const closed = json<Ok<'/surveys', 'post'>>(
       await editor.post('/surveys', {
         title: 'Closed',
         kind: 'poll',
@@ -44,7 +47,8 @@ test(
       })
     )
     await editor.post(`/surveys/${closed.id}/close`)
-    const upcoming = json(await editor.post('/rehearsals', { date: today, startTime: '19:00' }))
+    const upcoming = json<Ok<'/rehearsals', 'post'>>(
+      await editor.post('/rehearsals', { date: today, startTime: '19:00' }))
     await editor.post('/rehearsals', { date: shift(-1), startTime: '19:00' })
     const stamp = ctx.now().toISOString()
     const gig = ctx.app.db
@@ -80,7 +84,7 @@ test(
       .run()
 
     const { result, statements } = await countStatements(ctx.app, () => mia.get('/me/todos'))
-    const todos = json(result)
+    const todos = json<Ok<'/me/todos', 'get'>>(result)
     assert.deepEqual(
       todos.songs.map((s: { id: number }) => s.id),
       [proposal.id]
@@ -103,14 +107,14 @@ test(
 
     await mia.put(`/songs/${proposal.id}/vote`, { vote: 'yes' })
     await mia.put(`/surveys/${survey.id}/response`, {
-      answers: [{ optionId: survey.options[0].id, value: 'yes' }]
+      answers: [{ optionId: survey.options[0]!.id, value: 'yes' }]
     })
     await mia.put(`/rehearsals/${upcoming.id}/availability`, { status: 'no' })
     ctx.app.db
       .insert(gigAvailability)
       .values({ gigId: gig.id, userId: mia.user.id, status: 'yes', updatedAt: stamp })
       .run()
-    assert.deepEqual(json(await mia.get('/me/todos')), {
+    assert.deepEqual(json<Ok<'/me/todos', 'get'>>(await mia.get('/me/todos')), {
       surveys: [],
       songs: [],
       rehearsals: [],
@@ -119,7 +123,7 @@ test(
       total: 0
     })
     // the editor has answered nothing yet
-    assert.equal(json(await editor.get('/me/todos')).total, 4)
+    assert.equal(json<Ok<'/me/todos', 'get'>>(await editor.get('/me/todos')).total, 4)
     assert.equal((await anonymous(ctx.app).get('/me/todos')).statusCode, 401)
   }
 )

@@ -7,7 +7,9 @@ import {
   createUser,
   json,
   sessionClient,
-  userClient
+  userClient,
+  type Ok,
+  type ErrorResponseBody
 } from '#test/helpers.js'
 
 const newUser = {
@@ -78,12 +80,14 @@ test('GET /users/{id}: email rule, 404, 400, 401', async (t) => {
     ctx.app,
     await createUser(ctx.app, 'bert', 'member', { email: 'bert@x.example' })
   )
-  assert.equal(json(await anna.get(`/users/${anna.user.id}`)).email, 'anna@x.example')
-  assert.ok(!('email' in json(await bert.get(`/users/${anna.user.id}`))))
-  assert.equal(json(await admin.get(`/users/${anna.user.id}`)).email, 'anna@x.example')
+  assert.equal(json<Ok<'/users/{id}', 'get'>>(
+    await anna.get(`/users/${anna.user.id}`)).email, 'anna@x.example')
+  assert.ok(!('email' in json<Ok<'/users/{id}', 'get'>>(await bert.get(`/users/${anna.user.id}`))))
+  assert.equal(json<Ok<'/users/{id}', 'get'>>(
+    await admin.get(`/users/${anna.user.id}`)).email, 'anna@x.example')
   const missing = await anna.get('/users/9999')
   assert.equal(missing.statusCode, 404)
-  assert.equal(json(missing).code, 'USER_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(missing).code, 'USER_NOT_FOUND')
   assert.equal((await anna.get('/users/0')).statusCode, 400)
   assert.equal((await anna.get('/users/abc')).statusCode, 400)
   assert.equal((await anonymous(ctx.app).get(`/users/${anna.user.id}`)).statusCode, 401)
@@ -100,15 +104,15 @@ test(
 
     const created = await admin.post('/users', newUser)
     assert.equal(created.statusCode, 201)
-    const body = json(created)
+    const body = json<Ok<'/users', 'post'>>(created)
     assert.equal(body.username, 'carla')
     assert.equal(body.email, 'carla@band.example')
     assert.equal(body.status, 'active')
     assert.equal(body.isMusician, true)
     assert.equal(body.isSinger, false)
     assert.deepEqual(body.instruments, ['Drums'])
-    assert.equal(body.password, undefined)
-    assert.equal(body.passwordHash, undefined)
+    assert.equal((body as Record<string, unknown>).password, undefined)
+    assert.equal((body as Record<string, unknown>).passwordHash, undefined)
     // The new member can log in with that password.
     assert.equal(
       (await anonymous(ctx.app).post('/login', { username: 'carla', password: newUser.password }))
@@ -118,13 +122,13 @@ test(
 
     const duplicate = await admin.post('/users', { ...newUser, username: 'CARLA' })
     assert.equal(duplicate.statusCode, 409)
-    assert.equal(json(duplicate).code, 'USERNAME_TAKEN')
+    assert.equal(json<ErrorResponseBody>(duplicate).code, 'USERNAME_TAKEN')
 
     const weak = await admin.post('/users', { ...newUser, username: 'dora', password: 'too short' })
     assert.equal(weak.statusCode, 400)
-    assert.equal(json(weak).code, 'WEAK_PASSWORD')
+    assert.equal(json<ErrorResponseBody>(weak).code, 'WEAK_PASSWORD')
     assert.match(
-      json(
+      json<ErrorResponseBody>(
         await admin.post('/users', {
           ...newUser,
           username: 'dora',
@@ -173,7 +177,7 @@ test(
       email: 'a@x.example'
     })
     assert.equal(patched.statusCode, 200)
-    const body = json(patched)
+    const body = json<Ok<'/users/{id}', 'patch'>>(patched)
     assert.equal(body.role, 'editor')
     assert.equal(body.displayName, 'Anna E.')
     assert.equal(body.isMusician, false)
@@ -182,7 +186,7 @@ test(
 
     const weak = await admin.patch(`/users/${anna.user.id}`, { password: 'anna-anna-anna-anna' })
     assert.equal(weak.statusCode, 400)
-    assert.equal(json(weak).code, 'WEAK_PASSWORD')
+    assert.equal(json<ErrorResponseBody>(weak).code, 'WEAK_PASSWORD')
     const reset = await admin.patch(`/users/${anna.user.id}`, {
       password: 'a fresh password from the admin'
     })
@@ -204,9 +208,9 @@ test(
     )
 
     const off = await admin.patch(`/users/${anna.user.id}`, { status: 'inactive' })
-    assert.equal(json(off).status, 'inactive')
+    assert.equal(json<Ok<'/users/{id}', 'patch'>>(off).status, 'inactive')
     const on = await admin.patch(`/users/${anna.user.id}`, { status: 'active' })
-    assert.equal(json(on).status, 'active')
+    assert.equal(json<Ok<'/users/{id}', 'patch'>>(on).status, 'active')
 
     for (const bad of [
       {},
@@ -223,7 +227,7 @@ test(
     }
     const missing = await admin.patch('/users/9999', { displayName: 'X' })
     assert.equal(missing.statusCode, 404)
-    assert.equal(json(missing).code, 'USER_NOT_FOUND')
+    assert.equal(json<ErrorResponseBody>(missing).code, 'USER_NOT_FOUND')
     const editor = await userClient(ctx.app, 'ed', 'editor')
     assert.equal(
       (await editor.patch(`/users/${anna.user.id}`, { displayName: 'X' })).statusCode,
@@ -266,12 +270,12 @@ test(
     for (const change of [{ role: 'editor' }, { role: 'member' }, { status: 'inactive' }]) {
       const r = await boss.patch(`/users/${boss.user.id}`, change)
       assert.equal(r.statusCode, 409, JSON.stringify(change))
-      assert.equal(json(r).code, 'LAST_ADMIN')
+      assert.equal(json<ErrorResponseBody>(r).code, 'LAST_ADMIN')
     }
     const del = await boss.delete(`/users/${boss.user.id}`)
     assert.equal(del.statusCode, 409)
-    assert.equal(json(del).code, 'LAST_ADMIN')
-    assert.equal(json(await boss.get('/me')).role, 'admin')
+    assert.equal(json<ErrorResponseBody>(del).code, 'LAST_ADMIN')
+    assert.equal(json<Ok<'/me', 'get'>>(await boss.get('/me')).role, 'admin')
     assert.equal(
       (await boss.patch(`/users/${boss.user.id}`, { role: 'admin', displayName: 'Still Boss' }))
         .statusCode,
@@ -302,7 +306,7 @@ test(
     assert.equal(del.body, '')
     assert.equal((await anna.get('/me')).statusCode, 401)
     assert.equal((await annaPhone.get('/me')).statusCode, 401)
-    const kept = json(await admin.get(`/users/${anna.user.id}`))
+    const kept = json<Ok<'/users/{id}', 'get'>>(await admin.get(`/users/${anna.user.id}`))
     assert.equal(kept.status, 'inactive')
     assert.equal((await admin.delete(`/users/${anna.user.id}`)).statusCode, 204)
     assert.equal((await admin.delete('/users/9999')).statusCode, 404)
@@ -337,7 +341,8 @@ test(
       assert.equal((await feed(path)).statusCode, 404, `after ${status}`)
     }
     const again = sessionClient(ctx.app, anna.user)
-    assert.equal(json(await again.get('/me/calendar')).enabled, false, 'she subscribes anew')
+    assert.equal(json<Ok<'/me/calendar', 'get'>>(
+      await again.get('/me/calendar')).enabled, false, 'she subscribes anew')
     const fresh = await feedOf(again)
     assert.notEqual(fresh, path)
     assert.equal((await feed(fresh)).statusCode, 200)

@@ -12,7 +12,9 @@ import { gigs } from '#src/db/schema.js'
 import type { DocumentJob } from '#src/services/document-workers.js'
 import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/document-workers.js'
 import { DOCUMENTS_PER_USER } from '#schemas/documents.js'
-import { createTestApp, json, userClient, type Client } from '#test/helpers.js'
+import {
+  createTestApp, json, userClient, type Client, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { pdfText } from '#test/pdf-tools.js'
 import type { App } from '#src/app.js'
 
@@ -200,7 +202,8 @@ test(
     assert.equal(held.jobs.length, 1)
 
     const editor = await userClient(ctx.app, 'ed', 'editor')
-    const programme = json(await editor.post('/repertoire', { name: 'Standard' })) as { id: number }
+    const programme = json<Ok<'/repertoire', 'post'>>(
+      await editor.post('/repertoire', { name: 'Standard' })) as { id: number }
     // Distinct documents fill the threads and the queue; the next one is refused at once.
     const stuck = holdRenders(ctx.app)
     const ids = insertGigs(ctx.app, threads + DOCUMENT_QUEUE_WAITING)
@@ -209,12 +212,12 @@ test(
     assert.equal(stuck.jobs.length, threads, 'only as many gigs loaded as threads are free')
     const refused = await members[10]!.get(`/gigs/${gig}/schedule.pdf`)
     assert.equal(refused.statusCode, 503)
-    assert.equal(json(refused).code, 'DOCUMENTS_BUSY')
+    assert.equal(json<ErrorResponseBody>(refused).code, 'DOCUMENTS_BUSY')
     assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/)
     // Repertoire setlists render through the same queue.
     const repertoire = await members[10]!.get(`/repertoire/${programme.id}/setlist.pdf`)
     assert.equal(repertoire.statusCode, 503)
-    assert.equal(json(repertoire).code, 'DOCUMENTS_BUSY')
+    assert.equal(json<ErrorResponseBody>(repertoire).code, 'DOCUMENTS_BUSY')
     // A request for a document already queued still shares it.
     const shared = members[11]!.get(`/gigs/${ids.at(-1)}/gema`)
     // A member with four documents in flight gets 429 for a fifth.
@@ -222,7 +225,7 @@ test(
     assert.equal(DOCUMENTS_PER_USER, 4)
     const fifth = await busy.get(`/gigs/${gig}/setlist.pdf?style=stage`)
     assert.equal(fifth.statusCode, 429)
-    assert.equal(json(fifth).code, 'RATE_LIMITED')
+    assert.equal(json<ErrorResponseBody>(fifth).code, 'RATE_LIMITED')
     assert.ok(Number(fifth.headers['retry-after']) >= 1)
     stuck.release()
     const done = await Promise.all([...filling, shared])

@@ -2,7 +2,9 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { bigGig, contextFixture } from '#test/document-fixtures.js'
-import { createTestApp, json, userClient, type Client, type TestContext } from '#test/helpers.js'
+import {
+  createTestApp, json, userClient, type Client, type TestContext, type Ok
+} from '#test/helpers.js'
 import { pdfInfo, pdfText } from '#test/pdf-tools.js'
 import { renderSetlistPdf } from '#src/services/setlist-pdf.js'
 
@@ -81,8 +83,10 @@ before(async () => {
   t = await createTestApp()
   member = await userClient(t.app, 'mia', 'member')
   const editor = await userClient(t.app, 'lena', 'editor')
-  const song = json(await editor.post('/songs', { title: 'Proud Mary', status: 'ready' }))
-  gigId = json(await editor.post('/gigs', { name: 'Sommerfest', date: '2026-07-04' })).id
+  const song = json<Ok<'/songs', 'post'>>(
+    await editor.post('/songs', { title: 'Proud Mary', status: 'ready' }))
+  gigId = json<Ok<'/gigs', 'post'>>(
+    await editor.post('/gigs', { name: 'Sommerfest', date: '2026-07-04' })).id
   const saved = await editor.put(`/gigs/${gigId}/setlist`, {
     version: 0,
     sets: [{ name: 'Set 1', entries: [{ songId: song.id }] }]

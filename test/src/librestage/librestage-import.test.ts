@@ -8,7 +8,7 @@ import Database from 'better-sqlite3'
 import { runCli } from '#src/cli.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { mapAnswer, mapRole, mapUserStatus } from '#src/librestage/values.js'
-import { anonymous, createTestApp, json, login, type TestUser } from '#test/helpers.js'
+import { anonymous, createTestApp, json, login, type TestUser, type Ok } from '#test/helpers.js'
 import { DEMO_PASSWORDS, libreStageDemo } from '#test/librestage-fixture.js'
 
 function io () {
@@ -216,7 +216,8 @@ test(
     ).map((r) => [r.setName, r.title, r.skipped === 1])
     const gigs = json<Array<{ id: number; name: string }>>(await admin.get('/gigs'))
     const imported = gigs.find((g) => g.name === gig.name)!
-    const setlist = json(await admin.get(`/gigs/${imported.id}/setlist`))
+    const setlist = json<Ok<'/gigs/{id}/setlist', 'get'>>(
+      await admin.get(`/gigs/${imported.id}/setlist`))
     const actual = setlist.sets.flatMap((set: any) =>
       set.entries.map((e: any) => [set.name, e.song.title, e.status === 'skipped'])
     )
@@ -237,7 +238,7 @@ test(
         await admin.get('/songs?includeRetired=true')
       )
       const found = listed.find((s) => s.title === song.title)!
-      const detail = json(await admin.get(`/songs/${found.id}`))
+      const detail = json<Ok<'/songs/{id}', 'get'>>(await admin.get(`/songs/${found.id}`))
       assert.ok(detail.composers.length >= 2, `${song.composer}: several composers`)
       let rest = song.composer
       for (const name of detail.composers as string[]) {
@@ -265,12 +266,13 @@ test(
     const fields = [...new Set(answers.map((a) => a.field))]
     const surveys = json<Array<{ id: number; title: string }>>(await admin.get('/surveys'))
     const found = surveys.find((s) => survey.rf_survey.startsWith(s.title))!
-    const results = json(await admin.get(`/surveys/${found.id}`)).results as Array<{
-      yes: number
-      maybe: number
-      no: number
-      answers: Array<{ displayName: string; value: string }>
-    }>
+    const results = json<Ok<'/surveys/{id}', 'get'>>(
+      await admin.get(`/surveys/${found.id}`)).results as Array<{
+        yes: number
+        maybe: number
+        no: number
+        answers: Array<{ displayName: string; value: string }>
+      }>
     const withAnswers = results.filter((r) => r.answers.length > 0)
     assert.equal(withAnswers.length, fields.length)
     withAnswers.forEach((result, i) => {

@@ -19,7 +19,7 @@ import {
   splitNames
 } from '#src/librestage/values.js'
 import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/services/password.js'
-import { createTestApp, json, userClient, type TestContext } from '#test/helpers.js'
+import { createTestApp, json, userClient, type TestContext, type Ok } from '#test/helpers.js'
 import { createLibreStageDb, insertRows } from '#test/librestage-fixture.js'
 
 test('value mappings: text, times, dates, durations, keys, names, links, usernames', () => {
@@ -392,11 +392,13 @@ test('odd values: gigs, sets, setlists, repertoire, running order, checklist', a
   assert.equal(noSets!.notes, 'Ende (libreStage): 25:00:00')
 
   // A gig without sets has an empty setlist.
-  const empty = json(await admin.get(`/gigs/${noSets!.id}/setlist`))
+  const empty = json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await admin.get(`/gigs/${noSets!.id}/setlist`))
   assert.deepEqual(empty.sets, [])
   // Sets in libreStage's order; the deleted song is left out and reported; the skipped song keeps
   // no rating, the out-of-range rating is dropped, the inserted song counts as played.
-  const setlist = json(await admin.get(`/gigs/${fest!.id}/setlist`))
+  const setlist = json<Ok<'/gigs/{id}/setlist', 'get'>>(
+    await admin.get(`/gigs/${fest!.id}/setlist`))
   assert.deepEqual(
     setlist.sets.map((set: any) => [
       set.name,
@@ -429,11 +431,11 @@ test('odd values: gigs, sets, setlists, repertoire, running order, checklist', a
   assert.ok(changes(report, 'set_songs').includes('rating of a skipped song left out'))
 
   // The set shared with a repertoire list is copied there, without a live record.
-  const lists = json(await admin.get('/repertoire'))
+  const lists = json<Ok<'/repertoire', 'get'>>(await admin.get('/repertoire'))
   assert.deepEqual(lists.map((l: any) => [l.name, l.setCount, l.songCount]), [['Standard', 1, 2]])
-  const list = json(await admin.get(`/repertoire/${lists[0].id}`))
+  const list = json<Ok<'/repertoire/{id}', 'get'>>(await admin.get(`/repertoire/${lists[0]!.id}`))
   assert.deepEqual(
-    list.sets[0].entries.map((e: any) => [e.song.title, e.status]),
+    list.sets[0]!.entries.map((e: any) => [e.song.title, e.status]),
     [['Hey Jude', 'planned'], ['Bb-Test', 'planned']]
   )
 
@@ -444,7 +446,8 @@ test('odd values: gigs, sets, setlists, repertoire, running order, checklist', a
   )
   assert.deepEqual(reasons(report, 'gig_schedule_items'), { 'the gig was not imported': [2] })
 
-  const checklist = json(await admin.get(`/gigs/${fest!.id}/checklist`))
+  const checklist = json<Ok<'/gigs/{id}/checklist', 'get'>>(
+    await admin.get(`/gigs/${fest!.id}/checklist`))
   assert.deepEqual(
     checklist.map((i: any) => [i.position, i.title, i.assigneeName, i.dueAt, i.done, i.notes]),
     [
@@ -460,7 +463,7 @@ test('odd values: rehearsals, to-dos, availability, surveys', async (t) => {
   const q = (sql: string) => ctx.app.sqlite.prepare(sql).all() as Array<Record<string, any>>
   const admin = await userClient(ctx.app, 'boss', 'admin')
 
-  const rehearsals = json(await admin.get('/rehearsals'))
+  const rehearsals = json<Ok<'/rehearsals', 'get'>>(await admin.get('/rehearsals'))
   assert.deepEqual(
     rehearsals.map((r: any) => [r.date, r.startTime, r.endTime, r.notes]),
     [
@@ -473,7 +476,7 @@ test('odd values: rehearsals, to-dos, availability, surveys', async (t) => {
       ]
     ]
   )
-  assert.deepEqual(rehearsals[0].songs.map((s: any) => [s.title, s.done, s.notes]), [
+  assert.deepEqual(rehearsals[0]!.songs.map((s: any) => [s.title, s.done, s.notes]), [
     ['Hey Jude', true, 'To-do: Bridge\nTo-do Jürgen Groß: Solo üben (bis 04.03.2026) – erledigt']
   ])
   assert.deepEqual(reasons(report, 'rehearsal'), { 'no start date': [3] })

@@ -10,7 +10,9 @@ import { openDatabase } from '#src/db/client.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { replaceForeignHash } from '#src/repositories/users.js'
 import { hashPassword } from '#src/services/password.js'
-import { anonymous, client, createTestApp, json, type TestContext } from '#test/helpers.js'
+import {
+  anonymous, client, createTestApp, json, type TestContext, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { DEMO_PASSWORDS, libreStageDemo } from '#test/librestage-fixture.js'
 
 // Moving in from libreStage without losing a vote, an answer or a password: the real demo database
@@ -64,7 +66,7 @@ test('demo database: votes, answers and comments arrive; nothing is skipped', as
   const { c: admin, response } = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
   assert.equal(response.statusCode, 200, response.body)
   // The admin's demo password is 10 characters: below the policy, so a change comes first.
-  assert.equal(json(response).user.passwordChangeRequired, true)
+  assert.equal(json<Ok<'/login', 'post'>>(response).user.passwordChangeRequired, true)
   const changed = await admin.put('/change_password', {
     currentPassword: DEMO_PASSWORDS.admin,
     newPassword: NEW_PASSWORD
@@ -96,7 +98,7 @@ test('demo database: votes, answers and comments arrive; nothing is skipped', as
   const surveys = json<Array<{ id: number }>>(await admin.get('/surveys'))
   const answers: Array<{ value: string; comment: string | null }> = []
   for (const survey of surveys) {
-    const detail = json(await admin.get(`/surveys/${survey.id}`))
+    const detail = json<Ok<'/surveys/{id}', 'get'>>(await admin.get(`/surveys/${survey.id}`))
     for (const result of detail.results) answers.push(...result.answers)
   }
   const comments = answers.filter((a) => a.comment !== null)
@@ -130,26 +132,26 @@ test('a demo member logs in with the libreStage password, is held to a change, t
     for (const password of ['Demo1234?', DEMO_PASSWORDS.musician + 'x'.repeat(71)]) {
       const { response } = await loginAs(ctx, name, password)
       assert.equal(response.statusCode, 401, password)
-      assert.equal(json(response).code, 'INVALID_CREDENTIALS')
+      assert.equal(json<ErrorResponseBody>(response).code, 'INVALID_CREDENTIALS')
     }
     assert.match(hashOf(ctx, name), /^foreign:/)
 
     const { c, response } = await loginAs(ctx, name, DEMO_PASSWORDS.musician)
     assert.equal(response.statusCode, 200, response.body)
-    assert.equal(json(response).user.passwordChangeRequired, true)
+    assert.equal(json<Ok<'/login', 'post'>>(response).user.passwordChangeRequired, true)
     // Verified once, rehashed at once: the stored hash is Bandstand's own.
     assert.match(hashOf(ctx, name), /^scrypt\$/)
 
     const me = await c.get('/me')
     assert.equal(me.statusCode, 200)
-    assert.equal(json(me).passwordChangeRequired, true)
+    assert.equal(json<Ok<'/me', 'get'>>(me).passwordChangeRequired, true)
     for (const url of ['/songs', '/gigs', '/surveys', '/me/sessions', '/users']) {
       const held = await c.get(url)
       assert.equal(held.statusCode, 403, url)
-      assert.equal(json(held).code, 'PASSWORD_CHANGE_REQUIRED', url)
+      assert.equal(json<ErrorResponseBody>(held).code, 'PASSWORD_CHANGE_REQUIRED', url)
     }
     const write = await c.put('/update_user', { displayName: 'Someone else' })
-    assert.equal(json(write).code, 'PASSWORD_CHANGE_REQUIRED')
+    assert.equal(json<ErrorResponseBody>(write).code, 'PASSWORD_CHANGE_REQUIRED')
     assert.equal((await c.post('/refresh')).statusCode, 200, '/refresh stays open')
 
     // The policy still applies to the new password, and the old one must not be reused.
@@ -158,13 +160,13 @@ test('a demo member logs in with the libreStage password, is held to a change, t
       newPassword: 'Demo12345!'
     })
     assert.equal(weak.statusCode, 400)
-    assert.equal(json(weak).code, 'WEAK_PASSWORD')
+    assert.equal(json<ErrorResponseBody>(weak).code, 'WEAK_PASSWORD')
     const ok = await c.put('/change_password', {
       currentPassword: DEMO_PASSWORDS.musician,
       newPassword: NEW_PASSWORD
     })
     assert.equal(ok.statusCode, 204, ok.body)
-    assert.equal(json(await c.get('/me')).passwordChangeRequired, false)
+    assert.equal(json<Ok<'/me', 'get'>>(await c.get('/me')).passwordChangeRequired, false)
     assert.equal((await c.get('/songs')).statusCode, 200)
     assert.equal((await c.get('/surveys')).statusCode, 200)
     assert.equal((await c.post('/logout')).statusCode, 204, '/logout')
@@ -173,7 +175,7 @@ test('a demo member logs in with the libreStage password, is held to a change, t
     assert.equal((await loginAs(ctx, name, DEMO_PASSWORDS.musician)).response.statusCode, 401)
     const again = await loginAs(ctx, name, NEW_PASSWORD)
     assert.equal(again.response.statusCode, 200)
-    assert.equal(json(again.response).user.passwordChangeRequired, false)
+    assert.equal(json<Ok<'/login', 'post'>>(again.response).user.passwordChangeRequired, false)
   }
 )
 
@@ -188,7 +190,8 @@ test('foreign hashes: no truncation at 72 bytes, a concurrent change wins', asyn
   assert.match(hashOf(ctx, first!.username), /^foreign:/)
   const exact = await loginAs(ctx, first!.username, long)
   assert.equal(exact.response.statusCode, 200, '72 bytes exactly are checked')
-  assert.equal(json(exact.response).user.passwordChangeRequired, false, '36 characters: enough')
+  assert.equal(json<Ok<'/login', 'post'>>(
+    exact.response).user.passwordChangeRequired, false, '36 characters: enough')
 
   // Compare-and-set: a hash replaced meanwhile (an admin, a reset link) is not overwritten.
   const foreign = hashOf(ctx, second!.username)
@@ -220,13 +223,13 @@ test('foreign hashes: no truncation at 72 bytes, a concurrent change wins', asyn
     username: 'nobody',
     password: DEMO_PASSWORDS.musician
   })
-  assert.equal(json(unknown).code, 'INVALID_CREDENTIALS')
+  assert.equal(json<ErrorResponseBody>(unknown).code, 'INVALID_CREDENTIALS')
 })
 
 test('band export → import keeps the answer comments and the change-required flag', async (t) => {
   const { dir, ctx } = await importDemo(t)
   const held = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
-  assert.equal(json(held.response).user.passwordChangeRequired, true)
+  assert.equal(json<Ok<'/login', 'post'>>(held.response).user.passwordChangeRequired, true)
   const file = join(dir, 'band.json')
   const exported = io()
   assert.equal(await runCli(['export', file], { DATA_DIR: ctx.dir }, exported.io), 0)

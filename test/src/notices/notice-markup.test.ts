@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createTestApp, json, userClient } from '#test/helpers.js'
+import { createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { chatFlavor, chatText, NOTICE_FIELD_MAX } from '#src/services/notice-markup.js'
 import { noticeText } from '#src/services/notices.js'
 import { NOTICES_PER_MEMBER_PER_MINUTE } from '#plugins/app/notifier.js'
@@ -130,7 +130,7 @@ test('chat notices through the app: escaped, and at most N per member per minute
   await ctx.app.notifier!.idle()
   assert.equal(texts.length, 1)
   const [body, link] = texts[0]!.split('\n')
-  assert.equal(link, `https://band.example/app/surveys/${json(first).id}`)
+  assert.equal(link, `https://band.example/app/surveys/${json<Ok<'/surveys', 'post'>>(first).id}`)
   assert.deepEqual(hostile(body!), clean, body)
   assert.match(body!, /Neue Umfrage von @\u200bchannel/)
 

@@ -7,7 +7,9 @@ import {
   type ServerResponse
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type Ok, type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { WebhookNotifier } from '#src/services/webhook-notifier.js'
 
@@ -135,7 +137,8 @@ test('chat notices: proposals, gigs, published setlists, surveys; after the writ
   const mia = await userClient(ctx.app, 'mia')
   const flush = () => ctx.app.notifier!.idle()
 
-  const idea = json(await mia.post('/songs', { title: 'Atemlos', artist: 'Helene' }))
+  const idea = json<Ok<'/songs', 'post'>>(
+    await mia.post('/songs', { title: 'Atemlos', artist: 'Helene' }))
   await editor.patch(`/songs/${idea.id}`, { notes: 'still proposed' })
   await editor.patch(`/songs/${idea.id}`, { status: 'accepted' })
   await editor.post('/songs', { title: 'Direct', status: 'ready' })
@@ -220,7 +223,8 @@ test('publishing a setlist: rules and answers', async (t) => {
   const mia = await userClient(ctx.app, 'mia')
   const gig = await createGig(editor)
   const url = `/gigs/${gig.id}/setlist/publish`
-  const none = json(await mia.get(`/gigs/${gig.id}/setlist/publication`))
+  const none = json<Ok<'/gigs/{id}/setlist/publication', 'get'>>(
+    await mia.get(`/gigs/${gig.id}/setlist/publication`))
   assert.deepEqual(none, {
     gigId: gig.id,
     published: false,
@@ -232,24 +236,27 @@ test('publishing a setlist: rules and answers', async (t) => {
   })
   const empty = await editor.post(url, { version: 0 })
   assert.equal(empty.statusCode, 409)
-  assert.equal(json(empty).code, 'SETLIST_EMPTY')
+  assert.equal(json<ErrorResponseBody>(empty).code, 'SETLIST_EMPTY')
   const songs = insertSongs(ctx.app, 2)
   const v1 = await putSetlist(editor, gig.id, [[songs[0]!]])
   const stale = await editor.post(url, { version: 0 })
-  assert.equal(json(stale).code, 'SETLIST_VERSION_CONFLICT')
-  const published = json(await editor.post(url, { version: v1.version }))
+  assert.equal(json<ErrorResponseBody>(stale).code, 'SETLIST_VERSION_CONFLICT')
+  const published = json<Ok<'/gigs/{id}/setlist/publish', 'post'>>(
+    await editor.post(url, { version: v1.version }))
   assert.equal(published.published, true)
   assert.equal(published.version, v1.version)
   assert.equal(published.publishedByName, 'Eddie')
   assert.equal(published.changedSince, false)
   await putSetlist(editor, gig.id, [[songs[1]!]], v1.version)
-  assert.equal(json(await mia.get(`/gigs/${gig.id}/setlist/publication`)).changedSince, true)
+  assert.equal(json<Ok<'/gigs/{id}/setlist/publication', 'get'>>(
+    await mia.get(`/gigs/${gig.id}/setlist/publication`)).changedSince, true)
 
   assert.equal((await mia.post(url, { version: 1 })).statusCode, 403)
   assert.equal((await anonymous(ctx.app).get(`/gigs/${gig.id}/setlist/publication`)).statusCode,
     401)
   assert.equal((await editor.post(url, {})).statusCode, 400)
-  assert.equal(json(await editor.post('/gigs/999/setlist/publish', { version: 0 })).code,
-    'GIG_NOT_FOUND')
+  assert.equal(json<ErrorResponseBody>(
+    await editor.post('/gigs/999/setlist/publish', { version: 0 })).code,
+  'GIG_NOT_FOUND')
   assert.equal((await mia.get('/gigs/999/setlist/publication')).statusCode, 404)
 })

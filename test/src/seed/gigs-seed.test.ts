@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, createUser, json, userClient } from '#test/helpers.js'
+import { createTestApp, createUser, json, userClient, type Ok } from '#test/helpers.js'
 import { insertSong } from '#test/gig-fixtures.js'
 import { seedGigs } from '#src/seed/gigs.js'
 
@@ -26,12 +26,13 @@ test(
     assert.equal(seeded.pastGigIds.length, 3)
     assert.ok(seeded.upcomingGigIds.length >= 3)
 
-    const all = json(await lena.get('/gigs'))
+    const all = json<Ok<'/gigs', 'get'>>(await lena.get('/gigs'))
     assert.equal(all.length, seeded.gigIds.length)
-    assert.equal(json(await lena.get('/gigs?upcoming=true')).length, seeded.upcomingGigIds.length)
+    assert.equal(json<Ok<'/gigs', 'get'>>(
+      await lena.get('/gigs?upcoming=true')).length, seeded.upcomingGigIds.length)
 
     for (const id of seeded.pastGigIds) {
-      const live = json(await lena.get(`/gigs_lm/${id}`))
+      const live = json<Ok<'/gigs_lm/{id}', 'get'>>(await lena.get(`/gigs_lm/${id}`))
       const entries = live.sets.flatMap((s: any) => s.entries)
       assert.ok(
         entries.some((e: any) => e.status === 'skipped'),
@@ -46,10 +47,11 @@ test(
       assert.equal(live.current, null)
     }
     for (const id of seeded.upcomingGigIds) {
-      const setlist = json(await lena.get(`/gigs/${id}/setlist`))
+      const setlist = json<Ok<'/gigs/{id}/setlist', 'get'>>(await lena.get(`/gigs/${id}/setlist`))
       assert.ok(setlist.sets.length >= 2, 'multiple sets')
       assert.ok(setlist.totalSeconds > 0)
-      const schedule = json(await lena.get(`/gigs/${id}/schedule`))
+      const schedule = json<Ok<'/gigs/{id}/schedule', 'get'>>(
+        await lena.get(`/gigs/${id}/schedule`))
       assert.ok(schedule.items.some((i: any) => i.source === 'set'))
       // A seeded setlist can be edited with its version.
       assert.equal(
@@ -57,9 +59,11 @@ test(
         200
       )
     }
-    const withItems = json(await lena.get(`/gigs/${seeded.upcomingGigIds[0]}/schedule`))
+    const withItems = json<Ok<'/gigs/{id}/schedule', 'get'>>(
+      await lena.get(`/gigs/${seeded.upcomingGigIds[0]}/schedule`))
     assert.ok(withItems.items.some((i: any) => i.source === 'item'))
-    const availability = json(await lena.get(`/gigs/${seeded.upcomingGigIds[0]}/availability`))
+    const availability = json<Ok<'/gigs/{id}/availability', 'get'>>(
+      await lena.get(`/gigs/${seeded.upcomingGigIds[0]}/availability`))
     assert.equal(availability.answers.length, 5)
     assert.ok(availability.summary.yes > 0)
   }

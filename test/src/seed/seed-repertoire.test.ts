@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, createUser, json, sessionClient, userClient } from '#test/helpers.js'
+import {
+  createTestApp, createUser, json, sessionClient, userClient, type Ok
+} from '#test/helpers.js'
 import { seedSongs } from '#src/seed/songs.js'
 import { seedRehearsals } from '#src/seed/rehearsals.js'
 import { seedSurveys } from '#src/seed/surveys.js'
@@ -31,7 +33,7 @@ test(
     assert.equal(rehearsalIds.length, 8)
     assert.equal(surveyIds.length, 2)
 
-    const all = json(await viewer.get('/songs?includeRetired=true'))
+    const all = json<Ok<'/songs', 'get'>>(await viewer.get('/songs?includeRetired=true'))
     assert.equal(all.length, seeded.songIds.length)
     const statuses = new Set(all.map((s: { status: string }) => s.status))
     assert.deepEqual([...statuses].sort(), [
@@ -46,24 +48,25 @@ test(
       // the seeded data passes the API's own validation
       const again = await viewer.post('/songs', input)
       assert.equal(again.statusCode, 201, `${song.title}: ${again.body}`)
-      assert.ok(DEFAULT_APP_CONFIG.keys.includes(song.key), song.key)
-      assert.ok(DEFAULT_APP_CONFIG.genres.includes(song.genre), song.genre)
-      assert.ok(song.gemaWorkNumber && song.composers.length > 0 && song.durationSeconds > 0)
+      assert.ok(DEFAULT_APP_CONFIG.keys.includes(song.key!), String(song.key))
+      assert.ok(DEFAULT_APP_CONFIG.genres.includes(song.genre!), String(song.genre))
+      assert.ok(song.gemaWorkNumber && song.composers.length > 0 && song.durationSeconds! > 0)
     }
-    const votes = json(await viewer.get(`/songs/${seeded.proposedSongIds[0]}/votes`))
+    const votes = json<Ok<'/songs/{id}/votes', 'get'>>(
+      await viewer.get(`/songs/${seeded.proposedSongIds[0]}/votes`))
     assert.ok(votes.votes.length > 0)
 
-    const upcoming = json(await viewer.get('/rehearsals?upcoming=true'))
+    const upcoming = json<Ok<'/rehearsals', 'get'>>(await viewer.get('/rehearsals?upcoming=true'))
     assert.equal(upcoming.length, 4)
     assert.ok(upcoming.every((r: { songs: unknown[] }) => r.songs.length >= 3))
-    assert.equal(json(await viewer.get('/rehearsals')).length, 8)
+    assert.equal(json<Ok<'/rehearsals', 'get'>>(await viewer.get('/rehearsals')).length, 8)
 
-    const surveys = json(await viewer.get('/surveys'))
+    const surveys = json<Ok<'/surveys', 'get'>>(await viewer.get('/surveys'))
     assert.deepEqual(surveys.map((s: { kind: string }) => s.kind).sort(), ['date', 'poll'])
     for (const s of surveys) {
       assert.equal(s.status, 'open')
       assert.ok(s.responseCount >= 4)
-      const detail = json(await viewer.get(`/surveys/${s.id}`))
+      const detail = json<Ok<'/surveys/{id}', 'get'>>(await viewer.get(`/surveys/${s.id}`))
       if (s.kind === 'poll') {
         const yes = detail.results.reduce((n: number, r: { yes: number }) => n + r.yes, 0)
         assert.equal(yes, s.responseCount, 'single choice: one yes per voter')
@@ -73,7 +76,7 @@ test(
     }
     // the last user still has things to do
     const last = await userClient(ctx.app, 'late')
-    assert.ok(json(await last.get('/me/todos')).total > 0)
+    assert.ok(json<Ok<'/me/todos', 'get'>>(await last.get('/me/todos')).total > 0)
   }
 )
 
@@ -88,9 +91,11 @@ test('seeded rehearsals: four past and four upcoming Thursdays, none today, on e
     const now = ctx.now()
     const today = todayIn('Europe/Berlin', now)
     const { rehearsalIds } = seedRehearsals(ctx.app.db, { now, userIds: [user.id] })
-    const seeded = (json(await viewer.get('/rehearsals')) as Array<{ id: number; date: string }>)
+    const seeded = (json<Ok<'/rehearsals', 'get'>>(
+      await viewer.get('/rehearsals')) as Array<{ id: number; date: string }>)
       .filter((r) => rehearsalIds.includes(r.id))
-    const upcoming = (json(await viewer.get('/rehearsals?upcoming=true')) as Array<{ id: number }>)
+    const upcoming = (json<Ok<'/rehearsals', 'get'>>(
+      await viewer.get('/rehearsals?upcoming=true')) as Array<{ id: number }>)
       .filter((r) => rehearsalIds.includes(r.id))
     const context = `${now.toISOString()} (today ${today})`
     assert.equal(seeded.length, 8, context)
