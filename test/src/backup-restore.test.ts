@@ -152,8 +152,8 @@ test(
     stop = true
     await Promise.all(lanes)
 
-    // Restore exactly as the README says: stop, copy over data/bandstand.db, delete -wal and -shm,
-    // start.
+    // Restore exactly as docs/operations.md says: stop, copy over data/bandstand.db, delete -wal
+    // and -shm, start.
     assert.equal(await server.stop('SIGTERM'), 0)
     copyFileSync(backupFile, databaseFile)
     rmSync(`${databaseFile}-wal`, { force: true })

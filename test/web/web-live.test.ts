@@ -208,7 +208,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       view.sets[0].entries.some((e: LiveEntryJson) => e.song.title === 'Encore Extra'),
       'in the current set'
     )
-    // The README's picture of gig night (docs/screenshots/live-phone.png is copied from it).
+    // docs/web.md's picture of gig night (docs/screenshots/live-phone.png is copied from it).
     await screenshot(editor.page, 'live-phone')
     await mia.page.getByText('Whole setlist').click()
     await mia.page
