@@ -1,4 +1,4 @@
-// Floods from many addresses (issue 24): wrong logins and cheap requests from 200 source
+// Floods from many addresses: wrong logins and cheap requests from 200 source
 // addresses (127.0.0.N), against the same load from one address. Measured meanwhile: a logged-in
 // member's requests (GET /me every 10 ms on a kept-alive connection: p50, p99, max) and valid
 // logins, each from an address of its own (ms each). Run alone with `BENCH_PARTS=addresses` (after

@@ -34,7 +34,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-// BENCH_DOC_RUNS and BENCH_DOC_FLOOD shorten the CI smoke run; the README's figures use the
+// BENCH_DOC_RUNS and BENCH_DOC_FLOOD shorten the CI smoke run; docs/performance.md uses the
 // defaults.
 const RUNS = Number(process.env.BENCH_DOC_RUNS ?? 20)
 const FLOOD = Number(process.env.BENCH_DOC_FLOOD ?? 2000)
@@ -219,7 +219,7 @@ async function measureFlood (
 }
 
 /**
- * Issue 14's target: GET /health while 2,000 document requests arrive at once, on the server as
+ * The target: GET /health while 2,000 document requests arrive at once, on the server as
  * `npm start` runs it (128 MB heap), 20 gigs of 60 songs, 50 members. The flood comes from another
  * process, each request on its own connection; /health is probed every 10 ms on a kept-alive
  * connection. Then the same flood against bare Fastify refusing everything at once: the floor of

@@ -1,5 +1,5 @@
 /**
- * Live mode in a real browser (WEB.md budgets), reported, never asserted: an editor's tap until it
+ * Live mode in a real browser, reported, never asserted: an editor's tap until it
  * shows on two members' phones (50 taps, p50/p95/max; budget p95 ≤ 300 ms on loopback), the first
  * render of the live page with the CPU throttled 4× (budget ≤ 1 s), the server restarted mid-show
  * until every phone shows the current state again (target ≤ 5 s), and the JavaScript the live route

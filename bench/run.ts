@@ -570,7 +570,7 @@ function print (
 }
 const processVersion = () => globalThis.process.version
 
-/** Issue 14's targets (2 cores, 50 connections) as ratios to the bare routes of the same run. */
+/** The targets (2 cores, 50 connections) as ratios to the bare routes of the same run. */
 function targets (rows: Row[], rssEnd: number): string {
   const row = (name: string) => rows.find((r) => r.name === name)
   const percent = (part = 0, whole = 0) => (whole > 0 ? Math.round((part / whole) * 100) : 0)

@@ -1,4 +1,4 @@
-// The songbook on stage (issue 26, item 7): what the chart code weighs, how long showing a
+// The songbook on stage (docs/performance-charts.md): what the chart code weighs, how long showing a
 // 300-line chart, transposing it and a page turn take on a phone with the CPU throttled 4× (and
 // unthrottled in the same run: the ratio tells the code's cost from a busy machine's), and
 // GET /gigs/{id}/charts for 40 songs beside a bare Fastify route serving the same bytes. Each

@@ -1,5 +1,5 @@
 /**
- * The web app's JavaScript budget (WEB.md: the first screen ≤ 100 KB gzip): read from the build's
+ * The web app's JavaScript budget (the first screen ≤ 100 KB gzip): read from the build's
  * manifest (dist/web-manifest.json, written by scripts/finish-web-build.mjs), gzip level 9 per
  * file, as the server's pre-compressed .gz files. A screen needs the boot script, SvelteKit's two
  * entries, the root layout (node 0) and its page node, each with every chunk it imports statically.

@@ -1,4 +1,4 @@
-// The setlist editor with 200 entries (issue 12, item 9): the main thread's work per keyboard move
+// The setlist editor with 200 entries: the main thread's work per keyboard move
 // (ArrowDown on a focused drag handle), read from Chromium's performance trace, beside the same
 // moves in a 20-entry setlist in the same run (the machine is shared). Reported, never asserted.
 // Needs the built app (`npm run build`) and Debian's Chromium. Run alone with

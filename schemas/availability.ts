@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Instant, Nullable, NullableText, StringEnum, StrictObject } from './common.js'
 import { AVAILABILITY_STATUSES } from '#shared/enums.js'
 
-// One shape for gigs and rehearsals (API.md: rehearsal availability works as for gigs).
+// One shape for gigs and rehearsals (docs/api.md: rehearsal availability works as for gigs).
 export const AvailabilityStatus = StringEnum(AVAILABILITY_STATUSES)
 export type AvailabilityStatusType = Static<typeof AvailabilityStatus>
 

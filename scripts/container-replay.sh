@@ -37,7 +37,7 @@ fi
 chmod -R a-w "$app"
 touch "$root/started"
 
-# The documented install puts the CLI on PATH (README → Install a release).
+# The documented install puts the CLI on PATH (docs/deployment.md → Install a release).
 mkdir "$root/bin" && ln -s "$app/dist/src/cli.js" "$root/bin/bandstand"
 PATH="$root/bin:$PATH" bandstand --help | grep -q '^Usage: bandstand' && echo "bandstand on PATH"
 

@@ -1,7 +1,7 @@
-// `npm run release`: the tarball a server installs (README → Install a release):
+// `npm run release`: the tarball a server installs (docs/deployment.md → Install a release):
 // bandstand-<version>/ with dist/ (server, CLI, web app), the files the code reads at run time
-// (migrations, the common-password list), package.json, package-lock.json, README, CHANGELOG,
-// LICENSE and INSTALL.md (the steps and the Node versions, from package.json's engines). Installed
+// (migrations, the common-password list), package.json, package-lock.json, README, docs/*.md,
+// CHANGELOG, LICENSE and INSTALL.md (the steps and the Node versions, from package.json's engines). Installed
 // with `npm ci --omit=dev`, started with `node dist/server.js`: no build, no dev dependencies on
 // the server. Builds first when dist/ is missing or stale.
 import { spawnSync } from 'node:child_process'
@@ -22,14 +22,16 @@ const run = (command, args, options = {}) => {
 run(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')])
 
 const CONTENTS = ['dist', 'src/db/migrations', 'src/data', 'package.json', 'package-lock.json',
-  'README.md', 'CHANGELOG.md', 'LICENSE']
+  'README.md', 'docs', 'CHANGELOG.md', 'LICENSE']
 const staging = mkdtempSync(join(tmpdir(), 'bandstand-release-'))
 try {
   for (const path of CONTENTS) {
     cpSync(join(root, path), join(staging, name, path), {
       recursive: true,
-      // The bench's manifest is not needed to run.
-      filter: (source) => !source.endsWith('web-manifest.json')
+      // The bench's manifest is not needed to run; the README's links need docs/*.md, not its
+      // screenshots.
+      filter: (source) => !source.endsWith('web-manifest.json') &&
+        !source.startsWith(join(root, 'docs', 'screenshots'))
     })
   }
   writeFileSync(join(staging, name, 'INSTALL.md'), installNotes())

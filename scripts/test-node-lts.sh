@@ -17,10 +17,11 @@ fi
 # tarball, the Node version check: every native module and every way of starting. The browser
 # tests run on Node 24 only.
 files=(
-  test/auth-matrix.test.ts test/songs.test.ts test/gigs.test.ts test/setlist.test.ts
-  test/live.test.ts test/documents.test.ts test/cli.test.ts test/migrations.test.ts
-  test/server.test.ts test/backups.test.ts test/data-dir-lock.test.ts test/logs.test.ts
-  test/release.test.ts test/node-version.test.ts
+  test/plugins/app/auth-matrix.test.ts test/plugins/songs/songs.test.ts
+  test/plugins/gigs/gigs.test.ts test/plugins/gigs/setlist.test.ts test/plugins/live/live.test.ts
+  test/plugins/documents/documents.test.ts test/src/cli.test.ts test/src/db/migrations.test.ts
+  test/src/server.test.ts test/src/backups.test.ts test/src/data-dir-lock.test.ts
+  test/src/logs.test.ts test/scripts/release.test.ts test/src/node-version.test.ts
 )
 echo "Node $("$nodex" -v): ${#files[@]} test files"
 PATH="$bin:$PATH" "$nodex" --conditions=bandstand-source --import tsx --test \

@@ -82,8 +82,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * How long a client may take (README → Deployment → Timeouts). Nothing waits for a client for ever:
- * a connection that withholds its request, or holds a socket without traffic, is closed.
+ * How long a client may take (docs/operations.md → Limits and timeouts). Nothing waits for a client
+ * for ever: a connection that withholds its request, or holds a socket without traffic, is closed.
  */
 export const NETWORK_TIMEOUTS = {
   /** Headers and body of a request (a 2 MB logo over a slow phone uplink takes ~15 s). */

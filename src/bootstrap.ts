@@ -79,7 +79,7 @@ function readNamed (file: string): string {
   }
 }
 
-/** Where the generated first password is kept until the admin changes it (README → First start). */
+/** Where the generated first password is kept until the admin changes it (README → First login). */
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
 
 /**

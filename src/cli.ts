@@ -73,8 +73,8 @@ export interface CliIo {
 class UsageError extends Error {}
 
 /**
- * The commands that write much or change the schema: they take DATA_DIR's lock (README →
- * Deployment), so they refuse while a server runs and a server does not start during them.
+ * The commands that write much or change the schema: they take DATA_DIR's lock
+ * (docs/deployment.md), so they refuse while a server runs and a server does not start during them.
  * The others (a user, a reset link, a backup) are single statements the server's data shares
  * safely through SQLite's own locking.
  */

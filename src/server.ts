@@ -28,8 +28,8 @@ async function main () {
   })
 
   // Connections the process has not accepted yet queue in the kernel: with Node's default of 511,
-  // a burst of 3,000 (issue 14's replay) overflowed it and the kernel reset connections. The kernel
-  // caps it at net.core.somaxconn (4096 on current Debian).
+  // a burst of 3,000 (test/src/http/attack-replay.test.ts) overflowed it and the kernel reset
+  // connections. The kernel caps it at net.core.somaxconn (4096 on current Debian).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 })
   const { applied, total } = app.migrations
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -25,7 +25,8 @@ const SQLITE_FIX: Record<string, string> = {
   SQLITE_READONLY_DIRECTORY: FIX.EROFS!,
   SQLITE_FULL: FIX.ENOSPC!,
   SQLITE_IOERR: 'the disk reported an I/O error: check it (dmesg) and restore from a backup',
-  SQLITE_CORRUPT: 'the database file is damaged: restore it from a backup (README → Backups)',
+  SQLITE_CORRUPT: 'the database file is damaged: restore it from a backup ' +
+    '(docs/operations.md → Backups)',
   SQLITE_NOTADB: 'it is not a Bandstand database: restore it from a backup'
 }
 

@@ -17,8 +17,8 @@ type ValidatorPool = (
 // Fastify's schemaController option inherits that; at run time Fastify passes the route definition
 // (RouteSchema), as to any validator compiler, and this file needs its httpPart. Hence the two
 // casts at this boundary (here and at the end of createSchemaController);
-// test/schema-compilation.test.ts fails if a release changes what is passed (body values coerced,
-// or query strings not).
+// test/src/schema-compilation.test.ts fails if a release changes what is passed (body values
+// coerced, or query strings not).
 const ajvPool = AjvCompiler() as unknown as ValidatorPool
 // allErrors: a 400 names every offending field. removeAdditional off: unknown properties are
 // refused.

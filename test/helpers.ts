@@ -8,7 +8,10 @@ import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/auth/password.js'
 import { createSession } from '#src/repositories/sessions.js'
-import type { RoleType } from '#schemas/common.js'
+import type { ErrorResponseBody, RoleType } from '#schemas/common.js'
+// The web app's generated API types (types only): the web app is no package import of the server.
+// eslint-disable-next-line no-restricted-imports
+import type { paths } from '../web/src/lib/api/schema.js'
 
 export const PASSWORD = 'correct horse battery staple 42'
 let passwordHash: Promise<string> | undefined
@@ -289,4 +292,19 @@ export async function countStatements<T> (
   }
 }
 
-export const json = <T = any>(response: LightMyRequestResponse): T => response.json() as T
+export type { ErrorResponseBody }
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never
+/**
+ * The 200 (else 201) JSON body of an operation, or the one of `S`, from the OpenAPI document's
+ * generated types (the web app's schema.d.ts): `json<Ok<'/songs/{id}', 'get'>>(response)`.
+ */
+export type Ok<P extends keyof paths, M extends keyof paths[P], S extends number = never> =
+  paths[P][M] extends { responses: infer R }
+    ? JsonOf<[S] extends [never]
+      ? R extends { 200: infer A } ? A : R extends { 201: infer C } ? C : never
+      : S extends keyof R ? R[S] : never>
+    : never
+
+/** The parsed body: `unknown` unless the caller names its type (`Ok<…>`, `ErrorResponseBody`). */
+export const json = <T = unknown>(response: LightMyRequestResponse): T => response.json() as T

@@ -8,7 +8,7 @@ import { gigs, setlistEntries, setlistSets, songs, users } from '#src/db/schema.
 import { createSession } from '#src/repositories/sessions.js'
 import type { ServerProcess } from './server-process.js'
 
-// A database prepared before a server process starts on it (test/attack-replay.test.ts,
+// A database prepared before a server process starts on it (test/src/http/attack-replay.test.ts,
 // bench/documents.ts): members with live sessions signed with the server's secret, so floods need
 // no (rate-limited) logins; requests on their own connections; the process's memory from /proc.
 

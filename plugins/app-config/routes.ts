@@ -43,7 +43,7 @@ const PUBLIC_CACHE = 'public, max-age=300'
 const LOGO_RETRY_AFTER = 5
 const logoNotFound = () => new ApiError('LOGO_NOT_FOUND', 'no logo has been uploaded')
 
-/** The public app configuration and the band logo (API.md → App configuration). */
+/** The public app configuration and the band logo (docs/api.md → App configuration). */
 const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async (app, options) => {
   // Logo uploads are raw bytes; these parsers exist only inside this plugin.
   app.addContentTypeParser(

@@ -13,7 +13,7 @@ import { INITIAL_PASSWORD_FILE } from '#src/bootstrap.js'
 import { hasLogo } from './repository.js'
 
 /**
- * The admin's setup checklist (issue 28): which first-evening steps are done, computed from what
+ * The admin's setup checklist: which first-evening steps are done, computed from what
  * the band has, and whether it was dismissed (kept in the app configuration: one band, one
  * checklist, whichever admin ticks it away).
  */

@@ -42,7 +42,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   // One handler at two paths: /admin/export beside the other admin routes (the web app's download
-  // link), and /exports/band, where issue 15 shipped it, kept for scripts that already use it.
+  // link), and /exports/band, where it was first published, kept for scripts that already use it.
   for (const [url, deprecated] of [
     ['/admin/export', false],
     ['/exports/band', true]

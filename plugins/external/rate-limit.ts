@@ -4,7 +4,7 @@ import { ApiError } from '#src/errors.js'
 import { addressKey } from '#src/http/address-key.js'
 
 /**
- * Limits are per route (seed §8) and per client IP, where the IP honours TRUST_PROXY. Nothing else
+ * Limits are per route and per client IP, where the IP honours TRUST_PROXY. Nothing else
  * is limited: a whole band shares one venue IP in live mode. IPv6 clients are keyed by their /64.
  */
 export default fp(

@@ -11,7 +11,7 @@ import { findUserById, toUser, updateUser } from '#src/repositories/users.js'
 import { forgetInitialAdminPassword } from '#src/bootstrap.js'
 import { endResetLinks } from '#src/repositories/password-resets.js'
 
-/** The signed-in user: profile, own sessions, own password (seed §5, §8). */
+/** The signed-in user: profile, own sessions, own password (docs/api.md → Sessions and users). */
 export interface MeRoutesOptions {
   /** DATA_DIR: its initial-admin-password file goes at the first admin's password change. */
   dataDir?: string

@@ -27,7 +27,7 @@ import {
 
 const invalidCredentials = () => unauthorized('invalid username or password', 'INVALID_CREDENTIALS')
 
-/** POST /login, /refresh, /logout (seed §4–5). */
+/** POST /login, /refresh, /logout (docs/api.md → Sessions and users). */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // At start and once a day: ended sessions (and their refresh history) do not pile up.
   let pruning: NodeJS.Timeout | undefined

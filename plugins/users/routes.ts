@@ -37,7 +37,7 @@ export interface UserRoutesOptions {
   links: LinkMail
 }
 
-/** Band members: everyone reads, admins manage (API.md → Users). */
+/** Band members: everyone reads, admins manage (docs/api.md → Sessions and users). */
 const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { links }) => {
   const canSeeEmail = (viewer: AuthUser, row: UserRow) =>
     viewer.role === 'admin' || viewer.id === row.id

@@ -7,7 +7,8 @@
  * lost silently: the caller gets the row, the database keeps nothing. `.all()` steps to the end,
  * where the commit happens, and throws. Every RETURNING statement is read through these helpers
  * (eslint forbids `.returning(…).get()`), inside a transaction or not, so no write path depends on
- * where it runs. See README → Notes → "A failed commit that better-sqlite3 does not report".
+ * where it runs. See docs/development.md → Notes → "A failed commit that better-sqlite3 does not
+ * report".
  */
 interface ReturningQuery<T> {
   all(): T[]

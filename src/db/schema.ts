@@ -32,6 +32,7 @@ import {
 const createdAt = () => text('created_at').notNull()
 const updatedAt = () => text('updated_at').notNull()
 
+// Members: users, their sessions, and the links and tokens issued to them.
 export const users = sqliteTable(
   'users',
   {
@@ -105,6 +106,40 @@ export const refreshTokenHistory = sqliteTable(
   (t) => [index('refresh_token_history_session_idx').on(t.sessionId)]
 )
 
+/** One-time password reset links: only the SHA-256 of the token is stored. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: LINK_KINDS }).notNull().default('reset'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at')
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId)
+  ]
+)
+
+export const calendarTokens = sqliteTable(
+  'calendar_tokens',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [uniqueIndex('calendar_tokens_hash_unique').on(t.tokenHash)]
+)
+
+// The band: its configuration, this installation, the logo and imported data.
 /** One row (id = 1): the band's app configuration as a JSON document. */
 export const appSettings = sqliteTable(
   'app_settings',
@@ -154,6 +189,26 @@ export const appLogo = sqliteTable(
   (t) => [check('app_logo_single_row', sql`${t.id} = 1`)]
 )
 
+/**
+ * Data brought in from another system (a libreStage database): which file (by the SHA-256 of its
+ * bytes), when, and the per-table counts of its report. A second import of the same file is
+ * refused by its fingerprint; the row travels with the band export, so it is refused after a move
+ * too.
+ */
+export const dataImports = sqliteTable(
+  'data_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    source: text('source').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    fileName: text('file_name').notNull(),
+    importedAt: text('imported_at').notNull(),
+    summary: text('summary', { mode: 'json' }).notNull()
+  },
+  (t) => [uniqueIndex('data_imports_fingerprint_unique').on(t.source, t.fingerprint)]
+)
+
+// Songs and the votes on proposed songs.
 export const songs = sqliteTable(
   'songs',
   {
@@ -218,6 +273,7 @@ export const songVotes = sqliteTable(
   (t) => [primaryKey({ columns: [t.songId, t.userId] }), index('song_votes_user_idx').on(t.userId)]
 )
 
+// Rehearsals: the songs to practise and who can come.
 export const rehearsals = sqliteTable(
   'rehearsals',
   {
@@ -271,6 +327,7 @@ export const rehearsalAvailability = sqliteTable(
   ]
 )
 
+// Surveys: options and answers.
 export const surveys = sqliteTable(
   'surveys',
   {
@@ -329,6 +386,7 @@ export const surveyAnswers = sqliteTable(
   ]
 )
 
+// Gigs: who can play, the running order and the checklist.
 export const gigs = sqliteTable(
   'gigs',
   {
@@ -362,6 +420,69 @@ export const gigs = sqliteTable(
   (t) => [index('gigs_date_idx').on(t.date, t.startTime), index('gigs_status_idx').on(t.status)]
 )
 
+export const gigAvailability = sqliteTable(
+  'gig_availability',
+  {
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
+    note: text('note'),
+    updatedAt: updatedAt()
+  },
+  (t) => [
+    primaryKey({ columns: [t.gigId, t.userId] }),
+    index('gig_availability_user_idx').on(t.userId)
+  ]
+)
+
+export const gigScheduleItems = sqliteTable(
+  'gig_schedule_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    title: text('title').notNull(),
+    who: text('who'),
+    where: text('where'),
+    notes: text('notes')
+  },
+  (t) => [index('gig_schedule_items_gig_idx').on(t.gigId, t.at)]
+)
+
+/** A gig's to-do list (the gig checklist): positions are dense (0..n-1) per gig. */
+export const gigChecklistItems = sqliteTable(
+  'gig_checklist_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    category: text('category'),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    // Local date-time `YYYY-MM-DDTHH:MM` in the band timezone.
+    dueAt: text('due_at'),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    doneAt: text('done_at'),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt()
+  },
+  (t) => [
+    index('gig_checklist_items_gig_idx').on(t.gigId, t.position),
+    index('gig_checklist_items_assignee_idx').on(t.assigneeId, t.done)
+  ]
+)
+
+// A gig's setlist: sets, entries, its publication and the taps of live mode.
 export const setlistSets = sqliteTable(
   'setlist_sets',
   {
@@ -413,6 +534,16 @@ export const setlistEntries = sqliteTable(
   ]
 )
 
+/** When a gig's setlist was last published to the band, and which version. */
+export const setlistPublications = sqliteTable('setlist_publications', {
+  gigId: integer('gig_id')
+    .primaryKey()
+    .references(() => gigs.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  publishedAt: text('published_at').notNull(),
+  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' })
+})
+
 /**
  * The taps of live mode, newest last: what Undo reverts. `before` holds each touched entry's state
  * before the tap (JSON `[{ id, status, rating, liveUpdatedAt }]`; for an insert the new entry's
@@ -442,97 +573,7 @@ export const liveTaps = sqliteTable(
   ]
 )
 
-export const gigScheduleItems = sqliteTable(
-  'gig_schedule_items',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gigId: integer('gig_id')
-      .notNull()
-      .references(() => gigs.id, { onDelete: 'cascade' }),
-    at: text('at').notNull(),
-    title: text('title').notNull(),
-    who: text('who'),
-    where: text('where'),
-    notes: text('notes')
-  },
-  (t) => [index('gig_schedule_items_gig_idx').on(t.gigId, t.at)]
-)
-
-export const gigAvailability = sqliteTable(
-  'gig_availability',
-  {
-    gigId: integer('gig_id')
-      .notNull()
-      .references(() => gigs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: AVAILABILITY_STATUSES }).notNull(),
-    note: text('note'),
-    updatedAt: updatedAt()
-  },
-  (t) => [
-    primaryKey({ columns: [t.gigId, t.userId] }),
-    index('gig_availability_user_idx').on(t.userId)
-  ]
-)
-
-export const calendarTokens = sqliteTable(
-  'calendar_tokens',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt()
-  },
-  (t) => [uniqueIndex('calendar_tokens_hash_unique').on(t.tokenHash)]
-)
-
-export type UserRow = typeof users.$inferSelect
-export type SessionRow = typeof sessions.$inferSelect
-export type SongRow = typeof songs.$inferSelect
-export type GigRow = typeof gigs.$inferSelect
-export type RehearsalRow = typeof rehearsals.$inferSelect
-export type SurveyRow = typeof surveys.$inferSelect
-
-/** A gig's to-do list (issue 15): positions are dense (0..n-1) per gig. */
-export const gigChecklistItems = sqliteTable(
-  'gig_checklist_items',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gigId: integer('gig_id')
-      .notNull()
-      .references(() => gigs.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    title: text('title').notNull(),
-    category: text('category'),
-    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
-    // Local date-time `YYYY-MM-DDTHH:MM` in the band timezone.
-    dueAt: text('due_at'),
-    done: integer('done', { mode: 'boolean' }).notNull().default(false),
-    doneAt: text('done_at'),
-    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
-    notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt()
-  },
-  (t) => [
-    index('gig_checklist_items_gig_idx').on(t.gigId, t.position),
-    index('gig_checklist_items_assignee_idx').on(t.assigneeId, t.done)
-  ]
-)
-
-/** When a gig's setlist was last published to the band, and which version. */
-export const setlistPublications = sqliteTable('setlist_publications', {
-  gigId: integer('gig_id')
-    .primaryKey()
-    .references(() => gigs.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
-  publishedAt: text('published_at').notNull(),
-  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' })
-})
-
+// Repertoire setlists.
 /**
  * The band's standard programmes: named lists of sets independent of a gig, edited like a gig
  * setlist (same rules, same code, `version` for optimistic concurrency).
@@ -592,42 +633,10 @@ export const repertoireEntries = sqliteTable(
   ]
 )
 
-/** One-time password reset links: only the SHA-256 of the token is stored. */
-export const passwordResetTokens = sqliteTable(
-  'password_reset_tokens',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    kind: text('kind', { enum: LINK_KINDS }).notNull().default('reset'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    expiresAt: text('expires_at').notNull(),
-    usedAt: text('used_at')
-  },
-  (t) => [
-    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
-    index('password_reset_tokens_user_idx').on(t.userId)
-  ]
-)
-
-/**
- * Data brought in from another system (a libreStage database): which file (by the SHA-256 of its
- * bytes), when, and the per-table counts of its report. A second import of the same file is
- * refused by its fingerprint; the row travels with the band export, so it is refused after a move
- * too.
- */
-export const dataImports = sqliteTable(
-  'data_imports',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    source: text('source').notNull(),
-    fingerprint: text('fingerprint').notNull(),
-    fileName: text('file_name').notNull(),
-    importedAt: text('imported_at').notNull(),
-    summary: text('summary', { mode: 'json' }).notNull()
-  },
-  (t) => [uniqueIndex('data_imports_fingerprint_unique').on(t.source, t.fingerprint)]
-)
+// Row types.
+export type UserRow = typeof users.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect
+export type SongRow = typeof songs.$inferSelect
+export type GigRow = typeof gigs.$inferSelect
+export type RehearsalRow = typeof rehearsals.$inferSelect
+export type SurveyRow = typeof surveys.$inferSelect

@@ -1,4 +1,4 @@
-// The words the documents print for codes the API sends (issue 28: one language per screen). A
+// The words the documents print for codes the API sends (one language per screen). A
 // band's locale picks the language; anything but German is English, as in the web app.
 
 export type DocumentLanguage = 'de' | 'en'

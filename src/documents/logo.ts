@@ -6,7 +6,7 @@ import { dominantAccent, hex, type RgbaImage } from './palette.js'
 // The band logo is checked, decoded and prepared once, when it is uploaded (in a document worker,
 // see pool.ts): documents then only embed the small prepared copy and use the stored
 // accent colour. PNG is decoded by pngjs, JPEG by jpeg-js (both plain JavaScript, no native build;
-// README → App configuration says why not sharp). Limits are checked from the header before
+// docs/api.md → App configuration says why not sharp). Limits are checked from the header before
 // anything is inflated, so a 68-byte file claiming 20000×20000 pixels costs nothing.
 
 export type LogoMime = 'image/png' | 'image/jpeg'

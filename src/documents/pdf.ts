@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url)
 let instance: PdfMake | undefined
 let parses = 0
 
-/** How often a font file was parsed through the shared cache (test/document-renderers.test.ts). */
+/** How often a font file was parsed through the shared cache (document-renderers.test.ts). */
 export const fontParses = () => parses
 
 /**
@@ -22,7 +22,8 @@ export const fontParses = () => parses
  * its own subset). fontkit's exports are read-only getters, hence the wrapped module in the require
  * cache, installed before pdfkit loads. Should pdfkit already be loaded elsewhere, rendering still
  * works, only slower. No public API of pdfkit or pdfmake takes a parsed font; should an upgrade
- * stop loading fontkit through require(), test/document-renderers.test.ts fails (fontParses).
+ * stop loading fontkit through require(), test/src/documents/document-renderers.test.ts fails
+ * (fontParses).
  */
 function shareParsedFonts (): void {
   const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit')

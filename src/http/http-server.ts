@@ -15,8 +15,8 @@ import { addressKey } from './address-key.js'
 import { FairScheduler, type Client, type RequestHandler } from './fair-scheduler.js'
 
 /**
- * Fair turns between clients when requests arrive faster than they are answered (README →
- * Deployment → Limits): after 10 ms of answering in one turn of the event loop, requests wait in a
+ * Fair turns between clients when requests arrive faster than they are answered (see
+ * docs/operations.md): after 10 ms of answering in one turn of the event loop, requests wait in a
  * queue per client and are answered round-robin. A member's phone loads at most six things at once
  * (a browser's connections per server); an address may be a whole band behind a venue's router
  * before they log in. Beyond these, or 1,024 waiting in all: 503 SERVER_BUSY, in turns too; beyond

@@ -6,8 +6,8 @@ import type { Config } from '#src/config.js'
 import { serializeRequest } from './log-redaction.js'
 
 /**
- * The log as people read it (LOG_FORMAT, README → Logs): `pretty` is pino-pretty's one line per
- * event (the default on a terminal), `json` pino's own lines for a collector (the default
+ * The log as people read it (LOG_FORMAT, docs/operations.md → Logs): `pretty` is pino-pretty's one
+ * line per event (the default on a terminal), `json` pino's own lines for a collector (the default
  * otherwise: journald, a container runtime). pino-pretty runs in the process (sync), not in a
  * worker thread: no extra thread and its ~10 MB on a small server, and nothing lost at exit.
  */

@@ -135,174 +135,79 @@ export function splitNames (value: SourceValue | undefined): string[] {
   return names.filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
 }
 
-const lookup = <T>(table: Record<string, T>) => (value: SourceValue | undefined): T | undefined => {
-  const key = cleanText(value)?.toLowerCase().replace(/[\s_]+/g, ' ')
-  return key === undefined ? undefined : Object.hasOwn(table, key) ? table[key] : undefined
+/**
+ * A translation written as Bandstand's value → the spellings libreStage bands used for it (lower
+ * case, blanks and underscores as one space). Read case-insensitively; an unknown spelling is
+ * undefined. A spelling listed under two values is a mistake in the table: it fails at load.
+ */
+const lookup = <T extends string>(aliases: Record<T, readonly string[]>) => {
+  const table = new Map<string, T>()
+  for (const [target, spellings] of Object.entries(aliases) as [T, readonly string[]][]) {
+    for (const spelling of spellings) {
+      if (table.has(spelling)) throw new Error(`libreStage alias "${spelling}" listed twice`)
+      table.set(spelling, target)
+    }
+  }
+  return (value: SourceValue | undefined): T | undefined => {
+    const key = cleanText(value)?.toLowerCase().replace(/[\s_]+/g, ' ')
+    return key === undefined ? undefined : table.get(key)
+  }
 }
 
 export const mapSongStatus = lookup<SongStatus>({
-  vorschlag: 'proposed',
-  vorgeschlagen: 'proposed',
-  proposed: 'proposed',
-  angenommen: 'accepted',
-  accepted: 'accepted',
-  proben: 'rehearsing',
-  probe: 'rehearsing',
-  'in probe': 'rehearsing',
-  rehearsing: 'rehearsing',
-  spielbar: 'ready',
-  bereit: 'ready',
-  ready: 'ready',
-  retired: 'retired',
-  archiviert: 'retired',
-  abgelegt: 'retired',
-  ausgemustert: 'retired',
-  abgelehnt: 'retired'
+  proposed: ['vorschlag', 'vorgeschlagen', 'proposed'],
+  accepted: ['angenommen', 'accepted'],
+  rehearsing: ['proben', 'probe', 'in probe', 'rehearsing'],
+  ready: ['spielbar', 'bereit', 'ready'],
+  retired: ['retired', 'archiviert', 'abgelegt', 'ausgemustert', 'abgelehnt']
 })
 
 export const mapGigStatus = lookup<GigStatus>({
-  anfrage: 'inquiry',
-  angefragt: 'inquiry',
-  option: 'inquiry',
-  inquiry: 'inquiry',
-  zugesagt: 'confirmed',
-  bestätigt: 'confirmed',
-  bestaetigt: 'confirmed',
-  fix: 'confirmed',
-  gebucht: 'confirmed',
-  angenommen: 'confirmed',
-  gespielt: 'confirmed',
-  confirmed: 'confirmed',
-  abgelehnt: 'declined',
-  declined: 'declined',
-  abgesagt: 'cancelled',
-  storniert: 'cancelled',
-  ausgefallen: 'cancelled',
-  cancelled: 'cancelled',
-  canceled: 'cancelled'
+  inquiry: ['anfrage', 'angefragt', 'option', 'inquiry'],
+  confirmed: ['zugesagt', 'bestätigt', 'bestaetigt', 'fix', 'gebucht', 'angenommen', 'gespielt',
+    'confirmed'],
+  declined: ['abgelehnt', 'declined'],
+  cancelled: ['abgesagt', 'storniert', 'ausgefallen', 'cancelled', 'canceled']
 })
 
 export const mapRole = lookup<Role>({
-  admin: 'admin',
-  administrator: 'admin',
-  editor: 'editor',
-  bandleader: 'editor',
-  leader: 'editor',
-  leitung: 'editor',
-  manager: 'editor',
-  moderator: 'editor',
-  user: 'member',
-  member: 'member',
-  mitglied: 'member',
-  musiker: 'member',
-  musician: 'member',
-  guest: 'member',
-  gast: 'member'
+  admin: ['admin', 'administrator'],
+  editor: ['editor', 'bandleader', 'leader', 'leitung', 'manager', 'moderator'],
+  member: ['user', 'member', 'mitglied', 'musiker', 'musician', 'guest', 'gast']
 })
 
 export const mapUserStatus = lookup<UserStatus>({
-  active: 'active',
-  aktiv: 'active',
-  inactive: 'inactive',
-  inaktiv: 'inactive',
-  deactivated: 'inactive',
-  deaktiviert: 'inactive',
-  disabled: 'inactive',
-  deleted: 'inactive',
-  gelöscht: 'inactive'
+  active: ['active', 'aktiv'],
+  inactive: ['inactive', 'inaktiv', 'deactivated', 'deaktiviert', 'disabled', 'deleted', 'gelöscht']
 })
 
 export const mapAvailability = lookup<AvailabilityStatus>({
-  yes: 'yes',
-  ja: 'yes',
-  zugesagt: 'yes',
-  zusage: 'yes',
-  available: 'yes',
-  verfügbar: 'yes',
-  kann: 'yes',
-  dabei: 'yes',
-  true: 'yes',
-  1: 'yes',
-  no: 'no',
-  nein: 'no',
-  abgesagt: 'no',
-  absage: 'no',
-  unavailable: 'no',
-  'nicht verfügbar': 'no',
-  'kann nicht': 'no',
-  false: 'no',
-  0: 'no',
-  maybe: 'maybe',
-  vielleicht: 'maybe',
-  unsicher: 'maybe',
-  unklar: 'maybe',
-  evtl: 'maybe',
-  'evtl.': 'maybe'
+  yes: ['yes', 'ja', 'zugesagt', 'zusage', 'available', 'verfügbar', 'kann', 'dabei', 'true', '1'],
+  no: ['no', 'nein', 'abgesagt', 'absage', 'unavailable', 'nicht verfügbar', 'kann nicht', 'false',
+    '0'],
+  maybe: ['maybe', 'vielleicht', 'unsicher', 'unklar', 'evtl', 'evtl.']
 })
 
 // libreStage's web app writes a song vote as `a` (yes), `na` (no) or `o` (abstain); its demo
 // script and older rows hold words.
 export const mapVote = lookup<VoteValue>({
-  a: 'yes',
-  na: 'no',
-  o: 'abstain',
-  yes: 'yes',
-  ja: 'yes',
-  dafür: 'yes',
-  dafuer: 'yes',
-  '+1': 'yes',
-  1: 'yes',
-  '👍': 'yes',
-  like: 'yes',
-  gut: 'yes',
-  no: 'no',
-  nein: 'no',
-  dagegen: 'no',
-  '-1': 'no',
-  '👎': 'no',
-  dislike: 'no',
-  abstain: 'abstain',
-  enthaltung: 'abstain',
-  egal: 'abstain',
-  neutral: 'abstain',
-  0: 'abstain',
-  vielleicht: 'abstain',
-  maybe: 'abstain'
+  yes: ['a', 'yes', 'ja', 'dafür', 'dafuer', '+1', '1', '👍', 'like', 'gut'],
+  no: ['na', 'no', 'nein', 'dagegen', '-1', '👎', 'dislike'],
+  abstain: ['o', 'abstain', 'enthaltung', 'egal', 'neutral', '0', 'vielleicht', 'maybe']
 })
 
 // libreStage's date polls store `a` (yes), `m` (maybe), `o` (no: unlike a song vote's `o`); its
 // opinion polls `a` for a chosen option (`o`, `na`: not chosen). Words as its demo script writes.
 export const mapAnswer = lookup<AnswerValue>({
-  a: 'yes',
-  m: 'maybe',
-  o: 'no',
-  na: 'no',
-  yes: 'yes',
-  ja: 'yes',
-  x: 'yes',
-  1: 'yes',
-  true: 'yes',
-  kann: 'yes',
-  no: 'no',
-  nein: 'no',
-  0: 'no',
-  false: 'no',
-  'kann nicht': 'no',
-  maybe: 'maybe',
-  vielleicht: 'maybe',
-  '?': 'maybe',
-  evtl: 'maybe',
-  'evtl.': 'maybe',
-  unsicher: 'maybe'
+  yes: ['a', 'yes', 'ja', 'x', '1', 'true', 'kann'],
+  maybe: ['m', 'maybe', 'vielleicht', '?', 'evtl', 'evtl.', 'unsicher'],
+  no: ['o', 'na', 'no', 'nein', '0', 'false', 'kann nicht']
 })
 
 /** Availability answers are kept for gigs and rehearsals. */
 export const mapEventType = lookup<'gig' | 'rehearsal'>({
-  gig: 'gig',
-  gigs: 'gig',
-  auftritt: 'gig',
-  rehearsal: 'rehearsal',
-  probe: 'rehearsal'
+  gig: ['gig', 'gigs', 'auftritt'],
+  rehearsal: ['rehearsal', 'probe']
 })
 
 /** libreStage's live rating of a played song: Bandstand keeps 1–3 (ok, good, great). */

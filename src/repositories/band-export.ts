@@ -7,8 +7,9 @@ import { migrationsFolder } from '#src/db/client.js'
 // The full band export: every table of the database except secrets and sessions, as one versioned
 // JSON document that an import into an empty database can restore exactly (ids, values and the
 // AUTOINCREMENT counters kept). It is read from SQLite's own catalogue, so a table added later is
-// exported without anyone remembering to (test/exports.test.ts checks every table is either
-// exported or excluded here with a reason). Used by GET /admin/export and by the command line.
+// exported without anyone remembering to (test/plugins/exports/exports.test.ts checks every table
+// is either exported or excluded here with a reason). Used by GET /admin/export and by the command
+// line.
 
 export const BAND_EXPORT_FORMAT = 'bandstand-band-export'
 /** Raised when the document's shape changes (not when a table or column is added). */

@@ -27,7 +27,7 @@ export interface LiveSession {
 const REMEMBERED_SESSIONS = 10_000
 
 /**
- * The live-session check of every authenticated request (API.md: the session is live, the user
+ * The live-session check of every authenticated request (docs/api.md: the session is live, the user
  * active, the role read from the database), remembered per database revision.
  *
  * A session's row can only change through a write, and every write moves the revision

@@ -8,8 +8,8 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
 /**
- * The one rule for a span of wall-clock times on one date (API.md: an end before the start is the
- * next day): an end before the start ends after midnight; an end equal to the start is the same
+ * The one rule for a span of wall-clock times on one date (docs/api.md: an end before the start is
+ * the next day): an end before the start ends after midnight; an end equal to the start is the same
  * moment, not 24 hours later. The API's `endsNextDay`, the running order and the calendar use it.
  */
 export const endsNextDay = (start: string | null, end: string | null) =>

@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 
 /**
- * Backups without a cron job (README → Backups): with BACKUP_DIR set, the server writes one at
- * start when the newest is older than a day, then daily, and one before every migration, and
+ * Backups without a cron job (docs/operations.md → Backups): with BACKUP_DIR set, the server writes
+ * one at start when the newest is older than a day, then daily, and one before every migration, and
  * keeps the newest BACKUP_KEEP. `bandstand db:backup` writes with the same code.
  */
 export interface BackupSettings {

@@ -37,7 +37,7 @@ export async function startBand (
 ): Promise<Band> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
   // A German band (its default language and zone, chosen at the first start), as the stories were
-  // written for; test/web-first-run.test.ts starts without them.
+  // written for; test/web/web-first-run.test.ts starts without them.
   const server = await startServer({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,

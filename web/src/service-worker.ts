@@ -2,13 +2,13 @@
 /// <reference no-default-lib="true"/>
 /// <reference lib="esnext" />
 /// <reference lib="webworker" />
-// The offline shell of the web app (SvelteKit's own service worker; README → "Gig night without a
-// network" says why not @vite-pwa/sveltekit). It precaches the built app into a cache named after
-// the build, answers every /app/… navigation with the app shell when the network fails, and
-// touches nothing else: API answers pass through uncached. Per-user data (the gig pack,
+// The offline shell of the web app (SvelteKit's own service worker; docs/deployment.md → "Gig
+// night without a network" says why not @vite-pwa/sveltekit). It precaches the built app into a
+// cache named after the build, answers every /app/… navigation with the app shell when the network
+// fails, and touches nothing else: API answers pass through uncached. Per-user data (the gig pack,
 // lib/offline/gig-pack.ts, written by the page) lives in caches named `bandstand-user-<id>`
-// (lib/offline/user-caches.ts clears them on logout and when another user logs in); it is read
-// here only when the network fails. Activation deletes only old shells.
+// (lib/offline/user-caches.ts clears them on logout and when another user logs in); it is read here
+// only when the network fails. Activation deletes only old shells.
 import { build, files } from '$service-worker'
 
 const worker = self as unknown as ServiceWorkerGlobalScope

@@ -1,8 +1,8 @@
 /**
  * Dates and times with Intl, in the band's timezone (app config). The API speaks in three kinds of
- * time (API.md): calendar dates `YYYY-MM-DD` and wall-clock times `HH:MM` / `YYYY-MM-DDTHH:MM`,
- * which are already band time and are only formatted (through UTC, so no shift can happen), and
- * instants (RFC 3339 UTC), which are converted to the band timezone.
+ * time (docs/api.md): calendar dates `YYYY-MM-DD` and wall-clock times `HH:MM` /
+ * `YYYY-MM-DDTHH:MM`, which are already band time and are only formatted (through UTC, so no shift
+ * can happen), and instants (RFC 3339 UTC), which are converted to the band timezone.
  */
 // The band-time arithmetic is the server's own (pure, no Node API): one implementation for both.
 import { addSecondsLocal, todayIn, zonedToUtc } from '$shared/local-time'
@@ -98,7 +98,7 @@ export function bandTimeToInstant (local: string): string {
 
 /**
  * A live-mode rating 1–3 as stars: "Note 1" reads as the best school grade to Germans, stars read
- * the same in every language (issue 28).
+ * the same in every language.
  */
 export function stars (rating: number): string {
   return '★'.repeat(Math.min(3, Math.max(1, Math.round(rating))))

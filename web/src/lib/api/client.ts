@@ -12,7 +12,7 @@ export interface ApiErrorDetail {
   params?: Record<string, unknown>
 }
 
-/** The error body every API error has (API.md: Fastify's shape plus a stable code). */
+/** The error body every API error has (docs/api.md: Fastify's shape plus a stable code). */
 export interface ApiErrorBody {
   statusCode: number
   error: string
@@ -83,10 +83,10 @@ function refreshSession (): Promise<RefreshOutcome> {
 }
 
 /**
- * fetch with the session rule of WEB.md: a 401 gets one silent POST /refresh and the request once
- * more; when the server refuses that refresh the session is lost. A network error or a 5xx never
- * logs anyone out (gig night in a basement: README → "Gig night without a network"). The cookies
- * are httpOnly: no token ever passes through here.
+ * fetch with the session rule of docs/web.md: a 401 gets one silent POST /refresh and the request
+ * once more; when the server refuses that refresh the session is lost. A network error or a 5xx
+ * never logs anyone out (gig night in a basement: docs/deployment.md → "Gig night without a
+ * network"). The cookies are httpOnly: no token ever passes through here.
  */
 export async function sessionFetch (input: Request): Promise<Response> {
   const retry = input.clone()

@@ -5,7 +5,7 @@ type Row = Schedule['items'][number]
 
 /**
  * A running order row's title in the reader's language: the API sends the gig's own times as
- * codes (`kind`) with no title, so no English word reaches a German screen (issue 28).
+ * codes (`kind`) with no title, so no English word reaches a German screen.
  */
 export const scheduleRowTitle = (row: Row): string =>
   row.title ?? t(`schedule.kind.${row.kind}`)

@@ -1,8 +1,8 @@
 /**
  * One message catalogue, split by area: `en/<area>.ts` and `de/<area>.ts` each export a flat object
  * of messages, and every key is used as `t('<area>.<key>')`. A new screen adds its own two files
- * (no central list to edit); test/web-i18n.test.ts checks that both languages have the same keys
- * and placeholders and that every key the code uses exists.
+ * (no central list to edit); test/web/web-i18n.test.ts checks that both languages have the same
+ * keys and placeholders and that every key the code uses exists.
  *
  * A message is a string with `{name}` placeholders, or plural forms `{ one, other }` chosen by the
  * `count` parameter (Intl.PluralRules).

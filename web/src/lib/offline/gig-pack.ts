@@ -3,7 +3,7 @@
 // Plain TypeScript without app imports: the node tests drive it with a fake Cache API.
 import { userCacheName } from './user-caches.js'
 
-/** Per user, all packs together (README → "Gig night without a network"). */
+/** Per user, all packs together (docs/deployment.md → "Gig night without a network"). */
 export const PACK_LIMIT_BYTES = 50 * 1024 * 1024
 /** A user's gigs from today to this many days ahead are saved without asking. */
 export const UPCOMING_DAYS = 7

@@ -9,7 +9,8 @@ export const userCacheName = (userId: number) => `${USER_CACHE_PREFIX}${userId}`
 
 /**
  * Deletes every user's offline data but `keepUserId`'s (none: logout). Without the Cache API (an
- * insecure origin on the band's LAN, README → "Gig night without a network") there is none.
+ * insecure origin on the band's LAN, docs/deployment.md → "Gig night without a network") there is
+ * none.
  */
 export async function clearUserCaches (keepUserId?: number): Promise<void> {
   clearOutboxOfOthers(keepUserId)

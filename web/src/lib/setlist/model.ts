@@ -3,7 +3,7 @@
  * edit as an operation (so the edits can be replayed on top of a newer version after a 409), the
  * PUT body, the timing (the server's own src/shared/timing.ts: one implementation), and the
  * readable list of what changed between two versions. Used by gig setlists and repertoire
- * setlists alike; test/setlist-model.test.ts runs it against the API's answers.
+ * setlists alike; test/web/setlist-model.test.ts runs it against the API's answers.
  */
 import {
   computeSetlistTiming,

@@ -11,7 +11,7 @@ import { announce } from './announcer.svelte'
  * Errors that name no field but belong to one (`INVALID_TIMEZONE`, `WEAK_PASSWORD`) are shown next
  * to it too: `new FormState({ INVALID_TIMEZONE: 'timezone' })`.
  * On every failed submit (and every `invalid()` check) focus moves to the first invalid field of
- * the form, else to its error message: the message may be far above the Save button (issue 28).
+ * the form, else to its error message: the message may be far above the Save button.
  */
 export class FormState {
   busy = $state(false)

@@ -1,5 +1,5 @@
 /**
- * Roles in the UI (issue 12, item 7): a screen that needs a role says so in its load function,
+ * Roles in the UI (docs/web.md): a screen that needs a role says so in its load function,
  * and the root layout shows the "not allowed" page instead of the screen (the screen's component
  * is never created, so it loads nothing the API would refuse). Controls inside a screen use
  * `can()` (session.svelte.ts) and the `may…` rules below, which mirror the API's rules.

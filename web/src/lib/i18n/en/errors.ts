@@ -1,5 +1,5 @@
-// By the API's error `code` (README, API section); `status<N>` when a code has no message of its
-// own.
+// By the API's error `code` (docs/api.md → Conventions and errors); `status<N>` when a code has no
+// message of its own.
 export default {
   unexpected: 'Something unexpected went wrong. Please try again.',
   NETWORK: 'The server cannot be reached. Check your connection and try again.',

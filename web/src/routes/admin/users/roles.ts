@@ -1,4 +1,4 @@
 import { ROLES_RISING } from '$shared/enums'
 
-/** The roles in rising order (README: member < editor < admin). */
+/** The roles in rising order (member < editor < admin). */
 export const ROLES = ROLES_RISING

@@ -1,0 +1,459 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { projectPath } from '#src/project-path.js'
+import {
+  chartChords,
+  chordsOverLyricsToChordPro,
+  parseChord,
+  parseChordPro,
+  transposeChart,
+  transposeChord,
+  transposeKey,
+  type Chart,
+  type ChordNotation
+} from '#shared/chords/index.js'
+
+const read = (name: string) =>
+  readFileSync(projectPath('test', 'fixtures', 'charts', name), 'utf8')
+
+interface Case {
+  file: string
+  notation: ChordNotation
+  title: string | null
+  key?: string | null
+  chords: string[]
+  /** Semitones, and the chords and key expected after moving by them. */
+  transpose: [number, string[], (string | null)?]
+  sections?: string[]
+  check?: (chart: Chart) => void
+}
+
+const lyricsText = (chart: Chart) =>
+  chart.sections.flatMap((s) => s.lines.flatMap((l) =>
+    l.kind === 'lyrics' ? [l.pairs.map((p) => p.text).join('')] : []))
+
+const comments = (chart: Chart) =>
+  chart.sections.flatMap((s) => s.lines.flatMap((l) => (l.kind === 'comment' ? [l.text] : [])))
+
+// 24 charts: traditional songs as bands write them, in both notations, with the edge cases.
+const cases: Case[] = [
+  {
+    file: 'amazing-grace.cho',
+    notation: 'english',
+    title: 'Amazing Grace',
+    key: 'G',
+    chords: ['G', 'G7', 'C', 'G', 'G', 'Em', 'D'],
+    transpose: [2, ['A', 'A7', 'D', 'A', 'A', 'F#m', 'E'], 'A'],
+    sections: ['verse'],
+    check: (c) => {
+      assert.equal(c.meta.tempo, 72)
+      assert.equal(c.meta.time, '3/4')
+      assert.equal(c.meta.artist, 'John Newton')
+      assert.deepEqual(lyricsText(c)[0], 'Amazing grace, how sweet the sound')
+      assert.equal(comments(c).length, 0, '# lines are left out')
+    }
+  },
+  {
+    file: 'stille-nacht-crlf.cho',
+    notation: 'german',
+    title: 'Stille Nacht',
+    key: 'B-Dur',
+    chords: ['B', 'F7', 'B', 'Es', 'B'],
+    transpose: [2, ['C', 'G7', 'C', 'F', 'C'], 'C-Dur'],
+    sections: ['chorus'],
+    check: (c) => {
+      assert.equal(c.meta.capo, 1)
+      assert.equal(c.sections[0]?.label, 'Refrain')
+      assert.ok(lyricsText(c).every((l) => !l.includes('\r')), 'Windows line endings')
+      assert.equal(lyricsText(c)[1], 'Alles schläft, einsam wacht')
+    }
+  },
+  {
+    file: 'house-rising-sun.cho',
+    notation: 'english',
+    title: 'House of the Rising Sun',
+    key: 'Am',
+    chords: ['Am', 'C', 'D', 'F', 'Am', 'C', 'E7', 'Am', 'C', 'D', 'F', 'Am', 'E7', 'Am'],
+    transpose: [-5, ['Em', 'G', 'A', 'C', 'Em', 'G', 'B7', 'Em', 'G', 'A', 'C', 'Em', 'B7', 'Em'],
+      'Em'],
+    check: (c) => {
+      assert.equal(c.meta.subtitle, 'Traditional')
+      assert.deepEqual(comments(c), ['Organ solo'])
+    }
+  },
+  {
+    file: 'greensleeves.cho',
+    notation: 'english',
+    title: 'Greensleeves',
+    key: 'Em',
+    chords: ['Em', 'D', 'C', 'B7', 'G', 'D', 'Em', 'Em'],
+    transpose: [1, ['Fm', 'Eb', 'Db', 'C7', 'Ab', 'Eb', 'Fm', 'Fm'], 'Fm'],
+    sections: ['plain', 'chorus', 'plain', 'chorus'],
+    check: (c) => {
+      const recall = c.sections[3]
+      assert.equal(recall?.recall, true)
+      assert.deepEqual(recall?.lines, c.sections[1]?.lines, '{chorus} repeats the last chorus')
+    }
+  },
+  {
+    file: 'no-chords.cho',
+    notation: 'english',
+    title: null,
+    key: null,
+    chords: [],
+    transpose: [5, []],
+    check: (c) => {
+      assert.deepEqual(lyricsText(c), ['Just lyrics here,', 'no chord at all.', 'A second verse'])
+      assert.equal(transposeChart(c, 5, 'english').sections[0]?.lines.length, 4)
+    }
+  },
+  {
+    file: 'slash-chords.cho',
+    notation: 'english',
+    title: 'Slash walk',
+    key: 'C',
+    chords: ['C', 'C/B', 'Am7/G', 'F#m7b5', 'Fmaj7/E', 'Dm7/C', 'G7sus4', 'G7'],
+    transpose: [2, ['D', 'D/C#', 'Bm7/A', 'G#m7b5', 'Gmaj7/F#', 'Em7/D', 'A7sus4', 'A7'], 'D']
+  },
+  {
+    file: 'qualities.cho',
+    notation: 'english',
+    title: 'Qualities',
+    chords: ['Csus2', 'Dsus4', 'Eadd9', 'F#dim7', 'Gaug', 'Am(maj7)', 'Bbm6', 'C#m7b5',
+      'Ebmaj7', 'Fo7', 'Gø'],
+    // No key: the first chord (C) moved by 3 is E flat major, so flats.
+    transpose: [3, ['Ebsus2', 'Fsus4', 'Gadd9', 'Adim7', 'Bbaug', 'Cm(maj7)', 'Dbm6', 'Em7b5',
+      'Gbmaj7', 'Abo7', 'Bbø']]
+  },
+  {
+    file: 'tab.cho',
+    notation: 'english',
+    title: 'Riff',
+    chords: ['E'],
+    transpose: [2, ['F#']],
+    sections: ['tab', 'plain'],
+    check: (c) => {
+      const tab = c.sections[0]?.lines ?? []
+      assert.deepEqual(tab.map((l) => l.kind), ['tab', 'tab', 'tab'])
+      assert.deepEqual(tab[2], { kind: 'tab', text: '[G] not a chord line' }, 'tabs are verbatim')
+    }
+  },
+  {
+    file: 'german-h.cho',
+    notation: 'german',
+    title: 'Kein schöner Land',
+    key: 'D-Dur',
+    chords: ['D', 'A7', 'D', 'H7', 'Em', 'A', 'D', 'Hm', 'Fis', 'B', 'E', 'Gis'],
+    // German spelled names ("Fis") are read; the moved chord is written with # or b.
+    transpose: [2, ['E', 'H7', 'E', 'C#7', 'F#m', 'H', 'E', 'C#m', 'G#', 'C', 'F#', 'A#'],
+      'E-Dur'],
+    check: (c) => {
+      assert.deepEqual(parseChord('H7', 'german'), { root: 11, quality: '7', bass: null })
+      assert.deepEqual(parseChord('B', 'german'), { root: 10, quality: '', bass: null })
+      assert.equal(parseChord('H7', 'english'), null, 'H is no English note')
+      assert.deepEqual(parseChord('Esus4', 'german'), { root: 4, quality: 'sus4', bass: null })
+      assert.deepEqual(parseChord('Es', 'german'), { root: 3, quality: '', bass: null })
+      assert.equal(parseChord('Es', 'english'), null)
+      assert.equal(transposeChart(c, 0, 'german'), c)
+    }
+  },
+  {
+    file: 'annotations.cho',
+    notation: 'english',
+    title: 'Outro',
+    chords: ['C', 'G', 'C'],
+    transpose: [7, ['G', 'D', 'G']],
+    check: (c) => {
+      const moved = transposeChart(c, 7, 'english')
+      const line = moved.sections[0]?.lines[0]
+      assert.ok(line?.kind === 'lyrics')
+      const notes = line.pairs.filter((p) => p.annotation).map((p) => p.chord)
+      assert.deepEqual(notes, ['Rit.', 'Fermata'], 'annotations are never transposed')
+    }
+  },
+  {
+    file: 'unknown-directives.cho',
+    notation: 'english',
+    title: 'Odd',
+    chords: ['D', 'A', 'E'],
+    transpose: [-2, ['C', 'G', 'D']],
+    check: (c) => {
+      assert.deepEqual(comments(c), ['x_bandstand_vocal: Lena', 'Watch the drummer', 'softly'])
+      const kinds = c.sections[0]?.lines.map((l) => l.kind)
+      assert.equal(kinds?.filter((k) => k === 'pagebreak').length, 2)
+      assert.equal(lyricsText(c)[0], 'Text {not a directive} here')
+    }
+  },
+  {
+    file: 'chorus-labels.cho',
+    notation: 'english',
+    title: 'Labels',
+    chords: ['C', 'F', 'Bb'],
+    transpose: [2, ['D', 'G', 'C']],
+    sections: ['chorus', 'chorus', 'chorus', 'chorus', 'bridge'],
+    check: (c) => {
+      assert.deepEqual(c.sections.map((s) => s.label),
+        ['Refrain 1', 'Refrain 2', 'Refrain 2', 'Final refrain', null])
+    }
+  },
+  {
+    file: 'when-the-saints.cho',
+    notation: 'english',
+    title: 'When the Saints Go Marching In',
+    key: 'F',
+    chords: ['F', 'C7', 'F', 'F7', 'Bb', 'Bbm', 'F', 'C7', 'F'],
+    transpose: [2, ['G', 'D7', 'G', 'G7', 'C', 'Cm', 'G', 'D7', 'G'], 'G'],
+    check: (c) => assert.equal(c.meta.duration, '2:30')
+  },
+  {
+    file: 'scarborough.cho',
+    notation: 'english',
+    title: 'Scarborough Fair',
+    key: 'Dm',
+    chords: ['Dm', 'C', 'Dm', 'F', 'Dm', 'G', 'Dm'],
+    transpose: [-2, ['Cm', 'Bb', 'Cm', 'Eb', 'Cm', 'F', 'Cm'], 'Cm']
+  },
+  {
+    file: 'red-river.cho',
+    notation: 'english',
+    title: 'Red River Valley',
+    chords: ['G', 'D7', 'G', 'D', 'D7'],
+    transpose: [1, ['Ab', 'Eb7', 'Ab', 'Eb', 'Eb7']],
+    // {k} is not ChordPro: kept as a comment.
+    check: (c) => assert.deepEqual(comments(c), ['k: G'])
+  },
+  {
+    file: 'o-tannenbaum.cho',
+    notation: 'german',
+    title: 'O Tannenbaum',
+    key: 'F-Dur',
+    chords: ['F', 'C7', 'F', 'B', 'C7', 'F'],
+    transpose: [-1, ['E', 'H7', 'E', 'A', 'H7', 'E'], 'E-Dur']
+  },
+  {
+    file: 'hejo.cho',
+    notation: 'german',
+    title: 'Hejo, spann den Wagen an',
+    key: 'd-Moll',
+    chords: ['Dm', 'C', 'Dm', 'Dm', 'C', 'Dm'],
+    transpose: [-3, ['Hm', 'A', 'Hm', 'Hm', 'A', 'Hm'], 'h-Moll']
+  },
+  {
+    file: 'kumbaya.cho',
+    notation: 'english',
+    title: 'Kumbaya',
+    chords: ['C', 'F', 'C', 'C', 'F', 'G'],
+    transpose: [-12, ['C', 'F', 'C', 'C', 'F', 'G']],
+    check: (c) => {
+      assert.equal(c.meta.capo, 2)
+      assert.equal(c.meta.tempo, 80)
+    }
+  },
+  {
+    file: 'clementine.cho',
+    notation: 'english',
+    title: 'Clementine',
+    key: 'Bb',
+    chords: ['Bb', 'F', 'F', 'Bb', 'F', 'Bb'],
+    transpose: [1, ['B', 'F#', 'F#', 'B', 'F#', 'B'], 'B']
+  },
+  {
+    file: 'danny-boy.cho',
+    notation: 'english',
+    title: 'Danny Boy',
+    key: 'Eb',
+    chords: ['Eb', 'Eb7', 'Ab', 'Abm', 'Eb', 'Eb', 'Cm', 'F7', 'Bb7'],
+    transpose: [-3, ['C', 'C7', 'F', 'Fm', 'C', 'C', 'Am', 'D7', 'G7'], 'C']
+  },
+  {
+    file: 'swing-low.cho',
+    notation: 'english',
+    title: 'Swing Low, Sweet Chariot',
+    key: 'A',
+    chords: ['A', 'D', 'A', 'E7', 'A', 'D', 'A'],
+    transpose: [-4, ['F', 'Bb', 'F', 'C7', 'F', 'Bb', 'F'], 'F'],
+    sections: ['verse', 'chorus', 'chorus'],
+    check: (c) => assert.equal(c.sections[0]?.label, 'Verse 1')
+  },
+  {
+    file: 'oh-susanna.cho',
+    notation: 'english',
+    title: 'Oh! Susanna',
+    key: 'C#',
+    chords: ['C#', 'G#7'],
+    transpose: [1, ['D', 'A7'], 'D']
+  },
+  {
+    file: 'freude.cho',
+    notation: 'german',
+    title: 'Ode an die Freude',
+    key: 'G-Dur',
+    chords: ['G', 'D', 'G', 'G', 'D', 'G', 'D', 'G', 'D', 'D', 'G', 'C', 'D'],
+    transpose: [4, ['H', 'Fis'.replace('Fis', 'F#'), 'H', 'H', 'F#', 'H', 'F#', 'H', 'F#', 'F#',
+      'H', 'E', 'F#'], 'H-Dur']
+  }
+]
+
+describe('ChordPro charts: parse and transpose (table of real-world charts)', () => {
+  assert.ok(cases.length >= 20)
+  for (const c of cases) {
+    it(c.file, () => {
+      const chart = parseChordPro(read(c.file))
+      assert.equal(chart.meta.title, c.title)
+      if (c.key !== undefined) assert.equal(chart.meta.key, c.key)
+      assert.deepEqual(chartChords(chart), c.chords)
+      if (c.sections) assert.deepEqual(chart.sections.map((s) => s.kind), c.sections)
+      const [steps, chords, key] = c.transpose
+      const moved = transposeChart(chart, steps, c.notation)
+      assert.deepEqual(chartChords(moved), chords)
+      if (key !== undefined) assert.equal(moved.meta.key, key)
+      // The lyrics never change.
+      assert.deepEqual(lyricsText(moved), lyricsText(chart))
+      c.check?.(chart)
+    })
+  }
+})
+
+describe('chords and keys', () => {
+  it('transposes single chords in both notations and keeps non-chords', () => {
+    assert.equal(transposeChord('F#m7/C#', 1, { notation: 'english' }), 'Gm7/D')
+    assert.equal(transposeChord('Bb', 2, { notation: 'english' }), 'C')
+    assert.equal(transposeChord('H', 1, { notation: 'german' }), 'C')
+    assert.equal(transposeChord('A', 1, { notation: 'german', flats: true }), 'B')
+    assert.equal(transposeChord('A', 2, { notation: 'german' }), 'H')
+    assert.equal(transposeChord('N.C.', 3, { notation: 'english' }), 'N.C.')
+    assert.equal(transposeChord('Chorus', 3, { notation: 'english' }), 'Chorus')
+    assert.equal(transposeChord('Bb', 0, { notation: 'german' }), 'Bb')
+  })
+
+  it('moves key labels as the band writes them', () => {
+    assert.equal(transposeKey('C-Dur', 2, 'german'), 'D-Dur')
+    assert.equal(transposeKey('a-Moll', 2, 'german'), 'h-Moll')
+    assert.equal(transposeKey('Es-Dur', 1, 'german'), 'E-Dur')
+    assert.equal(transposeKey('Fis-Dur', -1, 'german'), 'F-Dur')
+    assert.equal(transposeKey('B', 1, 'english'), 'C')
+    assert.equal(transposeKey('B', 1, 'german'), 'H')
+    assert.equal(transposeKey('Bb', 2, 'english'), 'C')
+    assert.equal(transposeKey('Am', -2, 'english'), 'Gm')
+    assert.equal(transposeKey('Lydian', 2, 'english'), 'Lydian')
+  })
+})
+
+describe('chords over lyrics → ChordPro', () => {
+  it('puts each chord at its column into the lyric line below it', () => {
+    const pasted = [
+      '[Verse 1]',
+      'G       C          G',
+      'Amazing grace, how sweet',
+      '',
+      'Chorus:',
+      'Am   F    C   G',
+      '',
+      'Em         D',
+      'That saved a wretch'
+    ].join('\r\n')
+    assert.equal(chordsOverLyricsToChordPro(pasted, 'english'), [
+      '{comment: Verse 1}',
+      '[G]Amazing [C]grace, how [G]sweet',
+      '',
+      '{comment: Chorus}',
+      '[Am] [F] [C] [G]',
+      '',
+      '[Em]That saved [D]a wretch'
+    ].join('\n'))
+  })
+
+  it('extends a short lyric line to the last chord and reads German chords', () => {
+    assert.equal(chordsOverLyricsToChordPro('D        H7\nKein Land', 'german'),
+      '[D]Kein Land[H7]')
+  })
+
+  it('leaves ChordPro and plain lyrics as they are', () => {
+    const cho = read('amazing-grace.cho')
+    assert.equal(chordsOverLyricsToChordPro(cho, 'english'), cho)
+    assert.equal(chordsOverLyricsToChordPro('A song\nwith words', 'english'),
+      'A song\nwith words')
+  })
+})
+
+describe('the chart as HTML (web app)', () => {
+  it('escapes every text, marks choruses, leaves chords out on request', async () => {
+    const { chartHtml } = (await import(
+      pathToFileURL(projectPath('web', 'src', 'lib', 'chart', 'chart-html.ts')).href
+    )) as { chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string }
+    const chart = parseChordPro([
+      '{soc}',
+      '[<b>]<script>alert(1)</script> & "x"',
+      '{eoc}',
+      '{c: <img src=x onerror=alert(1)>}',
+      '{chorus}'
+    ].join('\n'))
+    const html = chartHtml(chart, true, (kind) => `[${kind}]`)
+    assert.ok(!html.includes('<script>') && !html.includes('<img') && !html.includes('<b>'))
+    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;'))
+    assert.equal(html.match(/class="section chorus/g)?.length, 2)
+    assert.ok(html.includes('class="section chorus recall"'))
+    assert.ok(html.includes('<p class="section-label">[chorus]</p>'))
+    const lyricsOnly = chartHtml(chart, false, (kind) => kind)
+    assert.ok(!lyricsOnly.includes('class="chord'))
+  })
+})
+
+describe('the chart in pieces (web app: the first screen first, the rest after it)', () => {
+  interface Chunk { into: 'chart' | 'section'; html: string }
+  const load = async () => (await import(
+    pathToFileURL(projectPath('web', 'src', 'lib', 'chart', 'chart-html.ts')).href
+  )) as {
+    chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string
+    chartChunks: (chart: Chart, chords: boolean, label: (kind: string) => string,
+      lines?: number) => Chunk[]
+    chordNames: (chart: Chart) => string[]
+  }
+  // Long sections (a 40-line verse) and short ones, a plain part without directives, a recall.
+  const source = [
+    'Intro without a section',
+    ...Array.from({ length: 30 }, (_, i) => `[G]plain ${i} [C]line`),
+    '{sov: Verse 1}',
+    ...Array.from({ length: 40 }, (_, i) => `[Em]verse ${i} [*Rit.]slow [D/F#]on`),
+    '{eov}',
+    '{soc}',
+    '[C]Chorus [G]line',
+    '{eoc}',
+    '{chorus}',
+    'lyrics only'
+  ].join('\n')
+
+  it('puts the pieces together into exactly the whole chart', async () => {
+    const { chartHtml, chartChunks } = await load()
+    const chart = parseChordPro(source)
+    const whole = chartHtml(chart, true, (kind) => kind)
+    for (const lines of [1, 12, 24, 48, 1000]) {
+      const chunks = chartChunks(chart, true, (kind) => kind, lines)
+      if (lines < 48) assert.ok(chunks.length > 2, `${lines}: ${chunks.length} pieces`)
+      assert.ok(chunks.slice(1).some((c) => c.into === 'section') || lines >= 48)
+      // A piece for the last section goes inside it, before its closing tag.
+      const assembled = chunks.reduce((html, chunk) => chunk.into === 'chart'
+        ? html + chunk.html
+        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
+      assert.equal(assembled, whole, `${lines} lines a piece`)
+    }
+    assert.equal(chartChunks(parseChordPro(''), true, (kind) => kind, 12).length, 1)
+  })
+
+  it('names every chord element in document order, annotations and empty ones included',
+    async () => {
+      const { chartHtml, chordNames } = await load()
+      const chart = parseChordPro(source)
+      const html = chartHtml(chart, true, (kind) => kind)
+      const inHtml = [...html.matchAll(/<span class="chord[^"]*">([^<]*)<\/span>/g)]
+        .map((m) => m[1])
+      assert.deepEqual(chordNames(chart), inHtml)
+      const moved = transposeChart(chart, 2, 'english')
+      assert.deepEqual(chordNames(moved).slice(0, 2), ['A', 'D'])
+      assert.ok(chordNames(moved).includes('Rit.'))
+      assert.ok(chordNames(moved).includes('E/G#'))
+      assert.equal(chordNames(moved).length, inHtml.length)
+    })
+})

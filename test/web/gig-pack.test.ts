@@ -1,0 +1,151 @@
+// The web app's gig pack (web/src/lib/offline/gig-pack.ts) against the real API: a Cache API held
+// in memory, fetch answered by app.inject with the member's cookies.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { pathToFileURL } from 'node:url'
+import type { LightMyRequestResponse } from 'fastify'
+import { projectPath } from '#src/project-path.js'
+import { createTestApp, userClient, type Client } from '#test/helpers.js'
+import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
+// The web app's module, imported by URL (its folder is the web app's, not the server's).
+type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
+const { addDays, listPacks, packInfo, PackTooLarge, savePack, saveUpcoming } = (await import(
+  pathToFileURL(projectPath('web', 'src', 'lib', 'offline', 'gig-pack.ts')).href
+)) as Pack
+
+// Like the browser's: relative URLs are the page's origin's, keys() gives absolute Requests.
+const absolute = (request: string | Request) =>
+  new URL(typeof request === 'string' ? request : request.url, 'http://phone').href
+
+class MemoryCache {
+  readonly entries = new Map<string, Response>()
+  async match (request: string | Request) {
+    return this.entries.get(absolute(request))?.clone()
+  }
+
+  async put (request: string | Request, response: Response) {
+    this.entries.set(absolute(request), response)
+  }
+
+  async keys () {
+    return [...this.entries.keys()].map((url) => new Request(url))
+  }
+}
+
+class MemoryCaches {
+  readonly byName = new Map<string, MemoryCache>()
+  async open (name: string) {
+    if (!this.byName.has(name)) this.byName.set(name, new MemoryCache())
+    return this.byName.get(name)!
+  }
+}
+
+/** fetch as the phone's browser does it, for one logged-in user; every answer's status noted. */
+function phone (user: Client, statuses: Map<string, number[]>, limit?: number) {
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    const path = String(url)
+    const answer: LightMyRequestResponse = await user.get(
+      path,
+      (init?.headers ?? {}) as Record<string, string>
+    )
+    statuses.set(path, [...(statuses.get(path) ?? []), answer.statusCode])
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, String(value))
+    }
+    const nullBody = answer.statusCode === 304 || answer.statusCode === 204
+    const body = nullBody ? null : new Uint8Array(answer.rawPayload)
+    return new Response(body, { status: answer.statusCode, headers })
+  }
+  const caches = new MemoryCaches()
+  return {
+    caches: caches as unknown as CacheStorage,
+    fetch: fetch as typeof globalThis.fetch,
+    limit,
+    store: caches
+  }
+}
+
+type App = Parameters<typeof insertSongs>[0]
+async function gigWithSetlist (editor: Client, app: App, date: string) {
+  const gig = await createGig(editor, { date, status: 'confirmed' })
+  await putSetlist(editor, gig.id, [insertSongs(app, 12)])
+  return gig.id as number
+}
+
+test('gig pack: a member saves what gig night needs; unchanged data costs a 304', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const gigId = await gigWithSetlist(editor, ctx.app, today)
+  const statuses = new Map<string, number[]>()
+  const env = phone(member, statuses)
+
+  const first = await savePack(member.user.id, gigId, env)
+  for (const part of ['', '/setlist', '/schedule', '/charts', '/setlist.pdf',
+    '/setlist.pdf?style=stage']) {
+    assert.ok(first.urls.includes(`/gigs/${gigId}${part}`), `${part} kept`)
+  }
+  assert.ok(first.urls.includes(`/gigs_lm/${gigId}`) && first.urls.includes('/me'))
+  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
+  const pdf = Buffer.from(await (await cache.match(`/gigs/${gigId}/setlist.pdf?style=stage`))!
+    .arrayBuffer())
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-')
+  const live = await (await cache.match(`/gigs_lm/${gigId}`))!.json()
+  assert.equal(live.sets[0].entries.length, 12)
+  assert.ok(first.bytes > pdf.length, 'the size counts every part')
+
+  const second = await savePack(member.user.id, gigId, env)
+  // The ETag-bearing answers cost a 304 the second time, and their copies are kept.
+  for (const url of [`/gigs_lm/${gigId}`, `/gigs/${gigId}/charts`]) {
+    assert.deepEqual(statuses.get(url), [200, 304], url)
+  }
+  assert.equal(second.bytes, first.bytes)
+  assert.deepEqual(await packInfo(member.user.id, gigId, env), second)
+  // A part the member may not read is left out, not fatal; a missing gig keeps nothing of it.
+  const missing = await savePack(member.user.id, 9999, env)
+  assert.ok(!missing.urls.some((url) => url.includes('9999')))
+})
+
+test('gig pack: the limit refuses a pack that would pass it, writing nothing of it', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const one = await gigWithSetlist(editor, ctx.app, today)
+  const two = await gigWithSetlist(editor, ctx.app, today)
+  const probe = await savePack(member.user.id, one, phone(member, new Map()))
+  // Room for the first gig and half of another.
+  const env = phone(member, new Map(), Math.floor(probe.bytes * 1.5))
+  await savePack(member.user.id, one, env)
+  await assert.rejects(savePack(member.user.id, two, env), (error: unknown) => {
+    assert.ok(error instanceof PackTooLarge)
+    assert.ok(error.bytes > error.limit)
+    return true
+  })
+  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
+  assert.equal(await cache.match(`/gigs/${two}/setlist.pdf`), undefined)
+  assert.deepEqual((await listPacks(member.user.id, env)).map((pack) => pack.gigId), [one])
+  // Refreshing the one that fits still works at the limit.
+  assert.equal((await savePack(member.user.id, one, env)).gigId, one)
+})
+
+test('gig pack: the next 7 days are saved at start, later or cancelled gigs are not', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const soon = await gigWithSetlist(editor, ctx.app, addDays(today, 6))
+  const later = await gigWithSetlist(editor, ctx.app, addDays(today, 9))
+  const cancelled = await createGig(editor, { date: addDays(today, 2), status: 'cancelled' })
+  const env = phone(member, new Map())
+  const saved = await saveUpcoming(member.user.id, today, env)
+  assert.deepEqual(saved.map((pack) => pack.gigId), [soon])
+  assert.equal(await packInfo(member.user.id, later, env), null)
+  assert.equal(await packInfo(member.user.id, cancelled.id, env), null)
+  assert.equal(addDays('2026-12-28', 7), '2027-01-04')
+})

@@ -1,0 +1,149 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { projectPath } from '#src/project-path.js'
+import { PASSWORD, createTestApp, createUser, login } from '#test/helpers.js'
+import {
+  checkA11y,
+  chooseEnglish,
+  launchBrowser,
+  logInAs,
+  openApp,
+  screenshot,
+  storySteps,
+  WAIT
+} from '#test/browser/harness.js'
+import {
+  OUTAGE,
+  Relay,
+  controlled,
+  stageRelease,
+  workerRelease
+} from '#test/browser/offline-fixture.js'
+
+// Gig night without a network (issue 27, item 10): a release made while the phone is offline.
+// Offline the phone keeps the app it has; at the next online start the new release runs and its
+// service worker takes over without a prompt, so the next offline start has it too.
+
+/** Polls an async condition in the page (waitForFunction takes a promise for "true"). */
+async function until (page: Page, check: (arg: number) => Promise<boolean>, arg = 0) {
+  const deadline = Date.now() + WAIT
+  while (!(await page.evaluate(check, arg))) {
+    if (Date.now() > deadline) throw new Error(`not met in time: ${String(check)}`)
+    await page.waitForTimeout(100)
+  }
+}
+
+const release = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.release ?? 'first')
+
+test('an app update made while offline is applied on the next online start', async (t) => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
+  cpSync(projectPath('dist', 'web'), webRoot, { recursive: true })
+  const publishRelease2 = stageRelease(webRoot, 2)
+  const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' }, { webRoot })
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
+  const relay = new Relay((ctx.app.server.address() as { port: number }).port)
+  await relay.start()
+  const base = `http://127.0.0.1:${relay.port}`
+  const browser = await launchBrowser()
+  t.after(async () => {
+    await browser.close()
+    await relay.stop().catch(() => {})
+    await ctx.close()
+    rmSync(webRoot, { recursive: true, force: true })
+  })
+
+  const mia = await createUser(ctx.app, 'mia', 'member')
+  const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
+  const song = await editor.post('/songs', {
+    title: 'Field Song',
+    status: 'ready',
+    chart: '[A]Twenty thousand [D]phones in a [E]field'
+  })
+  assert.equal(song.statusCode, 201, song.body)
+  // Today: saved for offline at login (the next 7 days).
+  const gig = await editor.post('/gigs', {
+    name: 'Festival Field',
+    date: new Date().toISOString().slice(0, 10),
+    status: 'confirmed',
+    startTime: '21:00'
+  })
+  assert.equal(gig.statusCode, 201, gig.body)
+  const gigId = gig.json().id as number
+  const setlist = await editor.put(`/gigs/${gigId}/setlist`, {
+    version: 0,
+    sets: [{ name: 'Set 1', entries: [{ songId: song.json().id }] }]
+  })
+  assert.equal(setlist.statusCode, 200, setlist.body)
+  const live = `${base}/app/gigs/${gigId}/live`
+
+  const phone = await openApp(browser, base)
+  let page = phone.page
+  phone.allowHttpError('/me', 401)
+  phone.allowHttpError('/refresh', 401)
+  const step = storySteps(t, phone, 'web-offline-update')
+  const nowPlaying = (on: Page) =>
+    on.getByRole('region', { name: 'Now playing' }).getByText('Field Song').waitFor()
+
+  await step('online: the first release installs and saves tonight\'s gig', async () => {
+    await page.goto(`${base}/app/login`)
+    await chooseEnglish(page)
+    await logInAs(page, base, 'mia', PASSWORD)
+    assert.equal(await controlled(page), true)
+    await until(page, async (id) => {
+      const cache = await caches.open(`bandstand-user-${id}`)
+      return (await cache.keys()).some((r) => r.url.includes('/__bandstand/pack/'))
+    }, mia.id)
+    await page.goto(live)
+    await nowPlaying(page)
+    assert.equal(await release(page), 'first')
+  })
+
+  await step('offline, a release comes out: the phone keeps the app it has', async () => {
+    await relay.stop()
+    await page.context().setOffline(true)
+    publishRelease2()
+    await page.reload()
+    await nowPlaying(page)
+    await page.getByRole('status').filter({ hasText: /^Offline · last update/ }).waitFor()
+    assert.equal(await release(page), 'first', 'the first release, from the phone')
+  })
+
+  await step('the next online start runs the new release, which takes over quietly', async () => {
+    await page.context().setOffline(false)
+    await relay.start()
+    // The app closed and opened again (from the home screen).
+    await page.close()
+    page = await phone.context.newPage()
+    await page.goto(live)
+    await nowPlaying(page)
+    assert.equal(await release(page), '2', 'the new release runs')
+    // The new worker active, nothing waiting, the first release's cache deleted.
+    await until(page, async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      const shells = (await caches.keys()).filter((name) => name.startsWith('bandstand-shell-'))
+      return !!registration?.active && !registration.waiting && !registration.installing &&
+        shells.length === 1
+    })
+    assert.equal(await workerRelease(page), 'release 2', 'the new service worker controls')
+    // Applied, not offered: no prompt, nothing covers the live page.
+    assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0)
+    await checkA11y(page, 'live page after a quiet update')
+    await screenshot(page, 'web-offline-update-applied')
+  })
+
+  await step('the next offline start has the new release', async () => {
+    await relay.stop()
+    await page.context().setOffline(true)
+    await page.reload()
+    await nowPlaying(page)
+    assert.equal(await release(page), '2')
+    await page.context().setOffline(false)
+    await relay.start()
+    assert.deepEqual(phone.problems().filter((problem) => !OUTAGE.test(problem)), [])
+  })
+})

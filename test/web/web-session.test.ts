@@ -1,0 +1,158 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { ApiSession } from '#test/browser/api-client.js'
+import { ADMIN_PASSWORD, bandInBrowser } from '#test/browser/band-fixture.js'
+import {
+  checkA11y,
+  chooseEnglish,
+  logInAs,
+  screenshot
+} from '#test/browser/harness.js'
+
+// The session rules of WEB.md in a real browser: one silent POST /refresh on a 401, then the
+// request again; a session that cannot be refreshed leads to the login page and back, with what was
+// typed kept; the login rate limit in plain words.
+test(
+  'web app session: silent refresh, lost session and back, rate limit',
+  { timeout: 300_000 },
+  async (t) => {
+    const { band, app } = await bandInBrowser(t)
+    const { base, member } = band
+    const { page } = app
+    const refreshes: number[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/refresh') refreshes.push(response.status())
+    })
+    app.allowHttpError('/me', 401)
+    app.allowHttpError('/refresh', 401)
+    // The deep link without a session: the gig page's own reads (the gig, its setlist's
+    // publication…) may leave before the layout has sent it to the login page.
+    app.allowHttpError(/^\/gigs\/\d+(\/[a-z/]+)?$/, 401)
+
+    await t.test(
+      'a deep link without a session goes to the login page and, after logging in, back',
+      async () => {
+        await page.goto(`${base}/app/gigs/${band.gig.id}`)
+        await page.waitForURL(new RegExp(`/app/login\\?next=%2Fapp%2Fgigs%2F${band.gig.id}$`))
+        await chooseEnglish(page)
+        assert.equal(
+          await page.getByText('Your session has ended').count(),
+          0,
+          'a first visit is no ended session'
+        )
+        await logInAs(page, base, member.username, member.password)
+        await page.getByRole('heading', { level: 1, name: band.gig.name }).waitFor()
+        assert.equal(new URL(page.url()).pathname, `/app/gigs/${band.gig.id}`)
+      }
+    )
+
+    await t.test(
+      'an expired access token is refreshed silently, once, and the request repeated',
+      async () => {
+        refreshes.length = 0
+        await app.context.clearCookies({ name: 'access_token' })
+        app.allowHttpError('/gigs', 401)
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Gigs', exact: true })
+          .click()
+        await page.getByRole('link', { name: new RegExp(band.laterGig.name) }).waitFor()
+        assert.deepEqual(refreshes, [200], 'exactly one POST /refresh')
+        assert.ok(
+          (await app.context.cookies()).some((c) => c.name === 'access_token'),
+          'a new access token'
+        )
+        assert.equal(new URL(page.url()).pathname, '/app/gigs', 'no detour to the login page')
+      }
+    )
+
+    await t.test(
+      'a session ended elsewhere: to the login page and back, what was typed kept',
+      async () => {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Me', exact: true })
+          .click()
+        await page.getByLabel('Display name').fill('Mia from the draft')
+        // The session is ended from another device (as after "log out this device" there).
+        const other = await ApiSession.login(base, member.username, member.password)
+        const sessions = (await other.get('/me/sessions')) as {
+          id: number
+          current: boolean
+          userAgent: string | null
+        }[]
+        const browserSession = sessions.find((s) => !s.current && /Chrome/.test(s.userAgent ?? ''))!
+        await other.ok('DELETE', `/me/sessions/${browserSession.id}`)
+        refreshes.length = 0
+        app.allowHttpError('/update_user', 401)
+        await page.getByRole('button', { name: 'Save profile' }).click()
+        await page.waitForURL(/\/app\/login\?next=%2Fapp%2Fme$/)
+        await page.getByText('Your session has ended. Please log in again').waitFor()
+        assert.deepEqual(refreshes, [401], 'one refresh was tried')
+        await checkA11y(page, 'login after a lost session')
+        await screenshot(page, 'session-ended-phone')
+        await logInAs(page, base, member.username, member.password)
+        await page.getByRole('heading', { level: 1, name: 'Me' }).waitFor()
+        assert.equal(
+          await page.getByLabel('Display name').inputValue(),
+          'Mia from the draft',
+          'the typed value survived'
+        )
+        await page.getByRole('button', { name: 'Save profile' }).click()
+        await page.getByRole('status').filter({ hasText: 'Profile saved' }).waitFor()
+        assert.equal((await other.get('/me')).displayName, 'Mia from the draft')
+      }
+    )
+
+    await t.test(
+      'another member logging in on the same tab does not get those drafts',
+      async () => {
+        await page.getByLabel('Display name').fill('Typed by Mia')
+        const other = await ApiSession.login(base, member.username, member.password)
+        for (const s of (await other.get('/me/sessions')) as { id: number; current: boolean }[]) {
+          if (!s.current) await other.ok('DELETE', `/me/sessions/${s.id}`)
+        }
+        await page.getByRole('button', { name: 'Save profile' }).click()
+        await page.waitForURL(/\/app\/login/)
+        await logInAs(page, base, 'lena', 'our singer leads the band since 2019')
+        await page.getByRole('heading', { level: 1, name: 'Me' }).waitFor()
+        assert.equal(await page.getByLabel('Display name').inputValue(), 'Lena')
+        const nav = page.getByRole('navigation', { name: 'Main' })
+        assert.equal(await nav.getByRole('link', { name: 'Admin' }).count(), 0, 'editors: no Admin')
+        await page.getByRole('button', { name: 'Log out', exact: true }).click()
+        await page.getByRole('button', { name: 'Log in' }).waitFor()
+      }
+    )
+
+    await t.test('the admin sees the Admin link in the navigation', async () => {
+      await logInAs(page, base, 'admin', ADMIN_PASSWORD)
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      await nav.getByRole('link', { name: 'Admin' }).waitFor()
+      await page.getByRole('button', { name: 'Log out', exact: true }).click()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
+    })
+
+    await t.test('too many logins: the wait in plain words', async () => {
+      // /login allows 10 per minute and client address; the browser and this script share
+      // 127.0.0.1.
+      for (let i = 0; i < 10; i++) {
+        await fetch(`${base}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"username":"x","password":"y"}'
+        })
+      }
+      app.allowHttpError('/login', 429)
+      await page.getByLabel('Username').fill(member.username)
+      await page.getByLabel('Password', { exact: true }).fill(member.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: /^Too many attempts\. Please wait (\d+ seconds|a minute)/ })
+      await alert.waitFor()
+      assert.equal(await page.getByLabel('Username').inputValue(), member.username)
+      await checkA11y(page, 'rate-limited login')
+      app.assertClean()
+    })
+  }
+)
