@@ -1,10 +1,10 @@
-// The songbook on stage (docs/performance-charts.md): what the chart code weighs, how long showing a
-// 300-line chart, transposing it and a page turn take on a phone with the CPU throttled 4× (and
-// unthrottled in the same run: the ratio tells the code's cost from a busy machine's), and
-// GET /gigs/{id}/charts for 40 songs beside a bare Fastify route serving the same bytes. Each
-// figure carries the load average it was measured under. Reported, never asserted. Needs the built
-// app and Debian's Chromium. Alone: `node --conditions=bandstand-source --import tsx
-// bench/stage-charts.ts`.
+// The songbook on stage (docs/performance-charts.md): what the chart code weighs, how long showing
+// a 300-line chart, transposing it and a page turn take on a phone with the CPU throttled 4× (and
+// unthrottled in the same run: the ratio tells the code's cost from a busy machine's), and GET
+// /gigs/{id}/charts for 40 songs beside a bare Fastify route serving the same bytes. Each figure
+// carries the load average it was measured under. Reported, never asserted. Needs the built app and
+// Debian's Chromium. Alone:
+// `node --conditions=bandstand-source --import tsx bench/stage-charts.ts`.
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'

@@ -1,9 +1,9 @@
 // `npm run release`: the tarball a server installs (docs/deployment.md → Install a release):
 // bandstand-<version>/ with dist/ (server, CLI, web app), the files the code reads at run time
 // (migrations, the common-password list), package.json, package-lock.json, README, docs/*.md,
-// CHANGELOG, LICENSE and INSTALL.md (the steps and the Node versions, from package.json's engines). Installed
-// with `npm ci --omit=dev`, started with `node dist/server.js`: no build, no dev dependencies on
-// the server. Builds first when dist/ is missing or stale.
+// CHANGELOG, LICENSE and INSTALL.md (the steps and the Node versions, from package.json's
+// engines). Installed with `npm ci --omit=dev`, started with `node dist/server.js`: no build, no
+// dev dependencies on the server. Builds first when dist/ is missing or stale.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

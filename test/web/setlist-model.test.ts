@@ -154,7 +154,7 @@ test('setlist model: the body saves what is shown; edits replay on a newer versi
   run(moveOperation(mine, key('C'), mine[0]!.key, 1))
   run(moveOperation(mine, key('C'), mine[0]!.key, 0)) // folded into one move
   run(moveOperation(mine, key('A'), mine[1]!.key, 1))
-  const song = { ...same.sets[0]!.entries[0]!.song, id: e, title: 'E' }
+  const song = { ...same.sets[0]!.entries[0]!.song!, id: e, title: 'E' }
   run(addOperation(mine, newEntry(song), mine[1]!.key))
   run({ type: 'updateEntry', entry: key('B'), changes: { notes: 'Slow' } })
   run({ type: 'updateEntry', entry: key('B'), changes: { notes: 'Slower' } })

@@ -1,17 +1,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type ErrorResponseBody
+} from '#test/helpers.js'
 import { errorBody } from '#src/errors.js'
 import { WEAK_PASSWORD_REASONS } from '#shared/enums.js'
 
-interface Detail {
-  field: string
-  message: string
-  keyword: string
-  params: Record<string, unknown>
-}
-const detailOf = (body: { details: Detail[] }, field: string) => {
-  const found = body.details.find((d) => d.field === field)
+const detailOf = (body: ErrorResponseBody, field: string) => {
+  // A 400's body always has details (the response schema marks them optional).
+  const found = body.details!.find((d) => d.field === field)
   assert.ok(found, `a detail for ${field} in ${JSON.stringify(body.details)}`)
   return found
 }
@@ -22,7 +19,7 @@ test('a 400 names each field with Ajv\'s keyword and params; the OpenAPI schema 
     t.after(() => ctx.close())
     const login = await anonymous(ctx.app).post('/login', { user: 'x' })
     assert.equal(login.statusCode, 400)
-    const body = json(login)
+    const body = json<ErrorResponseBody>(login)
     assert.equal(body.code, 'VALIDATION_ERROR')
     assert.deepEqual(detailOf(body, 'body.username'), {
       field: 'body.username',
@@ -42,7 +39,7 @@ test('a 400 names each field with Ajv\'s keyword and params; the OpenAPI schema 
       venue: { city: 7 }
     })
     assert.equal(gig.statusCode, 400, gig.body)
-    const bad = json(gig)
+    const bad = json<ErrorResponseBody>(gig)
     const name = detailOf(bad, 'body.name')
     assert.equal(name.keyword, 'maxLength')
     assert.deepEqual(name.params, { limit: 200 })
@@ -56,9 +53,19 @@ test('a 400 names each field with Ajv\'s keyword and params; the OpenAPI schema 
     // A number in a path that is no finite number (the app's own check) has a keyword too.
     const infinite = await editor.get('/gigs/Infinity')
     assert.equal(infinite.statusCode, 400)
-    assert.equal(detailOf(json(infinite), 'params.id').keyword, 'type')
+    assert.equal(detailOf(json<ErrorResponseBody>(infinite), 'params.id').keyword, 'type')
 
-    const docs = json(await anonymous(ctx.app).get('/docs/json'))
+    // The part of the OpenAPI document read here.
+    interface ErrorSchema {
+      properties: { details: { items: { required: string[] } }; reason: { enum: string[] } }
+    }
+    const docs = json<{
+      paths: {
+        '/login': {
+          post: { responses: { 400: { content: { 'application/json': { schema: ErrorSchema } } } } }
+        }
+      }
+    }>(await anonymous(ctx.app).get('/docs/json'))
     const error = docs.paths['/login'].post.responses['400'].content['application/json'].schema
     const item = error.properties.details.items
     assert.ok(item.required.includes('keyword') && item.required.includes('params'))
@@ -80,8 +87,8 @@ test('WEAK_PASSWORD carries a reason code for each rule of the policy', async (t
   for (const [reason, password] of cases) {
     const res = await create(password)
     assert.equal(res.statusCode, 400, res.body)
-    assert.equal(json(res).code, 'WEAK_PASSWORD')
-    assert.equal(json(res).reason, reason, password)
+    assert.equal(json<ErrorResponseBody>(res).code, 'WEAK_PASSWORD')
+    assert.equal(json<ErrorResponseBody>(res).reason, reason, password)
   }
   // The set-up password must be changed for a new one: the same one is `unchanged`.
   const initial = 'an initial password of the admin'
@@ -100,9 +107,9 @@ test('WEAK_PASSWORD carries a reason code for each rule of the policy', async (t
     payload: { currentPassword: initial, newPassword: initial }
   })
   assert.equal(same.statusCode, 400, same.body)
-  assert.equal(json(same).reason, 'unchanged')
+  assert.equal(json<ErrorResponseBody>(same).reason, 'unchanged')
   // Other refusals carry no reason.
-  assert.equal(json(await admin.get('/users/9999')).reason, undefined)
+  assert.equal(json<ErrorResponseBody>(await admin.get('/users/9999')).reason, undefined)
 })
 
 test('errorBody is the one error shape: the code\'s status, or the one given', () => {

@@ -16,7 +16,9 @@ import {
   readBandExport
 } from '#src/repositories/band-import.js'
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '#src/auth/password.js'
-import { anonymous, createTestApp, json, login, PASSWORD, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, login, PASSWORD, userClient, type Ok
+} from '#test/helpers.js'
 import { buildDemoReplica } from '#test/librestage-fixture.js'
 
 function io () {

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { pathToFileURL } from 'node:url'
-import { createTestApp, json, userClient } from '#test/helpers.js'
+import { createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { projectPath } from '#src/project-path.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { pdfText } from '#test/pdf-tools.js'
@@ -25,17 +25,17 @@ test('setlist model: free-text entries saved as the editor sends them, timed as 
     t.after(() => ctx.close())
     const editor = await userClient(ctx.app, 'eddie', 'editor')
     const a = insertSong(ctx.app, 'Alpha', { durationSeconds: 210 })
-    const config = json(await editor.get('/public/app_config'))
+    const config = json<Ok<'/public/app_config', 'get'>>(await editor.get('/public/app_config'))
     const gig = await createGig(editor, { date: '2026-07-04', startTime: '19:30' })
-    const start = json(await editor.get(`/gigs/${gig.id}/setlist`))
-    const alpha = json(await editor.get('/songs')).find((s: any) => s.id === a)
+    const start = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
+    const alpha = json<Ok<'/songs', 'get'>>(await editor.get('/songs')).find((s) => s.id === a)
 
     const sets = fromServer(start.sets)
     const set = { key: 's', id: null, name: 'Dinner', breakAfterSeconds: null, entries: [] }
     apply(sets, { type: 'addSet', set, after: null })
     const speech = newTextEntry('Speech')
     apply(sets, addOperation(sets, speech, 's'))
-    apply(sets, addOperation(sets, newEntry({ ...alpha, hasChart: false }), 's'))
+    apply(sets, addOperation(sets, newEntry({ ...alpha!, hasChart: false }), 's'))
     apply(sets, addOperation(sets, newTextEntry('Cake'), 's'))
     apply(sets, { type: 'updateEntry', entry: speech.key, changes: { durationSeconds: 95 } })
     apply(sets, { type: 'updateEntry', entry: speech.key, changes: { title: 'Toast' } })
@@ -50,7 +50,7 @@ test('setlist model: free-text entries saved as the editor sends them, timed as 
     )
     const res = await editor.put(`/gigs/${gig.id}/setlist`, body)
     assert.equal(res.statusCode, 200, res.body)
-    const server = json(res)
+    const server = json<Ok<'/gigs/{id}/setlist', 'put'>>(res)
     const draft = fromServer(server.sets)
     assert.deepEqual(draft[0]!.entries.map(titleOf), ['Toast', 'Alpha', 'Cake'])
     assert.deepEqual(draft[0]!.entries.map((e) => e.song?.title ?? null), [null, 'Alpha', null])
@@ -58,10 +58,10 @@ test('setlist model: free-text entries saved as the editor sends them, timed as 
     assert.equal(mine.totalSeconds, server.totalSeconds)
     assert.deepEqual(
       mine.sets[0]!.entries.map((e) => [e.plannedStart, e.durationSeconds]),
-      server.sets[0].entries.map((e: any) => [e.plannedStart, e.durationSeconds])
+      server.sets[0]!.entries.map((e) => [e.plannedStart, e.durationSeconds])
     )
     assert.deepEqual(
-      server.sets[0].entries.map((e: any) => e.durationSeconds),
+      server.sets[0]!.entries.map((e) => e.durationSeconds),
       [95, 210, 0]
     )
     // The songbook (charts) has no free-text entry: it is a PDF of the songs only.

@@ -43,8 +43,8 @@ test(
       one!.entries.map((e: any) => e.plannedStart),
       ['23:00', '23:05']
     )
-    assert.equal(one!.entries[0]!.song.title, 'A')
-    assert.equal(one!.entries[0]!.song.key, 'C')
+    assert.equal(one!.entries[0]!.song!.title, 'A')
+    assert.equal(one!.entries[0]!.song!.key, 'C')
     assert.equal(one!.entries[0]!.notes, 'Intro lang')
     assert.equal(one!.entries[1]!.durationSeconds, 240, 'no song duration: the configured default')
     assert.equal(one!.start, '23:00')
@@ -197,7 +197,7 @@ test(
     })
     assert.equal(kept.statusCode, 200, kept.body)
     assert.equal(json<Ok<'/gigs/{id}/setlist', 'put'>>(
-      kept).sets[0]!.entries[0]!.song.status, 'retired')
+      kept).sets[0]!.entries[0]!.song!.status, 'retired')
   }
 )
 

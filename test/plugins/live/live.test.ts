@@ -33,7 +33,7 @@ test(
     assert.equal(state.gig.name, gig.name)
     assert.equal(state.sets.length, 2)
     assert.equal(state.current!.id, entries[0].id)
-    assert.equal(state.current!.song.title, 'Song 001')
+    assert.equal(state.current!.song!.title, 'Song 001')
     assert.deepEqual(state.progress, { planned: 4, played: 0, skipped: 0 })
     assert.match(String(res.headers.etag), /^W\/"[^"]+"$/)
     assert.equal((await member.get(`/gigs_lm/${gig.id}/`)).statusCode, 200, 'trailing slash')
@@ -182,7 +182,7 @@ test(
     const entry = json<Ok<'/gigs_lm/{id}/insert', 'post', 201>>(res)
     assert.equal(entry.inserted, true)
     assert.equal(entry.status, 'planned')
-    assert.equal(entry.song.title, 'Zugabe')
+    assert.equal(entry.song!.title, 'Zugabe')
     assert.equal(entry.plannedStart, '20:05')
     const live = json<Ok<'/gigs_lm/{id}', 'get'>>(await member.get(`/gigs_lm/${gig.id}`))
     assert.deepEqual(

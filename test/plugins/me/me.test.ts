@@ -9,7 +9,9 @@ import {
   login,
   PASSWORD,
   sessionClient,
-  userClient
+  userClient,
+  type ErrorResponseBody,
+  type Ok
 } from '#test/helpers.js'
 import { passwordProblem } from '#src/auth/password.js'
 

@@ -16,8 +16,9 @@ import { repertoireSetlists } from '#src/db/schema.js'
 import { MAX_REPERTOIRE_SETLISTS } from '#schemas/repertoire.js'
 import { MAX_SETS } from '#schemas/setlists.js'
 
-const titles = (sets: Array<{ entries: Array<{ song: { title: string } }> }>) =>
-  sets.map((s) => s.entries.map((e) => e.song.title))
+// Song entries only: a free-text entry (song null) has no song title.
+const titles = (sets: Array<{ entries: Array<{ song: { title: string } | null }> }>) =>
+  sets.map((s) => s.entries.map((e) => e.song!.title))
 
 async function createList (editor: Client, body: Record<string, unknown>): Promise<any> {
   const res = await editor.post('/repertoire', body)

@@ -8,7 +8,9 @@ import XLSX from 'xlsx'
 import { runCli } from '#src/cli.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { songs } from '#src/db/schema.js'
-import { anonymous, createTestApp, json, userClient, type Client } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type Client, type ErrorResponseBody, type Ok
+} from '#test/helpers.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { pdfText } from '#test/pdf-tools.js'
 
@@ -19,28 +21,34 @@ test('songs take canonical keys only: a bad key is a clear 400 with a suggestion
   const member = await userClient(ctx.app, 'mia', 'member')
   const created = await editor.post('/songs', { title: 'Loreley', key: 'Bb' })
   assert.equal(created.statusCode, 201, created.body)
-  const song = json(created)
+  const song = json<Ok<'/songs', 'post'>>(created)
   assert.equal(song.key, 'Bb')
   assert.equal(song.keyText, null)
   for (const [key, hint] of [['B-Dur', 'Bb'], ['fis-Moll', 'F#m'], ['H', 'B'], ['X7', null]]) {
     const res = await editor.patch(`/songs/${song.id}`, { key })
     assert.equal(res.statusCode, 400, `${key}: ${res.body}`)
-    const body = json(res)
+    const body = json<ErrorResponseBody>(res)
     assert.equal(body.code, 'INVALID_KEY')
     assert.match(body.message, /e\.g\. "Bb" or "Gm"/)
     if (hint) assert.ok(body.message.includes(`did you mean "${hint}"?`), body.message)
     else assert.doesNotMatch(body.message, /did you mean/)
   }
-  assert.equal(json(await editor.get(`/songs/${song.id}`)).key, 'Bb', 'nothing half-written')
+  assert.equal(
+    json<Ok<'/songs/{id}', 'get'>>(await editor.get(`/songs/${song.id}`)).key,
+    'Bb',
+    'nothing half-written'
+  )
   assert.equal((await editor.post('/songs', { title: 'X', key: '' })).statusCode, 400)
   assert.equal((await editor.post('/songs', { title: 'X', key: 'Bbb' })).statusCode, 400)
   assert.equal((await editor.patch(`/songs/${song.id}`, { key: 'Gm' })).statusCode, 200)
-  assert.equal(json(await member.get(`/songs/${song.id}`)).key, 'Gm')
+  assert.equal(json<Ok<'/songs/{id}', 'get'>>(await member.get(`/songs/${song.id}`)).key, 'Gm')
   assert.equal((await anonymous(ctx.app).patch(`/songs/${song.id}`, { key: 'C' })).statusCode, 401)
   assert.equal((await member.patch(`/songs/${song.id}`, { key: 'C' })).statusCode, 403)
   assert.equal((await editor.patch('/songs/999999', { key: 'C' })).statusCode, 404)
   // The public configuration lists every key the API accepts.
-  const config = json(await anonymous(ctx.app).get('/public/app_config'))
+  const config = json<Ok<'/public/app_config', 'get'>>(
+    await anonymous(ctx.app).get('/public/app_config')
+  )
   assert.equal(config.keys.length, 34)
   assert.ok(config.keys.includes('F#m') && config.keys.includes('Db'))
 })
@@ -53,15 +61,15 @@ test('an old key that could not be read is shown as written until a key is chose
   const id = ctx.app.db.insert(songs)
     .values({ title: 'Medley', keyText: 'wechselnd', createdAt: stamp, updatedAt: stamp })
     .returning({ id: songs.id }).get().id
-  const before = json(await editor.get(`/songs/${id}`))
+  const before = json<Ok<'/songs/{id}', 'get'>>(await editor.get(`/songs/${id}`))
   assert.deepEqual([before.key, before.keyText], [null, 'wechselnd'])
   const gig = await createGig(editor)
   await editor.put(`/gigs/${gig.id}/setlist`, {
     version: 0, sets: [{ name: 'Set 1', entries: [{ songId: id }] }]
   })
-  const setlist = json(await editor.get(`/gigs/${gig.id}/setlist`))
-  assert.equal(setlist.sets[0].entries[0].song.key, 'wechselnd')
-  const after = json(await editor.patch(`/songs/${id}`, { key: 'D' }))
+  const setlist = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
+  assert.equal(setlist.sets[0]!.entries[0]!.song!.key, 'wechselnd')
+  const after = json<Ok<'/songs/{id}', 'patch'>>(await editor.patch(`/songs/${id}`, { key: 'D' }))
   assert.deepEqual([after.key, after.keyText], ['D', null])
 })
 

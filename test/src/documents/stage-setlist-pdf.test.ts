@@ -2,7 +2,9 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { bigGig, contextFixture } from '#test/document-fixtures.js'
-import { createTestApp, json, userClient, type Client, type TestContext } from '#test/helpers.js'
+import {
+  createTestApp, json, userClient, type Client, type Ok, type TestContext
+} from '#test/helpers.js'
 import { pdfInfo, pdfText } from '#test/pdf-tools.js'
 import { renderSetlistPdf } from '#src/documents/setlist-pdf.js'
 

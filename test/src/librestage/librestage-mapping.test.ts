@@ -19,7 +19,7 @@ import {
 } from '#src/librestage/values.js'
 import { mapKey } from '#src/librestage/keys.js'
 import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
-import { createTestApp, json, userClient, type TestContext } from '#test/helpers.js'
+import { createTestApp, json, userClient, type Ok, type TestContext } from '#test/helpers.js'
 import { createLibreStageDb, insertRows } from '#test/librestage-fixture.js'
 
 test('value mappings: text, times, dates, durations, keys, names, links, usernames', () => {

@@ -10,7 +10,9 @@ import { openDatabase } from '#src/db/client.js'
 import type { LibreStageReport } from '#src/librestage/report.js'
 import { replaceForeignHash } from '#src/repositories/users.js'
 import { hashPassword } from '#src/auth/password.js'
-import { anonymous, client, createTestApp, json, type TestContext } from '#test/helpers.js'
+import {
+  anonymous, client, createTestApp, json, type ErrorResponseBody, type Ok, type TestContext
+} from '#test/helpers.js'
 import { DEMO_PASSWORDS, libreStageDemo } from '#test/librestage-fixture.js'
 
 // Moving in from libreStage without losing a vote, an answer or a password: the real demo database

@@ -7,7 +7,9 @@ import {
   type ServerResponse
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import {
+  anonymous, createTestApp, json, userClient, type ErrorResponseBody, type Ok
+} from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { WebhookNotifier } from '#src/notices/webhook-notifier.js'
 
