@@ -57,7 +57,7 @@ export async function runOfflineBench (): Promise<void> {
         title: `Field Song ${String(n).padStart(2, '0')}`,
         artist: 'The Band',
         durationSeconds: 180 + n,
-        key: 'A-Dur',
+        key: 'A',
         status: 'ready',
         chart: chartOf(n)
       })

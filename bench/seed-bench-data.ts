@@ -54,7 +54,7 @@ export async function seedBenchData (databaseFile: string): Promise<BenchData> {
           artist: 'Die Benchmarker',
           genre: 'Pop',
           durationSeconds: 150 + (i % 120),
-          key: 'C-Dur',
+          key: 'C',
           tempoBpm: 80 + (i % 90),
           leadSinger: ['Anna', 'Ben', 'Clara'][i % 3]!,
           composers: ['Müller, Hans', 'Schmidt, Eva'],

@@ -131,7 +131,7 @@ export async function runStageChartsBench (): Promise<void> {
     const ids: number[] = []
     for (let n = 1; n <= SONGS; n++) {
       const song = await band.editor.ok('POST', '/songs', {
-        title: `Chart ${n}`, key: 'G-Dur', tempoBpm: 100, chart: chartOf(LINES, n)
+        title: `Chart ${n}`, key: 'G', tempoBpm: 100, chart: chartOf(LINES, n)
       })
       ids.push(song.id)
     }
