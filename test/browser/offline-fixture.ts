@@ -86,7 +86,7 @@ export function stageRelease (webRoot: string, release: number): () => void {
       worker,
       readFileSync(worker, 'utf8').replaceAll(oldBoot, newBoot) +
         '\nself.addEventListener("message", (e) => { if (e.data === "release?") ' +
-        `e.source.postMessage("release ${release}") })\n`
+        `e.ports[0].postMessage("release ${release}") })\n`
     )
   }
 }
@@ -96,7 +96,9 @@ export const workerRelease = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<string>((resolve) => {
-        navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data))
-        navigator.serviceWorker.controller!.postMessage('release?')
+        // A port of its own: the answer does not wait for the page's client message queue.
+        const channel = new MessageChannel()
+        channel.port1.onmessage = (event) => resolve(event.data as string)
+        navigator.serviceWorker.controller!.postMessage('release?', [channel.port2])
       })
   )
