@@ -251,8 +251,15 @@ export class LiveShow {
   /** Sends the unanswered taps one by one, oldest first; stops at the first unreachable one. */
   #flush (): Promise<void> {
     if (this.#sending) return this.#flushing
-    this.#sending = true
     clearTimeout(this.#retry)
+    // The browser knows it has no network (airplane mode, no Wi-Fi): nothing is tried until its
+    // `online` event (or the retry). A page reloaded offline would otherwise send at once, and a
+    // request that slips out while the network comes and goes is not the member's intent.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      this.#retry = setTimeout(this.#online, RETRY_MS)
+      return this.#flushing
+    }
+    this.#sending = true
     this.#flushing = (async () => {
       try {
         for (;;) {
