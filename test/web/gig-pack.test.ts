@@ -148,4 +148,19 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   assert.equal(await packInfo(member.user.id, later, env), null)
   assert.equal(await packInfo(member.user.id, cancelled.id, env), null)
   assert.equal(addDays('2026-12-28', 7), '2027-01-04')
+
+  // The app waits before saving; leaving during the wait (logout) asks the server nothing.
+  const statuses = new Map<string, number[]>()
+  const abort = new AbortController()
+  const waiting = saveUpcoming(member.user.id, today, {
+    ...phone(member, statuses),
+    delayMs: 60_000,
+    signal: abort.signal
+  })
+  abort.abort()
+  assert.deepEqual(await waiting, [])
+  assert.equal(statuses.size, 0)
+  // After the wait, the same save as at once.
+  const delayed = await saveUpcoming(member.user.id, today, { ...phone(member, new Map()), delayMs: 5 })
+  assert.deepEqual(delayed.map((pack) => pack.gigId), [soon])
 })
