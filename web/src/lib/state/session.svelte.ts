@@ -104,6 +104,22 @@ export async function logout (): Promise<void> {
   await goto(resolve('/login'), { replaceState: true, invalidateAll: true })
 }
 
+/**
+ * A reset link of `username` is about to be redeemed in this tab. When that is the user logged in
+ * here, the server ends every session of theirs: background work (the gig pack) stops first, and
+ * `passwordResetDone` then clears the client state as a logout would.
+ */
+export function passwordResetStarts (username: string): void {
+  if (session.user?.username === username) for (const handler of logoutStartHandlers) handler()
+}
+
+/** The reset link of `username` was redeemed; see passwordResetStarts. */
+export function passwordResetDone (username: string): void {
+  if (session.user?.username !== username) return
+  clearClientState(false)
+  void clearOfflineData()
+}
+
 let redirecting = false
 // A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
 // the user was typing is kept for that round trip (drafts.svelte.ts).
