@@ -36,9 +36,9 @@ test('roles rise member < editor < admin; a role has the rights of those below i
 })
 
 test('the web app offers the shared lists in its order, every value once', async () => {
-  const { ROLES: offered } = await web<{ ROLES: Role[] }>('routes/admin/users/roles.ts')
+  const { ROLES: offered } = await web<{ ROLES: Role[] }>('lib/admin/roles.ts')
   assert.deepEqual(offered, ['member', 'editor', 'admin'])
-  const { SONG_STATUSES } = await web<{ SONG_STATUSES: string[] }>('routes/songs/statuses.ts')
+  const { SONG_STATUSES } = await web<{ SONG_STATUSES: string[] }>('lib/songs/statuses.ts')
   assert.deepEqual(SONG_STATUSES, ['accepted', 'rehearsing', 'ready', 'proposed', 'retired'])
 })
 
