@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LiteralUnion, StrictObject, StringEnum, TimeString } from './common.js'
 import { CHORD_NOTATIONS } from '#shared/chords/chord.js'
+import { APP_CONFIG_LIMITS } from '#shared/limits.js'
 
 const Label = Type.String({ minLength: 1, maxLength: 60 })
 const LabelList = Type.Array(Label, { minItems: 1, maxItems: 100, uniqueItems: true })
@@ -21,11 +22,11 @@ export const ChordNotation = LiteralUnion(CHORD_NOTATIONS, {
 
 /** What an admin can set: stored in the database, validated, effective at once. */
 export const EditableAppConfig = StrictObject({
-  appName: Type.String({ minLength: 1, maxLength: 80 }),
-  bandName: Type.String({ minLength: 1, maxLength: 120 }),
+  appName: Type.String({ minLength: 1, maxLength: APP_CONFIG_LIMITS.appName }),
+  bandName: Type.String({ minLength: 1, maxLength: APP_CONFIG_LIMITS.bandName }),
   timezone: Type.String({
     minLength: 1,
-    maxLength: 64,
+    maxLength: APP_CONFIG_LIMITS.timezone,
     description: 'IANA timezone, e.g. Europe/Berlin'
   }),
   locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', examples: ['de-DE'] }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LocalDateTime, Nullable, NullableText, StrictObject } from './common.js'
+import { CHECKLIST_LIMITS } from '#shared/limits.js'
 
 /** Items per gig at most. */
 export const MAX_CHECKLIST_ITEMS = 200
@@ -24,12 +25,14 @@ export type ChecklistItemType = Static<typeof ChecklistItem>
 
 const fields = {
   category: Type.Optional(
-    NullableText(60, { description: 'free text, e.g. Technik, Orga, Transport' })
+    NullableText(CHECKLIST_LIMITS.category, {
+      description: 'free text, e.g. Technik, Orga, Transport'
+    })
   ),
   assigneeId: Type.Optional(Nullable(Id, { description: 'an active user; null = nobody' })),
   dueAt: Type.Optional(Nullable(LocalDateTime)),
   done: Type.Optional(Type.Boolean()),
-  notes: Type.Optional(NullableText(2000)),
+  notes: Type.Optional(NullableText(CHECKLIST_LIMITS.notes)),
   position: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -38,7 +41,7 @@ const fields = {
     })
   )
 }
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
+const Title = Type.String({ minLength: 1, maxLength: CHECKLIST_LIMITS.title, pattern: '\\S' })
 
 export const ChecklistItemCreate = StrictObject({ title: Title, ...fields })
 export type ChecklistItemCreateType = Static<typeof ChecklistItemCreate>

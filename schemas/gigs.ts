@@ -11,7 +11,7 @@ import {
   TimeString
 } from './common.js'
 import { GIG_STATUSES } from '#shared/enums.js'
-import { GIG_LIMITS } from '#shared/limits.js'
+import { GIG_LIMITS, SCHEDULE_LIMITS } from '#shared/limits.js'
 
 export const GigStatus = StringEnum(GIG_STATUSES)
 export type GigStatusType = Static<typeof GigStatus>
@@ -92,10 +92,10 @@ export type GigListQueryType = Static<typeof GigListQuery>
 export const ScheduleItemInput = StrictObject({
   id: Type.Optional(Id),
   at: LocalDateTime,
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  who: Type.Optional(NullableText(200)),
-  where: Type.Optional(NullableText(200)),
-  notes: Type.Optional(NullableText(2000))
+  title: Type.String({ minLength: 1, maxLength: SCHEDULE_LIMITS.title, pattern: '\\S' }),
+  who: Type.Optional(NullableText(SCHEDULE_LIMITS.who)),
+  where: Type.Optional(NullableText(SCHEDULE_LIMITS.where)),
+  notes: Type.Optional(NullableText(SCHEDULE_LIMITS.notes))
 })
 export const SchedulePut = StrictObject({ items: Type.Array(ScheduleItemInput, { maxItems: 100 }) })
 export type SchedulePutType = Static<typeof SchedulePut>

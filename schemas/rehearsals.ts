@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DateString, Id, Instant, StrictObject, TimeString } from './common.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
+import { REHEARSAL_LIMITS } from '#shared/limits.js'
 
 export const RehearsalSongInput = StrictObject({
   songId: Id,
-  notes: Type.Optional(NullableText(1000)),
+  notes: Type.Optional(NullableText(REHEARSAL_LIMITS.songNotes)),
   done: Type.Optional(Type.Boolean({ default: false }))
 })
 const RehearsalSongs = Type.Array(RehearsalSongInput, {
@@ -39,8 +40,8 @@ export const RehearsalCreate = StrictObject({
   endTime: Type.Optional(
     Nullable(TimeString, { description: 'default start + 2 h, at most 23:59' })
   ),
-  location: Type.Optional(NullableText(200)),
-  notes: Type.Optional(NullableText(2000)),
+  location: Type.Optional(NullableText(REHEARSAL_LIMITS.location)),
+  notes: Type.Optional(NullableText(REHEARSAL_LIMITS.notes)),
   songs: Type.Optional(RehearsalSongs)
 })
 export type RehearsalCreateType = Static<typeof RehearsalCreate>
@@ -50,8 +51,8 @@ export const RehearsalPatch = StrictObject(
     date: Type.Optional(DateString),
     startTime: Type.Optional(TimeString),
     endTime: Type.Optional(Nullable(TimeString, { description: 'null resets to start + 2 h' })),
-    location: Type.Optional(NullableText(200)),
-    notes: Type.Optional(NullableText(2000)),
+    location: Type.Optional(NullableText(REHEARSAL_LIMITS.location)),
+    notes: Type.Optional(NullableText(REHEARSAL_LIMITS.notes)),
     songs: Type.Optional(RehearsalSongs)
   },
   { minProperties: 1 }

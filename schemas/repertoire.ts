@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ErrorResponse, Id, Instant, NullableText, StrictObject, StringEnum } from './common.js'
 import { MAX_SETS, Setlist, SetlistSet, SetlistSetInput } from './setlists.js'
+import { PROGRAMME_LIMITS } from '#shared/limits.js'
 
 /** Repertoire setlists the band keeps at most. */
 export const MAX_REPERTOIRE_SETLISTS = 100
 
-const Name = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' })
+const Name = Type.String({ minLength: 1, maxLength: PROGRAMME_LIMITS.name, pattern: '\\S' })
 
 const header = {
   id: Type.Integer(),
@@ -39,7 +40,7 @@ export type RepertoireType = Static<typeof Repertoire>
 
 export const RepertoireCreate = StrictObject({
   name: Name,
-  notes: Type.Optional(NullableText(2000)),
+  notes: Type.Optional(NullableText(PROGRAMME_LIMITS.notes)),
   sets: Type.Optional(
     Type.Array(SetlistSetInput, {
       maxItems: MAX_SETS,
@@ -51,7 +52,7 @@ export const RepertoireCreate = StrictObject({
 export type RepertoireCreateType = Static<typeof RepertoireCreate>
 
 export const RepertoirePatch = StrictObject(
-  { name: Type.Optional(Name), notes: Type.Optional(NullableText(2000)) },
+  { name: Type.Optional(Name), notes: Type.Optional(NullableText(PROGRAMME_LIMITS.notes)) },
   { minProperties: 1 }
 )
 export type RepertoirePatchType = Static<typeof RepertoirePatch>

@@ -9,6 +9,7 @@ import {
   TimeString
 } from './common.js'
 import { ENTRY_STATUSES } from '#shared/enums.js'
+import { SETLIST_LIMITS } from '#shared/limits.js'
 
 export const LiveStatus = StringEnum(ENTRY_STATUSES)
 export type LiveStatusType = Static<typeof LiveStatus>
@@ -41,7 +42,7 @@ export const Capo = Nullable(Type.Integer({ minimum: 0, maximum: 11 }), {
 /** A free-text entry's title (a speech, the first dance, a medley intro): defined once. */
 export const EntryTitle = Type.String({
   minLength: 1,
-  maxLength: 200,
+  maxLength: SETLIST_LIMITS.entryTitle,
   pattern: '\\S',
   description: 'a free-text entry (no song): its title'
 })
@@ -104,7 +105,7 @@ export const SetlistEntryInput = StrictObject({
   id: Type.Optional(Id),
   songId: Type.Optional(Id),
   title: Type.Optional(EntryTitle),
-  notes: Type.Optional(NullableText(1000)),
+  notes: Type.Optional(NullableText(SETLIST_LIMITS.entryNotes)),
   durationSeconds: Type.Optional(
     Nullable(
       Type.Integer({ minimum: 1, maximum: 7200, description: 'override; null = song duration' })
@@ -115,7 +116,7 @@ export const SetlistEntryInput = StrictObject({
 })
 export const SetlistSetInput = StrictObject({
   id: Type.Optional(Id),
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  name: Type.String({ minLength: 1, maxLength: SETLIST_LIMITS.setName, pattern: '\\S' }),
   breakAfterSeconds: Type.Optional(
     Nullable(Type.Integer({ minimum: 0, maximum: 7200, description: 'null = configured default' }))
   ),

@@ -157,7 +157,7 @@ export const SongListQuery = Type.Object({
   q: Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 100,
+      maxLength: SONG_LIMITS.query,
       description: 'substring of title or artist, case-insensitive'
     })
   )

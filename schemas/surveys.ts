@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, LocalDateTime, StrictObject } from './common.js'
 import { ANSWER_VALUES, SURVEY_KINDS, SURVEY_STATUSES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
+import { SURVEY_LIMITS } from '#shared/limits.js'
 
 export const SurveyKind = LiteralUnion(SURVEY_KINDS, {
   description: 'poll: options are labels; date: options are local date-times (finding a date)'
@@ -15,7 +16,7 @@ export const SurveyOptionInput = StrictObject({
   label: Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 200,
+      maxLength: SURVEY_LIMITS.optionLabel,
       description: 'required for polls; for date surveys defaults to `at`'
     })
   ),
@@ -23,8 +24,8 @@ export const SurveyOptionInput = StrictObject({
 })
 
 export const SurveyCreate = StrictObject({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.Optional(NullableText(2000)),
+  title: Type.String({ minLength: 1, maxLength: SURVEY_LIMITS.title }),
+  description: Type.Optional(NullableText(SURVEY_LIMITS.description)),
   kind: SurveyKind,
   multipleChoice: Type.Optional(
     Type.Boolean({
@@ -45,7 +46,6 @@ export const SurveyOption = Type.Object({
 })
 
 /** A member's word on one answer, like a Gig-o-Matic plan comment. */
-export const ANSWER_COMMENT_MAX = 200
 const AnswerComment = Type.Union([Type.String(), Type.Null()], {
   description: "the member's comment on this answer"
 })
@@ -102,7 +102,7 @@ export const SurveyResponseBody = StrictObject({
       optionId: Id,
       value: AnswerValue,
       comment: Type.Optional(
-        NullableText(ANSWER_COMMENT_MAX, {
+        NullableText(SURVEY_LIMITS.answerComment, {
           description: 'optional comment on this answer (shown with the results); empty: none'
         })
       )

@@ -2,20 +2,24 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Instant, LiteralUnion, Role, StrictObject } from './common.js'
 import { USER_STATUSES } from '#shared/enums.js'
 import { Nullable } from './nullable.js'
+import { PASSWORD_LIMITS, USER_LIMITS } from '#shared/limits.js'
 
 export const Username = Type.String({
   minLength: 3,
-  maxLength: 40,
+  maxLength: USER_LIMITS.username,
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$'
 })
+const POLICY =
+  `${PASSWORD_LIMITS.min}–${PASSWORD_LIMITS.max} characters, not common, not the username`
 export const Password = Type.String({
   minLength: 1,
   maxLength: 1024,
-  description: 'policy: 15–256 characters, not common, not the username'
+  description: `policy: ${POLICY}`
 })
 export const Instruments = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
   maxItems: 20
 })
+const DisplayName = Type.String({ minLength: 1, maxLength: USER_LIMITS.displayName })
 export const Email = Type.String({ format: 'email', maxLength: 254 })
 
 export const User = Type.Object({
@@ -45,7 +49,7 @@ export type UserType = Static<typeof User>
 
 export const ProfileUpdate = StrictObject(
   {
-    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    displayName: Type.Optional(DisplayName),
     email: Type.Optional(Nullable(Email)),
     instruments: Type.Optional(Instruments),
     isSinger: Type.Optional(Type.Boolean())
@@ -56,14 +60,14 @@ export type ProfileUpdateType = Static<typeof ProfileUpdate>
 
 export const UserCreate = StrictObject({
   username: Username,
-  displayName: Type.String({ minLength: 1, maxLength: 80 }),
+  displayName: DisplayName,
   email: Type.Optional(Nullable(Email)),
   role: Role,
   password: Type.Optional(
     Type.String({
       ...Password,
       description:
-        'an initial password (policy: 15–256 characters, not common, not the username), which ' +
+        `an initial password (policy: ${POLICY}), which ` +
         'the user must change at first login; leave it out to get an invite link instead'
     })
   ),
@@ -81,7 +85,7 @@ export type UserCreateType = Static<typeof UserCreate>
 
 export const UserPatch = StrictObject(
   {
-    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    displayName: Type.Optional(DisplayName),
     email: Type.Optional(Nullable(Email)),
     role: Type.Optional(Role),
     status: Type.Optional(LiteralUnion(USER_STATUSES)),

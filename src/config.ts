@@ -5,6 +5,7 @@ import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
 import type { BackupSettings } from '#src/storage/backup.js'
 import { isValidTimeZone } from '#shared/local-time.js'
+import { PASSWORD_LIMITS } from '#shared/limits.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
@@ -34,7 +35,9 @@ export const EnvSchema = Type.Object({
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
   BACKUP_DIR: Type.Optional(Type.String({ minLength: 1, description: 'off when unset' })),
   BACKUP_KEEP: Type.String({ pattern: '^[1-9][0-9]{0,3}$', default: '14' }),
-  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 15, maxLength: 256 })),
+  ADMIN_PASSWORD: Type.Optional(
+    Type.String({ minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max })
+  ),
   BODY_LIMIT_BYTES: Type.String({ pattern: '^[0-9]+$', default: String(1024 * 1024) }),
   PUBLIC_URL: Type.Optional(
     Type.String({

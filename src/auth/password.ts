@@ -3,6 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import bcrypt from 'bcryptjs'
 import { projectPath } from '#src/project-path.js'
 import type { WeakPasswordReason } from '#shared/enums.js'
+import { PASSWORD_LIMITS } from '#shared/limits.js'
 
 // OWASP Password Storage Cheat Sheet, scrypt: N=2^14 (16 MiB), r=8, p=5 is one of the listed
 // equivalent settings; it keeps memory low on a Raspberry Pi while costing the same as N=2^17, p=1.
@@ -110,8 +111,7 @@ function isCommonPassword (password: string): boolean {
   return commonPasswords.has(password.toLowerCase())
 }
 
-export const PASSWORD_MIN = 15
-export const PASSWORD_MAX = 256
+const { min: PASSWORD_MIN, max: PASSWORD_MAX } = PASSWORD_LIMITS
 
 /** Why a password is refused: a code for clients, an English message. */
 export interface PasswordWeakness {

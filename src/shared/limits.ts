@@ -12,6 +12,21 @@ export const GIG_LIMITS = {
   notes: 5000
 } as const
 
+/** A row of a gig's running order (schemas/gigs.ts, ScheduleItemInput). */
+export const SCHEDULE_LIMITS = {
+  title: 200,
+  who: 200,
+  where: 200,
+  notes: 2000
+} as const
+
+/** An item of a gig's checklist (schemas/checklist.ts). */
+export const CHECKLIST_LIMITS = {
+  title: 200,
+  category: 60,
+  notes: 2000
+} as const
+
 /** A song's fields (schemas/songs.ts). */
 export const SONG_LIMITS = {
   title: 200,
@@ -20,5 +35,63 @@ export const SONG_LIMITS = {
   backingVocals: 200,
   publisher: 200,
   gemaWorkNumber: 20,
+  /**
+   * Not a schema maxLength: the ISWC field has only a pattern, and its longest match is
+   * 15 characters (T-034.524.680-1). The form stops there instead of at a guess.
+   */
+  iswc: 15,
+  notes: 2000,
+  /** The song list's search (GET /songs?q=). */
+  query: 100
+} as const
+
+/** A set and its entries (schemas/setlists.ts; gig and repertoire setlists alike). */
+export const SETLIST_LIMITS = {
+  setName: 100,
+  entryTitle: 200,
+  entryNotes: 1000
+} as const
+
+/** A repertoire programme (schemas/repertoire.ts). */
+export const PROGRAMME_LIMITS = {
+  name: 120,
   notes: 2000
+} as const
+
+/** A rehearsal (schemas/rehearsals.ts). */
+export const REHEARSAL_LIMITS = {
+  location: 200,
+  notes: 2000,
+  songNotes: 1000
+} as const
+
+/** A survey and a member's answer to it (schemas/surveys.ts). */
+export const SURVEY_LIMITS = {
+  title: 200,
+  description: 2000,
+  optionLabel: 200,
+  answerComment: 200
+} as const
+
+/** A user account (schemas/users.ts). */
+export const USER_LIMITS = {
+  username: 40,
+  displayName: 80
+} as const
+
+/**
+ * The password policy's length in characters (NIST SP 800-63B: 15–256), checked by
+ * src/auth/password.ts. The request schemas accept up to 1024 so that a longer password gets the
+ * policy's WEAK_PASSWORD answer (reason too_long), not a bare validation error.
+ */
+export const PASSWORD_LIMITS = {
+  min: 15,
+  max: 256
+} as const
+
+/** What an admin configures (schemas/app-config.ts). */
+export const APP_CONFIG_LIMITS = {
+  appName: 80,
+  bandName: 120,
+  timezone: 64
 } as const

@@ -5,7 +5,7 @@
  */
 import { ApiFailure, type ApiErrorDetail } from './api/client'
 import { hasMessage, t } from './i18n/index.svelte'
-import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy'
+import { PASSWORD_LIMITS } from '$shared/limits'
 
 export interface ExplainedError {
   /** One sentence for the whole form or screen. */
@@ -47,12 +47,12 @@ function fieldMessage (detail: ApiErrorDetail): string {
   return t(known.key, { n: typeof n === 'number' || typeof n === 'string' ? n : '' })
 }
 
-// WEAK_PASSWORD's `reason` code (src/services/password.ts) → its message; another reason
+// WEAK_PASSWORD's `reason` code (src/auth/password.ts) → its message; another reason
 // (`unchanged`, or one added later) gets the general one. `too_similar` is the name the issue's
 // agreed shape gave as an example for `contains_username`.
 const PASSWORD_REASONS: Record<string, [string, number?]> = {
-  too_short: ['errors.WEAK_PASSWORD_SHORT', PASSWORD_MIN],
-  too_long: ['errors.WEAK_PASSWORD_LONG', PASSWORD_MAX],
+  too_short: ['errors.WEAK_PASSWORD_SHORT', PASSWORD_LIMITS.min],
+  too_long: ['errors.WEAK_PASSWORD_LONG', PASSWORD_LIMITS.max],
   contains_username: ['errors.WEAK_PASSWORD_USERNAME'],
   too_similar: ['errors.WEAK_PASSWORD_USERNAME'],
   too_common: ['errors.WEAK_PASSWORD_COMMON']
