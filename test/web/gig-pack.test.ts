@@ -9,7 +9,16 @@ import { createTestApp, userClient, type Client } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 // The web app's module, imported by URL (its folder is the web app's, not the server's).
 type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
-const { addDays, listPacks, packInfo, PackTooLarge, savePack, saveUpcoming } = (await import(
+const {
+  addDays,
+  claimUpcomingSave,
+  listPacks,
+  packInfo,
+  PackTooLarge,
+  savePack,
+  saveUpcoming,
+  UPCOMING_EVERY_MS
+} = (await import(
   pathToFileURL(projectPath('web', 'src', 'lib', 'offline', 'gig-pack.ts')).href
 )) as Pack
 
@@ -133,6 +142,31 @@ test('gig pack: the limit refuses a pack that would pass it, writing nothing of 
   assert.equal((await savePack(member.user.id, one, env)).gigId, one)
 })
 
+test('gig pack: the app starts a save at most once a minute per tab and user', () => {
+  const stored = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      stored.set(key, value)
+    }
+  }
+  const start = 1_000_000
+  assert.equal(claimUpcomingSave(7, storage, start), true)
+  // Reloads within the minute start nothing; another user on the tab does.
+  assert.equal(claimUpcomingSave(7, storage, start + 1_000), false)
+  assert.equal(claimUpcomingSave(7, storage, start + UPCOMING_EVERY_MS - 1), false)
+  assert.equal(claimUpcomingSave(8, storage, start + 1_000), true)
+  assert.equal(claimUpcomingSave(7, storage, start + UPCOMING_EVERY_MS), true)
+  // A clock set back does not lock the saves out.
+  assert.equal(claimUpcomingSave(7, storage, start), true)
+  // Without storage (it throws): the save goes ahead.
+  const broken = {
+    getItem: () => { throw new Error('SecurityError') },
+    setItem: () => {}
+  }
+  assert.equal(claimUpcomingSave(7, broken, start), true)
+})
+
 test('gig pack: the next 7 days are saved at start, later or cancelled gigs are not', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
@@ -148,19 +182,4 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   assert.equal(await packInfo(member.user.id, later, env), null)
   assert.equal(await packInfo(member.user.id, cancelled.id, env), null)
   assert.equal(addDays('2026-12-28', 7), '2027-01-04')
-
-  // The app waits before saving; leaving during the wait (logout) asks the server nothing.
-  const statuses = new Map<string, number[]>()
-  const abort = new AbortController()
-  const waiting = saveUpcoming(member.user.id, today, {
-    ...phone(member, statuses),
-    delayMs: 60_000,
-    signal: abort.signal
-  })
-  abort.abort()
-  assert.deepEqual(await waiting, [])
-  assert.equal(statuses.size, 0)
-  // After the wait, the same save as at once.
-  const delayed = await saveUpcoming(member.user.id, today, { ...phone(member, new Map()), delayMs: 5 })
-  assert.deepEqual(delayed.map((pack) => pack.gigId), [soon])
 })

@@ -8,13 +8,32 @@ export const PACK_LIMIT_BYTES = 50 * 1024 * 1024
 /** A user's gigs from today to this many days ahead are saved without asking. */
 export const UPCOMING_DAYS = 7
 /**
- * The app saves the upcoming packs this long after it started, not at once: the first screen's
- * requests do not queue behind nine pack requests and two PDF renders on a small server, and a
- * page reloaded again and again (a member flicking through screens with the browser's reload)
- * does not start a render per reload that nobody collects — the server counts those against the
- * member's document limit (DOCUMENTS_PER_USER) until they end.
+ * The app saves the upcoming packs at most once a minute per tab and user. A page reloaded again
+ * and again (a member flicking through screens with the browser's reload) would otherwise start
+ * the pack's PDF renders once per reload — renders nobody collects, which the server counts
+ * against the member's document limit (DOCUMENTS_PER_USER) until they end.
  */
-export const UPCOMING_DELAY_MS = 3000
+export const UPCOMING_EVERY_MS = 60_000
+const attemptKey = (userId: number) => `bandstand.packAttempt.${userId}`
+
+/**
+ * Whether the app may start saving the upcoming packs now: no save began in this tab for this
+ * user within UPCOMING_EVERY_MS. Notes this start when it may.
+ */
+export function claimUpcomingSave (
+  userId: number,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  now = Date.now()
+): boolean {
+  try {
+    const last = Number(storage.getItem(attemptKey(userId)) ?? 0)
+    if (now >= last && now - last < UPCOMING_EVERY_MS) return false
+    storage.setItem(attemptKey(userId), String(now))
+  } catch {
+    // No storage (private mode's quota): save, as before there was a limit.
+  }
+  return true
+}
 /** Where the record of one saved pack lives in the user's cache (never a server URL). */
 export const PACK_META_PREFIX = '/__bandstand/pack/'
 /** Set by the service worker on an answer it took from a pack: when that answer was saved. */
@@ -60,8 +79,6 @@ interface Env {
   now?: () => number
   /** Aborted on logout: nothing more is fetched or written for the user who left. */
   signal?: AbortSignal
-  /** saveUpcoming waits this long before its first request (default 0). */
-  delayMs?: number
 }
 
 /** The session ended while saving (401, or logout): nothing of this save is written. */
@@ -183,17 +200,6 @@ function startWorker (): void {
     })
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause (ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    }, { once: true })
-  })
-}
-
 /**
  * Saves the pack of every gig of the next UPCOMING_DAYS days (the gigs list is the member's own:
  * the server answers only what the user may see). One failure does not stop the others.
@@ -204,8 +210,6 @@ export async function saveUpcoming (
   env: Env = defaults()
 ): Promise<PackInfo[]> {
   startWorker()
-  if (env.delayMs) await pause(env.delayMs, env.signal)
-  if (env.signal?.aborted) return []
   const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
   const answer = await env.fetch(`/gigs?${query}`, {
     credentials: 'same-origin',
