@@ -182,4 +182,22 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   assert.equal(await packInfo(member.user.id, later, env), null)
   assert.equal(await packInfo(member.user.id, cancelled.id, env), null)
   assert.equal(addDays('2026-12-28', 7), '2027-01-04')
+
+  // With the tab's record of starts: a second start within the minute asks the server nothing.
+  const attempts = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => attempts.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      attempts.set(key, value)
+    }
+  }
+  const first = await saveUpcoming(member.user.id, today, { ...env, attempts: storage })
+  assert.deepEqual(first.map((pack) => pack.gigId), [soon])
+  const statuses = new Map<string, number[]>()
+  const again = await saveUpcoming(member.user.id, today, {
+    ...phone(member, statuses),
+    attempts: storage
+  })
+  assert.deepEqual(again, [])
+  assert.equal(statuses.size, 0)
 })

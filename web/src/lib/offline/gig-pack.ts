@@ -79,6 +79,8 @@ interface Env {
   now?: () => number
   /** Aborted on logout: nothing more is fetched or written for the user who left. */
   signal?: AbortSignal
+  /** Where saveUpcoming notes its starts (the tab's sessionStorage): see claimUpcomingSave. */
+  attempts?: Pick<Storage, 'getItem' | 'setItem'>
 }
 
 /** The session ended while saving (401, or logout): nothing of this save is written. */
@@ -210,6 +212,7 @@ export async function saveUpcoming (
   env: Env = defaults()
 ): Promise<PackInfo[]> {
   startWorker()
+  if (env.attempts && !claimUpcomingSave(userId, env.attempts, (env.now ?? Date.now)())) return []
   const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
   const answer = await env.fetch(`/gigs?${query}`, {
     credentials: 'same-origin',
