@@ -12,7 +12,8 @@ import {
   openApp,
   PHONE,
   screenshot,
-  storySteps
+  storySteps,
+  WAIT
 } from '#test/browser/harness.js'
 import { EDITOR_PASSWORD } from '#test/browser/band-fixture.js'
 
@@ -157,7 +158,16 @@ test(
     })
 
     await step('setlist editor: two sets built by search, timing as you edit', async () => {
-      await page.getByRole('link', { name: 'Edit setlist' }).click()
+      // Hovering the link runs the editor's load (routes/gigs/[id]/setlist/+page.ts): its reads
+      // (the programmes to copy from among them) start before the click.
+      const edit = page.getByRole('link', { name: 'Edit setlist' })
+      const programmes = page.waitForRequest(
+        (request) => new URL(request.url()).pathname === '/repertoire',
+        { timeout: WAIT }
+      )
+      await edit.hover()
+      await programmes
+      await edit.click()
       await page.getByRole('heading', { level: 1, name: 'Setlist: Stadtfest Halle' }).waitFor()
       const find = page.getByRole('searchbox', { name: 'Find song' })
       const addFound = async (query: string, title: string) => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import type { Locator, Request } from 'playwright-core'
 import { ApiSession } from '#test/browser/api-client.js'
 import { bandInBrowser } from '#test/browser/band-fixture.js'
 import {
@@ -486,6 +487,63 @@ test(
       await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en')
       await page.getByRole('heading', { level: 1, name: 'Hello, Mia M.' }).waitFor()
     })
+
+    await t.test(
+      'preload: a hovered link fetches the screen\'s data, the click shows it without asking again',
+      async () => {
+        const nav = page.getByRole('navigation', { name: 'Main' })
+        const asks = (path: string | RegExp) => (request: Request) => {
+          const url = new URL(request.url())
+          const asked = `${url.pathname}${url.search}`
+          const same = path instanceof RegExp ? path.test(asked) : asked === path
+          return request.method() === 'GET' && same
+        }
+        // Each screen's load (web/src/routes/**/+page.ts) and one read it makes.
+        const preloads = async (
+          link: Locator,
+          path: string | RegExp,
+          heading: string | RegExp
+        ) => {
+          await page.getByRole('heading', { level: 1 }).first().waitFor()
+          const fetched = page.waitForRequest(asks(path), { timeout: WAIT })
+          await link.hover()
+          await fetched
+          let again = 0
+          const count = (request: Request) => {
+            if (asks(path)(request)) again += 1
+          }
+          page.on('request', count)
+          await link.click()
+          const exact = typeof heading === 'string'
+          await page.getByRole('heading', { level: 1, name: heading, exact }).waitFor()
+          page.off('request', count)
+          assert.equal(again, 0, `${path}: read once, while the link was hovered`)
+        }
+        await page.setViewportSize(DESKTOP)
+        await preloads(nav.getByRole('link', { name: 'Gigs' }), '/gigs?upcoming=true', 'Gigs')
+        await preloads(
+          nav.getByRole('link', { name: 'Rehearsals' }),
+          '/rehearsals?upcoming=true',
+          'Rehearsals'
+        )
+        await preloads(nav.getByRole('link', { name: 'Songs' }), '/songs', 'Songs')
+        await preloads(
+          page.getByRole('link', { name: band.proposal.title }).first(),
+          `/songs/${band.proposal.id}/votes`,
+          band.proposal.title
+        )
+        await preloads(nav.getByRole('link', { name: 'Me' }), '/me/sessions', 'Me')
+        await preloads(nav.getByRole('link', { name: 'Dashboard' }), '/me/todos', /^Hello/)
+        await preloads(
+          page.getByRole('link', { name: 'Season statistics' }),
+          /^\/stats\?season=\d{4}$/,
+          'Season statistics'
+        )
+        await nav.getByRole('link', { name: 'Dashboard' }).click()
+        await page.getByRole('heading', { level: 1, name: /^Hello/ }).waitFor()
+        await page.setViewportSize(PHONE)
+      }
+    )
 
     await t.test(
       'log out: back to the login page, the session is gone on the server, nothing left behind',

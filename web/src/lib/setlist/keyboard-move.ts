@@ -3,7 +3,7 @@
  * down buttons): one step within its set; past the first or last entry it goes to the end of the
  * previous set or the start of the next. Pure, so the editor only applies what comes back.
  */
-import { findEntry, type DraftSet } from './model.js'
+import { findEntry, titleOf, type DraftSet } from './model.js'
 
 export type StepTarget =
   | { kind: 'move'; setKey: string; index: number }
@@ -33,4 +33,19 @@ export function stepOfKey (event: KeyboardEvent): -1 | 1 | null {
   if (event.key === 'ArrowUp') return -1
   if (event.key === 'ArrowDown') return 1
   return null
+}
+
+/** Where the entry `key` is now, as the announcement of a move says it; null when it is gone. */
+export function placeOf (
+  sets: DraftSet[],
+  key: string
+): { title: string; set: string; position: number; count: number } | null {
+  const found = findEntry(sets, key)
+  if (!found) return null
+  return {
+    title: titleOf(found.set.entries[found.index]!),
+    set: found.set.name,
+    position: found.index + 1,
+    count: found.set.entries.length
+  }
 }
