@@ -3,7 +3,9 @@
  * cookie-authenticated, compared with a bare Fastify route serving the same bytes. Then the
  * document renderers. BENCH_DURATION (seconds, default 10), BENCH_WARMUP (seconds before each row,
  * default 2) and BENCH_CONNECTIONS (default 50) tune it; CI runs a one-second smoke run. It
- * reports, it asserts nothing. BENCH_PARTS picks parts (see below).
+ * reports, it asserts nothing. BENCH_PARTS picks parts (see below). Its processes end with it,
+ * also on a crash, SIGINT or SIGTERM (children.ts); BENCH_CRASH_AFTER_START=1 crashes it on purpose
+ * once the server and the floor server run (test/scripts/bench-cleanup.test.ts).
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -22,6 +24,7 @@ import { runLiveUiBench } from './live-ui.js'
 import { runAddressFloodBench } from './address-flood.js'
 import { runStageChartsBench } from './stage-charts.js'
 import { runOfflineBench } from './offline.js'
+import { stopChildren, stopChildrenOnExit } from './children.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -292,9 +295,21 @@ async function main () {
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc']
     })
-    const bareAddress = await new Promise<string>((resolve) =>
+    const bareAddress = await new Promise<string>((resolve, reject) => {
       bare!.once('message', (m) => resolve((m as { address: string }).address))
-    )
+      // A floor server that fails to start would otherwise leave the bench waiting for ever.
+      bare!.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)))
+    })
+    console.log(`bench processes: server pid ${server.pid} at ${base}, ` +
+      `floor pid ${bare.pid} at ${bareAddress}`)
+    if (process.env.BENCH_CRASH_AFTER_START === '1') {
+      // An exception outside the awaited chain, as a bug in a callback throws one: no finally
+      // block runs, only the exit clean-up.
+      setImmediate(() => {
+        throw new Error('BENCH_CRASH_AFTER_START: crashing on purpose')
+      })
+      await sleep(60_000)
+    }
 
     const live = await fetch(`${base}/gigs_lm/${data.liveGigId}`, { headers })
     const etag = live.headers.get('etag') ?? '"none"'
@@ -594,4 +609,12 @@ function targets (rows: Row[], rssEnd: number): string {
   ].join('\n')
 }
 
-await main()
+stopChildrenOnExit()
+try {
+  await main()
+} catch (error) {
+  console.error(error)
+  // What a part started and did not stop (a server it failed to use) ends with the bench.
+  await stopChildren()
+  process.exit(1)
+}

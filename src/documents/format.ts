@@ -27,6 +27,18 @@ export function formatDate (date: string): string {
   return `${weekday}, ${d}.${m}.${y}`
 }
 
+const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS_EN =
+  ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** German `Sa, 21.11.2026`; English `Sat 21 Nov 2026` (no day/month order to misread). */
+export function formatDateIn (date: string, language: 'de' | 'en'): string {
+  if (language === 'de') return formatDate(date)
+  const [y, m, d] = date.split('-')
+  const weekday = WEEKDAYS_EN[new Date(`${date}T12:00:00Z`).getUTCDay()]
+  return `${weekday} ${Number(d)} ${MONTHS_EN[Number(m) - 1]} ${y}`
+}
+
 /** `21.11.2026 20:15` from a local `YYYY-MM-DDTHH:MM`. */
 export const formatLocalDateTime = (local: string) =>
   `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)} ${local.slice(11, 16)}`

@@ -46,3 +46,41 @@ export const RUNNING_ORDER_LABELS: Record<DocumentLanguage, RunningOrderLabels> 
     empty: 'No running order yet.'
   }
 }
+
+/** The songbook's words around the charts (the charts themselves are the band's own text). */
+export interface SongbookLabels {
+  song: (position: number) => string
+  key: (key: string) => string
+  transposed: (steps: string) => string
+  capo: (fret: number) => string
+  vocals: (singer: string) => string
+  chorus: string
+  noChart: string
+  empty: string
+  page: (page: number, pages: number) => string
+}
+
+export const SONGBOOK_LABELS: Record<DocumentLanguage, SongbookLabels> = {
+  de: {
+    song: (position) => `${position}. Titel`,
+    key: (key) => `Tonart ${key}`,
+    transposed: (steps) => `transponiert ${steps}`,
+    capo: (fret) => `Kapo ${fret}`,
+    vocals: (singer) => `Gesang: ${singer}`,
+    chorus: 'Refrain',
+    noChart: 'Kein Chart hinterlegt.',
+    empty: 'Die Setlist ist leer.',
+    page: (page, pages) => `Seite ${page} / ${pages}`
+  },
+  en: {
+    song: (position) => `Song ${position}`,
+    key: (key) => `Key ${key}`,
+    transposed: (steps) => `transposed ${steps}`,
+    capo: (fret) => `Capo ${fret}`,
+    vocals: (singer) => `Vocals: ${singer}`,
+    chorus: 'Chorus',
+    noChart: 'No chart yet.',
+    empty: 'The setlist is empty.',
+    page: (page, pages) => `Page ${page} / ${pages}`
+  }
+}

@@ -25,6 +25,29 @@ export const fontParses = () => parses
  * stop loading fontkit through require(), test/src/documents/document-renderers.test.ts fails
  * (fontParses).
  */
+interface SharedFont {
+  getGlyph (id: number, characters?: number[]): { codePoints: number[] } | null
+}
+
+/**
+ * fontkit caches a glyph with the characters of its first lookup. A subset asks for the parts of
+ * a composite glyph (Roboto's colon is two full stops) by id alone, so with a shared font the full
+ * stop was cached without its character and every later document printed it without text
+ * (ToUnicode): copy, search and pdftotext lost it. A lookup that knows the characters fills them
+ * in.
+ */
+function keepGlyphText (font: SharedFont): SharedFont {
+  const getGlyph = font.getGlyph.bind(font)
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters)
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) {
+      glyph.codePoints = characters
+    }
+    return glyph
+  }
+  return font
+}
+
 function shareParsedFonts (): void {
   const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit')
   const real = require(fontkitPath) as Record<string, unknown> & {
@@ -36,7 +59,7 @@ function shareParsedFonts (): void {
     parsed.set(data, byName)
     const key = name ?? ''
     if (!byName.has(key)) {
-      byName.set(key, real.create(data, name))
+      byName.set(key, keepGlyphText(real.create(data, name) as SharedFont))
       parses++
     }
     return byName.get(key)

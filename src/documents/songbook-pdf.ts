@@ -1,7 +1,9 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
-import { formatDate } from './format.js'
+import { formatDateIn } from './format.js'
 import { renderPdf } from './pdf.js'
-import { documentLanguage, type DocumentLanguage } from './labels.js'
+import {
+  documentLanguage, SONGBOOK_LABELS, type DocumentLanguage, type SongbookLabels
+} from './labels.js'
 import { canonicalKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
@@ -71,16 +73,17 @@ function lineContent (line: ChartLine): Content {
   }
 }
 
-const SECTION_LABEL: Record<ChartSection['kind'], string | null> = {
-  chorus: 'Refrain',
-  verse: null,
-  bridge: 'Bridge',
-  tab: 'Tab',
-  plain: null
+const sectionLabel = (kind: ChartSection['kind'], labels: SongbookLabels): string | null => {
+  switch (kind) {
+    case 'chorus': return labels.chorus
+    case 'bridge': return 'Bridge'
+    case 'tab': return 'Tab'
+    default: return null
+  }
 }
 
-function sectionContent (section: ChartSection): Content {
-  const label = section.label ?? SECTION_LABEL[section.kind]
+function sectionContent (section: ChartSection, labels: SongbookLabels): Content {
+  const label = section.label ?? sectionLabel(section.kind, labels)
   const body: Content[] = [
     ...(label ? [{ text: label, bold: true, color: ACCENT, fontSize: 10 } as Content] : []),
     ...section.lines.map(lineContent)
@@ -104,15 +107,17 @@ function songContent (
   first: boolean,
   language: DocumentLanguage
 ): Content[] {
+  const labels = SONGBOOK_LABELS[language]
+  const key = showKey(entry.song.keyTransposed, language, 'long', 'ascii')
   const facts = [
-    `${entry.position}. Titel · ${entry.setName} #${entry.positionInSet}`,
-    entry.song.keyTransposed
-      ? `Tonart ${showKey(entry.song.keyTransposed, language, 'long', 'ascii')}`
+    `${labels.song(entry.position)} · ${entry.setName} #${entry.positionInSet}`,
+    key ? labels.key(key) : null,
+    entry.transpose
+      ? labels.transposed(`${entry.transpose > 0 ? '+' : ''}${entry.transpose}`)
       : null,
-    entry.transpose ? `transponiert ${entry.transpose > 0 ? '+' : ''}${entry.transpose}` : null,
-    entry.capo ? `Kapo ${entry.capo}` : null,
+    entry.capo ? labels.capo(entry.capo) : null,
     entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
-    entry.song.leadSinger ? `Gesang: ${entry.song.leadSinger}` : null
+    entry.song.leadSinger ? labels.vocals(entry.song.leadSinger) : null
   ].filter(Boolean).join('  ·  ')
   const head: Content[] = [
     {
@@ -124,32 +129,33 @@ function songContent (
     ...(entry.song.artist ? [{ text: entry.song.artist, color: MUTED } as Content] : []),
     { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
   ]
-  if (!entry.chart) return [...head, { text: 'Kein Chart hinterlegt.', italics: true }]
+  if (!entry.chart) return [...head, { text: labels.noChart, italics: true }]
   const chart = transposeChart(
     parseChordPro(entry.chart),
     entry.transpose,
     book.notation,
     canonicalKey(entry.song.key)
   )
-  return [...head, ...chart.sections.map(sectionContent)]
+  return [...head, ...chart.sections.map((s) => sectionContent(s, labels))]
 }
 
 /** The songbook: every chart of the setlist in running order, each song on a new page. */
 export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentContext):
 Promise<Buffer> {
   const language = documentLanguage(ctx.locale)
+  const labels = SONGBOOK_LABELS[language]
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 50, 40, 40],
     info: { title: `Songbook ${book.gig.name}`, author: ctx.bandName },
     header: () => ({
-      text: `${ctx.bandName} · ${book.gig.name} · ${formatDate(book.gig.date)}`,
+      text: `${ctx.bandName} · ${book.gig.name} · ${formatDateIn(book.gig.date, language)}`,
       fontSize: 8,
       color: MUTED,
       margin: [40, 20, 40, 0]
     }),
     footer: (page: number, pages: number) => ({
-      text: `Songbook · Seite ${page} / ${pages}`,
+      text: `Songbook · ${labels.page(page, pages)}`,
       fontSize: 8,
       color: MUTED,
       alignment: 'right',
@@ -157,7 +163,7 @@ Promise<Buffer> {
     }),
     content: book.charts.length
       ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
-      : [{ text: 'Die Setlist ist leer.' }],
+      : [{ text: labels.empty }],
     defaultStyle: { fontSize: 12, lineHeight: 1.1 }
   }
   return renderPdf(definition)

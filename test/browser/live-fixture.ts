@@ -194,3 +194,23 @@ export function percentile (values: number[], p: number): number {
 
 export const apiAs = (band: Band, username: string, password: string) =>
   ApiSession.login(band.base, username, password)
+
+/**
+ * The live page's back link fits on one line (at 360 px the German wording once wrapped): its
+ * text's box is one line high and ends inside the viewport. The link's own height says nothing:
+ * it is at least 48 px, two lines of text.
+ */
+export async function assertBackLinkOneLine (page: Page, name: string): Promise<void> {
+  const link = page.getByRole('link', { name, exact: true })
+  const box = await link.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const text = range.getBoundingClientRect()
+    const style = getComputedStyle(el)
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2
+    return { height: text.height, right: text.right, line, width: innerWidth }
+  })
+  assert.ok(box.height < box.line * 1.5,
+    `"${name}" on one line (text ${box.height} px high, a line is ${box.line} px)`)
+  assert.ok(box.right <= box.width, `"${name}" ends inside the ${box.width} px viewport`)
+}

@@ -3,12 +3,17 @@
  * relay that takes "the server" away and brings it back on the same address, what a phone logs
  * meanwhile, the service worker's control of a page, and a new release of the built app.
  */
+import assert from 'node:assert/strict'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { once } from 'node:events'
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { projectPath } from '#src/project-path.js'
+import { createTestApp, createUser, login, type Client, type TestUser } from '#test/helpers.js'
+import { launchBrowser, openApp, type AppPage } from './harness.js'
 
 /** What a phone logs while the server is away on purpose. */
 export const OUTAGE =
@@ -102,3 +107,71 @@ export const workerRelease = (page: Page) =>
         navigator.serviceWorker.controller!.postMessage('release?', [channel.port2])
       })
   )
+
+/** What startOfflineApp made: the app behind a relay, a phone, Mia and Lena, tonight's gig. */
+export interface OfflineApp {
+  base: string
+  relay: Relay
+  browser: Browser
+  /** A phone (Chromium page at phone size) that expects the 401s of a first visit. */
+  phone: AppPage
+  mia: TestUser
+  /** Lena, an editor, through the API. */
+  editor: Client
+  gigId: number
+  /** Publishes release 2 of the app (see stageRelease). */
+  publishRelease2: () => void
+}
+
+/**
+ * The set-up of the offline tests: the app serving the built web app behind a relay, a browser, a
+ * member (Mia), an editor (Lena) and a confirmed gig (today unless `gig.date`); with `release`
+ * (the service worker tests) it serves a copy of the built app with release 2 staged. All is
+ * taken down after the test.
+ */
+export async function startOfflineApp (
+  t: { after (fn: () => unknown): void },
+  gig: { name: string; startTime: string; date?: string },
+  { release = true }: { release?: boolean } = {}
+): Promise<OfflineApp> {
+  // A copy of the built app, so that the test can release a new version of it.
+  const webRoot = release ? mkdtempSync(join(tmpdir(), 'bandstand-web-')) : undefined
+  if (webRoot) cpSync(projectPath('dist', 'web'), webRoot, { recursive: true })
+  const publishRelease2 = webRoot
+    ? stageRelease(webRoot, 2)
+    : () => assert.fail('startOfflineApp without { release: true }')
+  const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' }, webRoot ? { webRoot } : {})
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
+  const relay = new Relay((ctx.app.server.address() as { port: number }).port)
+  await relay.start()
+  const base = `http://127.0.0.1:${relay.port}`
+  const browser = await launchBrowser()
+  t.after(async () => {
+    await browser.close()
+    await relay.stop().catch(() => {})
+    await ctx.close()
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true })
+  })
+
+  const mia = await createUser(ctx.app, 'mia', 'member')
+  const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
+  const created = await editor.post('/gigs', {
+    date: new Date().toISOString().slice(0, 10),
+    ...gig,
+    status: 'confirmed'
+  })
+  assert.equal(created.statusCode, 201, created.body)
+  const phone = await openApp(browser, base)
+  phone.allowHttpError('/me', 401)
+  phone.allowHttpError('/refresh', 401)
+  return {
+    base,
+    relay,
+    browser,
+    phone,
+    mia,
+    editor,
+    gigId: created.json().id as number,
+    publishRelease2
+  }
+}

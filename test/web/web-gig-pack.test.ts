@@ -1,35 +1,18 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { PASSWORD, createTestApp, createUser, login } from '#test/helpers.js'
+import { PASSWORD } from '#test/helpers.js'
 import type { Route } from 'playwright-core'
-import {
-  checkA11y,
-  launchBrowser,
-  logInAs,
-  openApp,
-  screenshot,
-  storySteps
-} from '#test/browser/harness.js'
-import { OUTAGE, Relay } from '#test/browser/offline-fixture.js'
+import { checkA11y, logInAs, screenshot, storySteps } from '#test/browser/harness.js'
+import { OUTAGE, startOfflineApp } from '#test/browser/offline-fixture.js'
 
 // Gig night without a network (issue 27, items 3 and 4): the gig pack saved from the gig page, the
 // live page reloaded with the phone offline and the server gone.
 
 test('the gig pack: saved on the gig page, the live page reloads offline from it', async (t) => {
-  const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' })
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
-  const relay = new Relay((ctx.app.server.address() as { port: number }).port)
-  await relay.start()
-  const base = `http://127.0.0.1:${relay.port}`
-  const browser = await launchBrowser()
-  t.after(async () => {
-    await browser.close()
-    await relay.stop().catch(() => {})
-    await ctx.close()
-  })
-
-  await createUser(ctx.app, 'mia', 'member')
-  const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
+  // Ten days ahead: not saved on its own (next 7 days), only by "Save for offline".
+  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
+  const { base, relay, browser, phone, editor, gigId } = await startOfflineApp(
+    t, { name: 'Wedding Barn', date, startTime: '20:00' }, { release: false })
   const songIds: number[] = []
   for (const [title, chart] of [
     ['Basement Blues', '{title: Basement Blues}\n[A]Down in the [D]basement [E]tonight'],
@@ -39,23 +22,13 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     assert.equal(song.statusCode, 201, song.body)
     songIds.push(song.json().id)
   }
-  // Ten days ahead: not saved on its own (next 7 days), only by "Save for offline".
-  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
-  const gig = await editor.post('/gigs', {
-    name: 'Wedding Barn', date, status: 'confirmed', startTime: '20:00'
-  })
-  assert.equal(gig.statusCode, 201, gig.body)
-  const gigId = gig.json().id as number
   const setlist = await editor.put(`/gigs/${gigId}/setlist`, {
     version: 0,
     sets: [{ name: 'Set 1', entries: songIds.map((songId) => ({ songId })) }]
   })
   assert.equal(setlist.statusCode, 200, setlist.body)
 
-  const phone = await openApp(browser, base)
   const { page } = phone
-  phone.allowHttpError('/me', 401)
-  phone.allowHttpError('/refresh', 401)
   const step = storySteps(t, phone, 'web-gig-pack')
 
   await step('the gig page saves the gig for offline and says when and how much', async () => {

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { DESKTOP, checkA11y, launchBrowser, screenshot, storySteps } from '#test/browser/harness.js'
 import {
   apiAs,
+  assertBackLinkOneLine,
   currentEntry,
   editorLogin,
   phoneOf,
@@ -47,6 +48,7 @@ test('a stalled server is seen; Undo and Make current', { timeout: 600_000 }, as
       await nowPlaying(phone.page, 'Song 01')
       await statusLine(phone.page).getByText('Live', { exact: true }).waitFor()
     }
+    await assertBackLinkOneLine(editor.page, 'Back to the gig')
   })
 
   await step('frozen server: Reconnecting/Offline within ~20 s, the tap pending', async () => {
@@ -69,7 +71,15 @@ test('a stalled server is seen; Undo and Make current', { timeout: 600_000 }, as
     await editor.page.getByRole('button', { name: 'Played' }).click()
     await statusLine(editor.page).getByText('1 tap not confirmed yet').waitFor()
     await editor.page.getByText('Pending: the server has not confirmed this yet.').waitFor()
+    // The pending tap made Song 02 current; Song 03 is next, named once (not also as Up next).
+    await nowPlaying(editor.page, 'Song 02')
+    await editor.page.getByRole('region', { name: 'Next', exact: true })
+      .getByText('Song 03', { exact: true }).waitFor()
+    assert.equal(await editor.page.getByRole('region', { name: /Up next|Next chart/ }).count(), 0)
     await statusLine(editor.page).getByText(/Offline · last update \d/).waitFor({ timeout: 30_000 })
+    await assertBackLinkOneLine(editor.page, 'Back to the gig')
+    await editor.page.evaluate(() => scrollTo(0, 0))
+    await screenshot(editor.page, 'web-live-stalled-editor-top')
     await screenshot(editor.page, 'web-live-stalled-editor')
     await checkA11y(editor.page, 'stalled (editor)')
     await checkA11y(mia.page, 'stalled (member)')

@@ -2,7 +2,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { checkA11y, launchBrowser, screenshot, storySteps } from '#test/browser/harness.js'
-import { apiAs, editorLogin, phoneOf, startLiveBand } from '#test/browser/live-fixture.js'
+import {
+  apiAs, assertBackLinkOneLine, editorLogin, phoneOf, startLiveBand
+} from '#test/browser/live-fixture.js'
 
 // Gig night without a network in German (issue 27, item 10): every offline state an editor's
 // phone shows — saved for offline, taps pending in the outbox and sent, the offline banner of a
@@ -55,6 +57,10 @@ test('every offline state in German', { timeout: 600_000 }, async (t) => {
     await page.goto(live)
     await nowPlaying(page, 'Song 01')
     await statusLine(page).getByText('Live', { exact: true }).waitFor()
+    // 360 px wide: the way back stays one line (it wrapped as "Zurück zum Auftritt").
+    await assertBackLinkOneLine(page, 'Zum Auftritt')
+    await page.evaluate(() => scrollTo(0, 0))
+    await screenshot(page, 'web-offline-de-live-top')
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Gespielt' }).click()
@@ -62,6 +68,10 @@ test('every offline state in German', { timeout: 600_000 }, async (t) => {
     await page.getByRole('button', { name: 'Gespielt' }).click()
     await nowPlaying(page, 'Song 03')
     await statusLine(page).getByText('2 Eingaben noch nicht bestätigt').waitFor({ timeout: 15_000 })
+    // The longest status line of the night beside it: the way back still one line.
+    await assertBackLinkOneLine(page, 'Zum Auftritt')
+    await page.evaluate(() => scrollTo(0, 0))
+    await screenshot(page, 'web-offline-de-pending-top')
     assert.deepEqual(await statuses(2), ['planned', 'planned'], 'nothing reached the server')
     await checkA11y(page, 'taps pending offline, German')
     await screenshot(page, 'web-offline-de-pending')
@@ -95,6 +105,13 @@ test('every offline state in German', { timeout: 600_000 }, async (t) => {
     await page.getByRole('button', { name: 'Gespielt' }).click()
     await statusLine(page).getByText('1 Eingabe noch nicht bestätigt').waitFor()
     await page.getByText('Ausstehend: Der Server hat das noch nicht bestätigt.').waitFor()
+    // Song 04 is current (pending): Song 05 comes next, named once. It was shown twice, as
+    // "Als Nächstes" (the stage chart's bar) and "Danach" (the page), read as next and after next.
+    await nowPlaying(page, 'Song 04')
+    await page.getByRole('region', { name: 'Als Nächstes', exact: true })
+      .getByText('Song 05', { exact: true }).waitFor()
+    assert.equal(await page.getByText('Danach').count(), 0)
+    assert.equal(await page.getByRole('region', { name: 'Nächstes Chart' }).count(), 0)
     await checkA11y(page, 'stalled, German')
     await screenshot(page, 'web-offline-de-stalled')
     band.server.child.kill('SIGCONT')

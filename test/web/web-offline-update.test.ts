@@ -1,26 +1,19 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { projectPath } from '#src/project-path.js'
-import { PASSWORD, createTestApp, createUser, login } from '#test/helpers.js'
+import { PASSWORD } from '#test/helpers.js'
 import {
   checkA11y,
   chooseEnglish,
-  launchBrowser,
   logInAs,
-  openApp,
   screenshot,
   storySteps,
   WAIT
 } from '#test/browser/harness.js'
 import {
   OUTAGE,
-  Relay,
   controlled,
-  stageRelease,
+  startOfflineApp,
   workerRelease
 } from '#test/browser/offline-fixture.js'
 
@@ -49,39 +42,15 @@ const release = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.release ?? 'first')
 
 test('an app update made while offline is applied on the next online start', async (t) => {
-  const webRoot = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
-  cpSync(projectPath('dist', 'web'), webRoot, { recursive: true })
-  const publishRelease2 = stageRelease(webRoot, 2)
-  const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' }, { webRoot })
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
-  const relay = new Relay((ctx.app.server.address() as { port: number }).port)
-  await relay.start()
-  const base = `http://127.0.0.1:${relay.port}`
-  const browser = await launchBrowser()
-  t.after(async () => {
-    await browser.close()
-    await relay.stop().catch(() => {})
-    await ctx.close()
-    rmSync(webRoot, { recursive: true, force: true })
-  })
-
-  const mia = await createUser(ctx.app, 'mia', 'member')
-  const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
+  // Today: saved for offline at login (the next 7 days).
+  const { base, relay, phone, mia, editor, gigId, publishRelease2 } =
+    await startOfflineApp(t, { name: 'Festival Field', startTime: '21:00' })
   const song = await editor.post('/songs', {
     title: 'Field Song',
     status: 'ready',
     chart: '[A]Twenty thousand [D]phones in a [E]field'
   })
   assert.equal(song.statusCode, 201, song.body)
-  // Today: saved for offline at login (the next 7 days).
-  const gig = await editor.post('/gigs', {
-    name: 'Festival Field',
-    date: new Date().toISOString().slice(0, 10),
-    status: 'confirmed',
-    startTime: '21:00'
-  })
-  assert.equal(gig.statusCode, 201, gig.body)
-  const gigId = gig.json().id as number
   const setlist = await editor.put(`/gigs/${gigId}/setlist`, {
     version: 0,
     sets: [{ name: 'Set 1', entries: [{ songId: song.json().id }] }]
@@ -89,11 +58,8 @@ test('an app update made while offline is applied on the next online start', asy
   assert.equal(setlist.statusCode, 200, setlist.body)
   const live = `${base}/app/gigs/${gigId}/live`
 
-  const phone = await openApp(browser, base)
   let page = phone.page
   let firstShells: string[] = []
-  phone.allowHttpError('/me', 401)
-  phone.allowHttpError('/refresh', 401)
   const step = storySteps(t, phone, 'web-offline-update')
   const nowPlaying = (on: Page) =>
     on.getByRole('region', { name: 'Now playing' }).getByText('Field Song').waitFor()

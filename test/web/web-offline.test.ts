@@ -1,63 +1,27 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { projectPath } from '#src/project-path.js'
-import { PASSWORD, createTestApp, createUser, login } from '#test/helpers.js'
+import { PASSWORD } from '#test/helpers.js'
 import {
   checkA11y,
   chooseEnglish,
-  launchBrowser,
   logInAs,
-  openApp,
   screenshot,
   storySteps
 } from '#test/browser/harness.js'
 import {
   OUTAGE,
-  Relay,
   controlled,
-  stageRelease,
+  startOfflineApp,
   workerRelease
 } from '#test/browser/offline-fixture.js'
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys())
 
 test('the service worker: offline shell, no API in caches, per-user caches, updates', async (t) => {
-  // A copy of the built app, so that the test can release a new version of it.
-  const webRoot = mkdtempSync(join(tmpdir(), 'bandstand-web-'))
-  cpSync(projectPath('dist', 'web'), webRoot, { recursive: true })
-  const publishRelease2 = stageRelease(webRoot, 2)
-  const ctx = await createTestApp({}, { LOG_LEVEL: 'silent' }, { webRoot })
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
-  const relay = new Relay((ctx.app.server.address() as { port: number }).port)
-  await relay.start()
-  const base = `http://127.0.0.1:${relay.port}`
-  const browser = await launchBrowser()
-  t.after(async () => {
-    await browser.close()
-    await relay.stop().catch(() => {})
-    await ctx.close()
-    rmSync(webRoot, { recursive: true, force: true })
-  })
-
-  const mia = await createUser(ctx.app, 'mia', 'member')
-  const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
-  const gig = await editor.post('/gigs', {
-    name: 'Basement Club',
-    date: new Date().toISOString().slice(0, 10),
-    status: 'confirmed',
-    startTime: '21:00'
-  })
-  assert.equal(gig.statusCode, 201)
-  const gigId = gig.json().id as number
-
-  const phone = await openApp(browser, base)
+  const { base, relay, phone, mia, gigId, publishRelease2 } =
+    await startOfflineApp(t, { name: 'Basement Club', startTime: '21:00' })
   const { page } = phone
-  phone.allowHttpError('/me', 401)
-  phone.allowHttpError('/refresh', 401)
   const step = storySteps(t, phone, 'web-offline')
   const clean = () =>
     assert.deepEqual(

@@ -1,5 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
 import { EDITOR_PASSWORD, startBand } from '#test/browser/band-fixture.js'
 import {
   checkA11y,
@@ -25,6 +26,15 @@ interface Entry {
 }
 const entriesOf = (setlist: { sets: { entries: Entry[] }[] }) =>
   setlist.sets.flatMap((set) => set.entries)
+
+/** A free-text entry has no chart: no chart area, none of its buttons. */
+async function assertNoChartControls (page: Page, buttons: string[]) {
+  // The chart area shows "loading" until the charts document is there; then it must go.
+  await page.locator('.stage-chart').waitFor({ state: 'detached', timeout: 15_000 })
+  for (const name of buttons) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `no ${name}`)
+  }
+}
 
 test('web app: free-text setlist entries, the duplicate warning, New song from the search',
   { timeout: 900_000 },
@@ -108,6 +118,11 @@ test('web app: free-text setlist entries, the duplicate warning, New song from t
       async () => {
         await page.goto(`${base}/app/gigs/${laterGig.id}/live`)
         await page.locator('.title').filter({ hasText: 'Speech of the best man' }).waitFor()
+        // Its own length (3:00) is shown; a chart's controls are not: it has none.
+        const now = page.getByRole('status', { name: 'Now playing' })
+        assert.equal(await now.locator('dt', { hasText: 'Duration' }).count(), 1)
+        await now.getByText('3:00', { exact: true }).waitFor()
+        await assertNoChartControls(page, ['Transpose up', 'Transpose down', 'Larger text'])
         await checkA11y(page, 'live mode with a free-text entry')
         await screenshot(page, 'setlist-free-text-live-desktop')
       })
@@ -141,4 +156,26 @@ test('web app: free-text setlist entries, the duplicate warning, New song from t
         customDurationSeconds: null
       })
     })
+
+    await phoneStep('phone, German: live mode on the first dance, no length and no chart',
+      async () => {
+        const p = phone.page
+        // The band is at the first dance (Make current, as an editor taps it in live mode).
+        const live = await editor.get(`/gigs_lm/${laterGig.id}`)
+        const dance = entriesOf(live).at(-1)! as Entry & { id: number }
+        await editor.ok('POST', `/gigs_lm/${laterGig.id}/current`,
+          { entryId: dance.id, version: live.version })
+        await p.goto(`${base}/app/gigs/${laterGig.id}/live`)
+        const now = p.getByRole('status', { name: 'Jetzt', exact: true })
+        await now.getByText('Eröffnungstanz', { exact: true }).waitFor()
+        await now.getByText('Geplant').waitFor()
+        // Before: "Dauer 0:00" and the chart's buttons for an entry that has neither.
+        assert.equal(await now.getByText('Dauer').count(), 0, 'no length shown')
+        assert.equal(await now.getByText('0:00').count(), 0, 'no 0:00 shown')
+        await assertNoChartControls(p, [
+          'Höher transponieren', 'Tiefer transponieren', 'Größere Schrift', 'Akkorde'
+        ])
+        await checkA11y(p, 'live mode on a free-text entry, phone, German')
+        await screenshot(p, 'setlist-free-text-live-phone-de')
+      })
   })

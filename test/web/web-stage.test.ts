@@ -60,7 +60,7 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
   const lena = await phoneOf(browser, band.base, editorLogin.username, editorLogin.password)
   for (const phone of [mia, lena]) await phone.page.goto(url)
 
-  await t.test('the current chart, transposed by the gig, chorus marked, Up next', async () => {
+  await t.test('the current chart, transposed by the gig, chorus marked, Next', async () => {
     const region = chartRegion(mia.page)
     await chartTitle(mia.page).getByText('Long Song').waitFor()
     // G + 2 = A; the German H7 + 2 = C#7 (the band writes German: H stays H where it is one).
@@ -69,10 +69,15 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await region.getByText('Rit.').waitFor()
     assert.ok(await region.getByText('Chorus').count() >= 2, 'chorus and its recall labelled')
     await region.getByText(/Key A major · Capo 2 · 120 BPM/).waitFor()
-    const next = mia.page.getByRole('region', { name: 'Up next' })
+    // The song card says the key the band plays tonight, as the chart does (G + 2).
+    const card = mia.page.getByRole('status', { name: 'Now playing' })
+    await card.getByText('A major', { exact: true }).waitFor()
+    // The band's next song is named once, by the page's Next (no second bar under the chart).
+    const next = mia.page.getByRole('region', { name: 'Next', exact: true })
     await next.getByText('Short Song').waitFor()
-    // A minor − 2 = G minor, in the reader's language (this phone reads English).
-    await next.getByText('G minor · 96 BPM · Mia').waitFor()
+    // A minor − 2 = G minor, as the band plays it, in the reader's language (English here).
+    await next.getByText(/^Gm · 96 BPM · Mia · \d/).waitFor()
+    assert.equal(await mia.page.getByRole('region', { name: 'Next chart' }).count(), 0)
     await checkA11y(mia.page, 'stage view (phone)')
     await screenshot(mia.page, 'stage-view-phone')
   })
@@ -136,6 +141,8 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await chartTitle(page).getByText('Short Song').waitFor()
     await chartRegion(page).locator('.chord', { hasText: /^Gm$/ }).waitFor()
     await page.getByText('Not following: showing song 2 of 3').waitFor()
+    // Away from the band, the chart after the one on screen is named (the band's next differs).
+    await page.getByRole('region', { name: 'Next chart' }).getByText('No Chart Song').waitFor()
     await page.getByRole('status', { name: 'Now playing' }).getByText('Long Song').waitFor()
     const live = await band.editor.ok('GET', `/gigs_lm/${gig.id}`)
     assert.equal(live.current.song.title, 'Long Song', 'turning pages marks nothing played')
@@ -164,9 +171,15 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
       await phone.page.waitForFunction(() =>
         document.querySelector('.pager')?.scrollTop === 0)
     }
-    await mia.page.getByRole('region', { name: 'Up next' }).getByText('No Chart Song').waitFor()
+    await mia.page.getByRole('region', { name: 'Next', exact: true }).getByText('No Chart Song')
+      .waitFor()
     await lena.page.getByRole('button', { name: 'Played' }).click()
     await chartRegion(mia.page).getByText('No chart for this song.').waitFor()
+    // Nothing to size, hide or transpose; the way to the other charts stays.
+    for (const name of ['Transpose up', 'Transpose down', 'Larger text', 'Chords']) {
+      assert.equal(await mia.page.getByRole('button', { name }).count(), 0, `no ${name}`)
+    }
+    await mia.page.getByRole('button', { name: 'Previous song' }).waitFor()
     mia.assertClean()
   })
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { anonymous, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { parseCsv, pdfText } from '#test/export-fixtures.js'
+import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
 const GERMAN = [
   '{title: Kein schöner Land}',
@@ -75,6 +76,51 @@ test('GET /gigs/{id}/songbook.pdf: charts in running order, transposed, read bac
   assert.equal((await member.get('/gigs/9999/songbook.pdf')).statusCode, 404)
   assert.equal((await anonymous(ctx.app).get(`/gigs/${gig.id}/songbook.pdf`)).statusCode, 401)
   assert.equal((await member.get('/gigs/x/songbook.pdf')).statusCode, 400)
+})
+
+test('GET /gigs/{id}/songbook.pdf: the labels follow the band\'s language', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const admin = await userClient(ctx.app, 'boss', 'admin')
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const land = json<Ok<'/songs', 'post'>>(await editor.post('/songs', {
+    title: 'Kein schöner Land',
+    key: 'D',
+    leadSinger: 'Lena',
+    // A chorus without a label of its own: the document names it.
+    chart: '{start_of_chorus}\n[D]Kein schöner [A7]Land\n{end_of_chorus}'
+  })).id
+  const none = insertSong(ctx.app, 'Instrumental')
+  const gig = await createGig(editor, { name: 'Songbook Abend' })
+  const empty = await createGig(editor, { name: 'Leer' })
+  await editor.put(`/gigs/${gig.id}/setlist`, {
+    version: 0,
+    sets: [{ name: 'Set 1', entries: [{ songId: land, transpose: -2, capo: 2 }, { songId: none }] }]
+  })
+  const pdf = async (locale: string, id = gig.id) => {
+    const saved = await admin.put('/admin/app_config', { ...DEFAULT_APP_CONFIG, locale })
+    assert.equal(saved.statusCode, 200, saved.body)
+    const res = await editor.get(`/gigs/${id}/songbook.pdf`)
+    assert.equal(res.statusCode, 200, res.body)
+    return pdfText(res.rawPayload)
+  }
+  const english = await pdf('en-GB')
+  for (const expected of [
+    'Song 1 · Set 1 #1', 'Key C major', 'transposed -2', 'Capo 2', 'Vocals: Lena', 'Chorus',
+    'Song 2 · Set 1 #2', 'No chart yet.', 'Songbook · Page 1 / 2', 'Songbook · Page 2 / 2',
+    'Sat 4 Jul 2026'
+  ]) assert.ok(english.includes(expected), `English songbook has ${expected}:\n${english}`)
+  assert.doesNotMatch(english, /Titel|Tonart|transponiert|Kapo|Gesang|Refrain|Kein Chart|Seite/)
+  assert.match(await pdf('en-US', empty.id), /The setlist is empty\./)
+
+  const german = await pdf('de-AT')
+  for (const expected of [
+    '1. Titel · Set 1 #1', 'Tonart C-Dur', 'transponiert -2', 'Kapo 2', 'Gesang: Lena', 'Refrain',
+    '2. Titel · Set 1 #2', 'Kein Chart hinterlegt.', 'Songbook · Seite 1 / 2',
+    'Sa, 04.07.2026'
+  ]) assert.ok(german.includes(expected), `German songbook has ${expected}:\n${german}`)
+  assert.doesNotMatch(german, /Song \d|\bKey\b|transposed|Capo|Vocals|Chorus|No chart|Page/)
+  assert.match(await pdf('de-DE', empty.id), /Die Setlist ist leer\./)
 })
 
 test('GET /songs/{id}/chart.cho: the chart as stored, 404 without one', async (t) => {

@@ -4,7 +4,7 @@ export default {
   'section.chorus': 'Refrain',
   'section.bridge': 'Bridge',
   'section.tab': 'Tabulatur',
-  upNext: 'Als Nächstes',
+  upNext: 'Nächstes Chart',
   noChart: 'Für diesen Song gibt es kein Chart.',
   loading: 'Charts werden geladen …',
   larger: 'Größere Schrift',

@@ -1,9 +1,9 @@
 export default {
   link: 'Live-Modus',
   title: 'Live-Modus',
-  back: 'Zurück zum Auftritt',
+  back: 'Zum Auftritt',
   nowPlaying: 'Jetzt',
-  next: 'Danach',
+  next: 'Als Nächstes',
   key: 'Tonart',
   singer: 'Gesang',
   duration: 'Dauer',

@@ -4,7 +4,7 @@ export default {
   'section.chorus': 'Chorus',
   'section.bridge': 'Bridge',
   'section.tab': 'Tab',
-  upNext: 'Up next',
+  upNext: 'Next chart',
   noChart: 'No chart for this song.',
   loading: 'Loading the charts…',
   larger: 'Larger text',
