@@ -17,6 +17,7 @@ import type { GigDocument } from '#src/documents/gig-document.js'
 import type { DocumentJob } from '#src/documents/pool.js'
 import type { SetlistStyle } from '#src/documents/setlist-pdf.js'
 import { entityTag } from '#plugins/app/response-cache.js'
+import { documentLanguage, FILE_PREFIXES } from '#src/documents/labels.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
 import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 
@@ -60,9 +61,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       kind === 'setlist' ? { kind, doc, ctx, style } : { kind, doc, ctx }
     )
     const file = { body, ...FILES[kind] }
+    // GEMA is the German collecting society: its report (and its name) is German for every band.
     if (kind === 'gema') return { ...file, fileName: fileName('GEMA', doc, 'xlsx') }
-    if (kind === 'schedule') return { ...file, fileName: fileName('Ablaufplan', doc, 'pdf') }
-    const prefix = style === 'print' ? 'Setlist' : 'Setlist-Buehne'
+    const prefixes = FILE_PREFIXES[documentLanguage(settings.locale)]
+    if (kind === 'schedule') return { ...file, fileName: fileName(prefixes.schedule, doc, 'pdf') }
+    const prefix = style === 'print' ? prefixes.setlist : prefixes.stage
     return { ...file, fileName: fileName(prefix, doc, 'pdf') }
   }
 

@@ -13,7 +13,9 @@ import { contentDisposition, slug } from '#src/http/content-disposition.js'
 import { formatLength } from '#src/documents/format.js'
 import { assembleGigDocument, type GigDocument } from '#src/documents/gig-document.js'
 import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
-import { documentLanguage } from '#src/documents/labels.js'
+import {
+  documentLanguage, FILE_PREFIXES, SETLIST_LABELS, type DocumentLanguage
+} from '#src/documents/labels.js'
 import type { TimingDefaults } from '#shared/timing.js'
 import { readRepertoire, type RepertoireData } from './repository.js'
 
@@ -21,7 +23,11 @@ const PdfFile = binaryFile('application/pdf', 'PDF document')
 const NotFound = { ...ErrorResponse, description: 'Unknown repertoire setlist' }
 
 /** A programme as a gig document without date, venue or start: the setlist renderers take it. */
-export function repertoireDocument (data: RepertoireData, defaults: TimingDefaults): GigDocument {
+export function repertoireDocument (
+  data: RepertoireData,
+  defaults: TimingDefaults,
+  language: DocumentLanguage
+): GigDocument {
   const { header } = data
   const doc = assembleGigDocument(
     {
@@ -52,9 +58,7 @@ export function repertoireDocument (data: RepertoireData, defaults: TimingDefaul
   )
   const sets = doc.sets.length
   doc.programme = {
-    subtitle:
-      `Repertoire-Setlist · ${sets} ${sets === 1 ? 'Set' : 'Sets'} · ` +
-      `${formatLength(doc.totalSeconds)} (Zeiten ab Beginn)`
+    subtitle: SETLIST_LABELS[language].repertoire(sets, formatLength(doc.totalSeconds))
   }
   return doc
 }
@@ -64,8 +68,10 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const load = (id: number) => {
     const data = readRepertoire(app.db, id)
     if (!data) throw notFound('repertoire setlist', id)
-    const doc = repertoireDocument(data, app.appSettings.get().timing)
-    return { doc, name: `Setlist-${slug(data.header.name)}` }
+    const { timing, locale } = app.appSettings.get()
+    const language = documentLanguage(locale)
+    const doc = repertoireDocument(data, timing, language)
+    return { doc, language, name: slug(data.header.name) }
   }
 
   app.get(
@@ -85,7 +91,7 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params
       const style = request.query.style
       return app.serveDocument(request, reply, `repertoire:${style}:${id}`, async () => {
-        const { doc, name } = load(id)
+        const { doc, language, name } = load(id)
         const settings = app.appSettings.get()
         const body = await app.documentWorkers.render({
           kind: 'setlist',
@@ -93,12 +99,15 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ctx: {
             bandName: settings.bandName,
             timezone: settings.timezone,
+            locale: settings.locale,
             generatedAt: app.clock()
           },
           style
         })
-        const file = style === 'print' ? name : name.replace('Setlist', 'Setlist-Buehne')
-        return { body, type: 'application/pdf', disposition: 'inline', fileName: `${file}.pdf` }
+        const prefix = FILE_PREFIXES[language][style === 'print' ? 'setlist' : 'stage']
+        return {
+          body, type: 'application/pdf', disposition: 'inline', fileName: `${prefix}-${name}.pdf`
+        }
       })
     }
   )
@@ -115,12 +124,12 @@ const repertoireDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request, reply) => {
-      const { doc, name } = load(request.params.id)
+      const { doc, language, name } = load(request.params.id)
       return reply
         .type(CSV_TYPE)
-        .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
+        .header('content-disposition', contentDisposition('attachment', `Setlist-${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(doc, undefined, documentLanguage(app.appSettings.get().locale)))
+        .send(renderSetlistCsv(doc, undefined, language))
     }
   )
 }

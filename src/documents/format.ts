@@ -1,5 +1,5 @@
-// Formatting shared by the document renderers (German labels: the band's documents go to German
-// venues and GEMA).
+// Formatting shared by the document renderers; the words they print are in ./labels.ts, one
+// table per language.
 
 /** `3:45`, `1:02:05`: hours are kept, never folded into minutes. */
 export function formatDuration (seconds: number): string {
@@ -43,12 +43,11 @@ export function formatDateIn (date: string, language: 'de' | 'en'): string {
 export const formatLocalDateTime = (local: string) =>
   `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)} ${local.slice(11, 16)}`
 
-export const STATUS_LABELS: Record<string, string> = {
-  inquiry: 'Anfrage',
-  confirmed: 'Bestätigt',
-  declined: 'Abgelehnt',
-  cancelled: 'Abgesagt'
-}
+/** German `21.11.2026 20:15`, English `Sat 21 Nov 2026 20:15`, from a local date-time. */
+export const formatLocalDateTimeIn = (local: string, language: 'de' | 'en') =>
+  language === 'de'
+    ? formatLocalDateTime(local)
+    : `${formatDateIn(local.slice(0, 10), 'en')} ${local.slice(11, 16)}`
 
 export const joinPresent = (parts: Array<string | null | undefined>, separator = ', ') =>
   parts

@@ -6,7 +6,8 @@ import { timeOf } from '#shared/local-time.js'
 
 // The GEMA music report as a workbook laid out like GEMA's title upload template (v1.2): a title,
 // the event data as label/value rows, an empty row, the 15 column headings, then one row per
-// performed work.
+// performed work. It is German for every band, whatever its language: GEMA is the German
+// collecting society and its template's headings are German.
 
 export const GEMA_COLUMNS = [
   'Werknummer',

@@ -1,5 +1,6 @@
 import type { GigRow, RehearsalRow } from '#src/db/schema.js'
-import { STATUS_LABELS, joinPresent } from './format.js'
+import { joinPresent } from './format.js'
+import { STATUS_LABELS } from './labels.js'
 import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from '#shared/local-time.js'
 
 // An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
@@ -125,9 +126,10 @@ function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
     ],
     '\n'
   )
+  // The feed's words are still German whatever the band's language (its own follow-up).
   const description = joinPresent(
     [
-      `Status: ${STATUS_LABELS[gig.status] ?? gig.status}${gig.kind ? ` · ${gig.kind}` : ''}`,
+      `Status: ${STATUS_LABELS.de[gig.status] ?? gig.status}${gig.kind ? ` · ${gig.kind}` : ''}`,
       times,
       gig.notes
     ],

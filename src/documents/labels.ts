@@ -1,6 +1,8 @@
 // The words the documents print for codes the API sends (one language per screen). A
 // band's locale picks the language; anything but German is English, as in the web app.
 
+import type { GigStatus } from '#shared/enums.js'
+
 export type DocumentLanguage = 'de' | 'en'
 
 /** `de-DE`, `de-AT`, `de` → German; every other locale (and none) → English. */
@@ -83,4 +85,150 @@ export const SONGBOOK_LABELS: Record<DocumentLanguage, SongbookLabels> = {
     empty: 'The setlist is empty.',
     page: (page, pages) => `Page ${page} / ${pages}`
   }
+}
+
+/** A gig's status as every document prints it (schedule PDF, calendar feed). */
+export const STATUS_LABELS: Record<DocumentLanguage, Record<GigStatus, string>> = {
+  de: { inquiry: 'Anfrage', confirmed: 'Bestätigt', declined: 'Abgelehnt', cancelled: 'Abgesagt' },
+  en: { inquiry: 'Inquiry', confirmed: 'Confirmed', declined: 'Declined', cancelled: 'Cancelled' }
+}
+
+/** The setlist PDF's words around the songs (titles, sets and notes are the band's own text). */
+export interface SetlistLabels {
+  /** The header's start: the gig's time, else the computed one marked as planned. */
+  start: (time: string, planned: boolean) => string
+  legend: string
+  inserted: string
+  skipped: string
+  empty: string
+  emptySet: string
+  songs: (count: number) => string
+  pause: (length: string, from: string, to: string) => string
+  total: (length: string, from: string, to: string, songs: number, sets: number) => string
+  page: (page: number, pages: number) => string
+  /** The line under a repertoire setlist's title (no date, no venue). */
+  repertoire: (sets: number, length: string) => string
+}
+
+export const SETLIST_LABELS: Record<DocumentLanguage, SetlistLabels> = {
+  de: {
+    start: (time, planned) => `Beginn ${time}${planned ? ' (geplant)' : ''}`,
+    legend:
+      'Live-Protokoll: durchgestrichen = ausgelassen, + eingefügt = während der ' +
+      'Show ergänzt, ●●● = Bewertung',
+    inserted: '+ eingefügt',
+    skipped: '(ausgelassen)',
+    empty: 'Noch keine Setlist.',
+    emptySet: '(leer)',
+    songs: (count) => `${count} Titel`,
+    pause: (length, from, to) => `Pause ${length}  (${from}–${to})`,
+    total: (length, from, to, songs, sets) =>
+      `Gesamt: ${length}  ·  ${from}–${to}  ·  ${songs} Titel in ${sets} ` +
+      `${sets === 1 ? 'Set' : 'Sets'}`,
+    page: (page, pages) => `Seite ${page} von ${pages}`,
+    repertoire: (sets, length) =>
+      `Repertoire-Setlist · ${sets} ${sets === 1 ? 'Set' : 'Sets'} · ${length} (Zeiten ab Beginn)`
+  },
+  en: {
+    start: (time, planned) => `Start ${time}${planned ? ' (planned)' : ''}`,
+    legend:
+      'Live record: struck through = skipped, + added = added during the show, ●●● = rating',
+    inserted: '+ added',
+    skipped: '(skipped)',
+    empty: 'No setlist yet.',
+    emptySet: '(empty)',
+    songs: (count) => `${count} ${count === 1 ? 'song' : 'songs'}`,
+    pause: (length, from, to) => `Break ${length}  (${from}–${to})`,
+    total: (length, from, to, songs, sets) =>
+      `Total: ${length}  ·  ${from}–${to}  ·  ${songs} ${songs === 1 ? 'song' : 'songs'} in ` +
+      `${sets} ${sets === 1 ? 'set' : 'sets'}`,
+    page: (page, pages) => `Page ${page} of ${pages}`,
+    repertoire: (sets, length) =>
+      `Repertoire setlist · ${sets} ${sets === 1 ? 'set' : 'sets'} · ${length} ` +
+      '(times from the start)'
+  }
+}
+
+/** The running-order sheet's frame: title, headings, master data, footer. */
+export interface ScheduleLabels {
+  title: string
+  details: string
+  runningOrder: string
+  /** The master data's row labels, in print order. */
+  fields: {
+    date: string
+    kind: string
+    status: string
+    organizer: string
+    contact: string
+    venue: string
+    address: string
+    getIn: string
+    soundcheck: string
+    doors: string
+    start: string
+    end: string
+    notes: string
+  }
+  generated: (at: string, timezone: string, band: string) => string
+  page: (page: number, pages: number) => string
+}
+
+export const SCHEDULE_LABELS: Record<DocumentLanguage, ScheduleLabels> = {
+  de: {
+    title: 'Ablaufplan',
+    details: 'Stammdaten',
+    runningOrder: 'Ablauf',
+    fields: {
+      date: 'Datum',
+      kind: 'Art',
+      status: 'Status',
+      organizer: 'Veranstalter',
+      contact: 'Kontakt',
+      venue: 'Location',
+      address: 'Adresse',
+      getIn: 'Get-in',
+      soundcheck: 'Soundcheck',
+      doors: 'Einlass',
+      start: 'Beginn',
+      end: 'Ende',
+      notes: 'Notizen'
+    },
+    generated: (at, timezone, band) => `Erstellt ${at} (${timezone}) · ${band}`,
+    page: (page, pages) => `Seite ${page} von ${pages}`
+  },
+  en: {
+    title: 'Running order',
+    details: 'Details',
+    runningOrder: 'Timeline',
+    fields: {
+      date: 'Date',
+      kind: 'Kind',
+      status: 'Status',
+      organizer: 'Organizer',
+      contact: 'Contact',
+      venue: 'Venue',
+      address: 'Address',
+      getIn: 'Get-in',
+      soundcheck: 'Soundcheck',
+      doors: 'Doors',
+      start: 'Start',
+      end: 'End',
+      notes: 'Notes'
+    },
+    generated: (at, timezone, band) => `Generated ${at} (${timezone}) · ${band}`,
+    page: (page, pages) => `Page ${page} of ${pages}`
+  }
+}
+
+/**
+ * The first word of a document's file name (then date and gig). The GEMA workbook has none here:
+ * GEMA is the German collecting society and its report is German for every band.
+ */
+export const FILE_PREFIXES: Record<
+  DocumentLanguage,
+  { setlist: string; stage: string; schedule: string }
+> = {
+  de: { setlist: 'Setlist', stage: 'Setlist-Buehne', schedule: 'Ablaufplan' },
+  en: { setlist: 'Setlist', stage: 'Setlist-stage', schedule: 'Running-order' }
 }

@@ -1,18 +1,15 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { paletteForAccent, type DocumentPalette } from './palette.js'
-import {
-  STATUS_LABELS,
-  formatDate,
-  formatLength,
-  formatLocalDateTime,
-  joinPresent
-} from './format.js'
+import { formatDateIn, formatLength, formatLocalDateTimeIn, joinPresent } from './format.js'
 import type { DocumentContext, GigDocument } from './gig-document.js'
 import { addSecondsLocal, minutesOf, timeOf, utcToZoned } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import {
   RUNNING_ORDER_LABELS,
+  SCHEDULE_LABELS,
+  STATUS_LABELS,
   documentLanguage,
+  type DocumentLanguage,
   type RunningOrderLabels
 } from './labels.js'
 
@@ -110,22 +107,25 @@ const cell = (text: string | null | undefined, extra: Record<string, unknown> = 
   ...extra
 })
 
-function masterData (doc: GigDocument, palette: DocumentPalette): Content {
+function masterData (doc: GigDocument, palette: DocumentPalette, language: DocumentLanguage):
+Content {
   const { gig } = doc
+  const label = SCHEDULE_LABELS[language].fields
   const rows: Array<[string, string | null]> = [
-    ['Datum', formatDate(gig.date)],
-    ['Art', gig.kind],
-    ['Status', STATUS_LABELS[gig.status] ?? gig.status],
-    ['Veranstalter', gig.organizerName],
-    ['Kontakt', gig.organizerContact],
-    ['Location', gig.venueName],
-    ['Adresse', joinPresent([gig.venueAddress, gig.venueCity])],
-    ['Get-in', gig.getInTime],
-    ['Soundcheck', gig.soundcheckTime],
-    ['Einlass', gig.doorsTime],
-    ['Beginn', gig.startTime],
-    ['Ende', gig.endTime],
-    ['Notizen', gig.notes]
+    [label.date, formatDateIn(gig.date, language)],
+    // The kind is the band's own text ("Hochzeit", "Festival"): printed as written.
+    [label.kind, gig.kind],
+    [label.status, STATUS_LABELS[language][gig.status] ?? gig.status],
+    [label.organizer, gig.organizerName],
+    [label.contact, gig.organizerContact],
+    [label.venue, gig.venueName],
+    [label.address, joinPresent([gig.venueAddress, gig.venueCity])],
+    [label.getIn, gig.getInTime],
+    [label.soundcheck, gig.soundcheckTime],
+    [label.doors, gig.doorsTime],
+    [label.start, gig.startTime],
+    [label.end, gig.endTime],
+    [label.notes, gig.notes]
   ]
   return {
     table: {
@@ -199,20 +199,23 @@ export function scheduleDocDefinition (
   ctx: DocumentContext
 ): TDocumentDefinitions {
   const palette = paletteForAccent(ctx.logo?.accent)
+  const language = documentLanguage(ctx.locale)
+  const labels = SCHEDULE_LABELS[language]
+  const date = formatDateIn(doc.gig.date, language)
   const { gig } = doc
   const watermark = ctx.logo?.watermark
     ? `data:image/png;base64,${ctx.logo.watermark.toString('base64')}`
     : null
-  const generated = formatLocalDateTime(utcToZoned(ctx.generatedAt, ctx.timezone))
+  const generated = formatLocalDateTimeIn(utcToZoned(ctx.generatedAt, ctx.timezone), language)
   return {
     pageSize: 'A4',
     pageOrientation: 'portrait',
     pageMargins: [36, 36, 36, 44],
     info: {
-      title: `Ablaufplan – ${gig.name} – ${formatDate(gig.date)}`,
+      title: `${labels.title} – ${gig.name} – ${date}`,
       author: ctx.bandName,
       creator: 'Bandstand',
-      subject: 'Ablaufplan'
+      subject: labels.title
     },
     ...(watermark ? { images: { logo: watermark } } : {}),
     // The logo, faint and centred, behind every page.
@@ -227,12 +230,12 @@ export function scheduleDocDefinition (
     footer: (currentPage, pageCount) => ({
       columns: [
         {
-          text: `Erstellt ${generated} (${ctx.timezone}) · ${ctx.bandName}`,
+          text: labels.generated(generated, ctx.timezone, ctx.bandName),
           fontSize: 8,
           color: palette.mutedText
         },
         {
-          text: `Seite ${currentPage} von ${pageCount}`,
+          text: labels.page(currentPage, pageCount),
           fontSize: 8,
           alignment: 'right',
           color: palette.mutedText
@@ -249,10 +252,10 @@ export function scheduleDocDefinition (
             [
               {
                 stack: [
-                  { text: 'Ablaufplan', fontSize: 10, color: palette.onAccent },
+                  { text: labels.title, fontSize: 10, color: palette.onAccent },
                   { text: gig.name, fontSize: 20, bold: true, color: palette.onAccent },
                   {
-                    text: joinPresent([ctx.bandName, formatDate(gig.date), gig.venueName]),
+                    text: joinPresent([ctx.bandName, date, gig.venueName]),
                     fontSize: 11,
                     color: palette.onAccent
                   }
@@ -267,15 +270,21 @@ export function scheduleDocDefinition (
         margin: [0, 0, 0, 14]
       },
       {
-        text: 'Stammdaten',
+        text: labels.details,
         fontSize: 13,
         bold: true,
         color: palette.accentText,
         margin: [0, 0, 0, 4]
       },
-      masterData(doc, palette),
-      { text: 'Ablauf', fontSize: 13, bold: true, color: palette.accentText, margin: [0, 0, 0, 4] },
-      runningOrderTable(doc, palette, RUNNING_ORDER_LABELS[documentLanguage(ctx.locale)])
+      masterData(doc, palette, language),
+      {
+        text: labels.runningOrder,
+        fontSize: 13,
+        bold: true,
+        color: palette.accentText,
+        margin: [0, 0, 0, 4]
+      },
+      runningOrderTable(doc, palette, RUNNING_ORDER_LABELS[language])
     ]
   }
 }

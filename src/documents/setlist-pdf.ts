@@ -1,10 +1,10 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { colourForName } from './palette.js'
-import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
+import { entryLength, formatDateIn, formatLength, joinPresent } from './format.js'
 import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
-import { documentLanguage, type DocumentLanguage } from './labels.js'
+import { documentLanguage, SETLIST_LABELS, type DocumentLanguage } from './labels.js'
 import { showKey } from '#shared/keys.js'
 import type { SetlistStyle } from '#schemas/documents.js'
 
@@ -70,11 +70,12 @@ function entryRow (
   live: boolean,
   language: DocumentLanguage
 ): TableCell[] {
+  const labels = SETLIST_LABELS[language]
   const skipped = live && entry.status === 'skipped'
   const marks: Content[] = []
   if (live && entry.inserted) {
     marks.push({
-      text: ' + eingefügt',
+      text: ` ${labels.inserted}`,
       color: theme.highlight,
       bold: true,
       fontSize: theme.detailSize
@@ -82,7 +83,7 @@ function entryRow (
   }
   if (skipped) {
     marks.push({
-      text: ' (ausgelassen)',
+      text: ` ${labels.skipped}`,
       color: theme.muted,
       italics: true,
       fontSize: theme.detailSize
@@ -166,6 +167,8 @@ export function setlistDocDefinition (
 ): TDocumentDefinitions {
   const theme = THEMES[style]
   const language = documentLanguage(ctx.locale)
+  const labels = SETLIST_LABELS[language]
+  const date = formatDateIn(doc.gig.date, language)
   const { gig } = doc
   const live = doc.liveUsed
   const venue = joinPresent([gig.venueName, gig.venueCity])
@@ -176,9 +179,9 @@ export function setlistDocDefinition (
         doc.programme?.subtitle ??
         joinPresent(
           [
-            formatDate(gig.date),
+            date,
             venue,
-            `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`
+            labels.start(gig.startTime ?? timeOf(doc.startAt), gig.startTime === null)
           ],
           '  ·  '
         ),
@@ -189,9 +192,7 @@ export function setlistDocDefinition (
   ]
   if (live) {
     content.push({
-      text:
-        'Live-Protokoll: durchgestrichen = ausgelassen, + eingefügt = während der ' +
-        'Show ergänzt, ●●● = Bewertung',
+      text: labels.legend,
       fontSize: theme.detailSize,
       color: theme.muted,
       margin: [0, 0, 0, 8]
@@ -199,7 +200,7 @@ export function setlistDocDefinition (
   }
   if (doc.sets.length === 0) {
     content.push({
-      text: 'Noch keine Setlist.',
+      text: labels.empty,
       fontSize: theme.titleSize,
       color: theme.text,
       margin: [0, 20, 0, 0]
@@ -215,7 +216,7 @@ export function setlistDocDefinition (
           {
             text:
               `   ${set.start}–${set.end} · ${formatLength(set.durationSeconds)} · ` +
-              `${set.entries.length} Titel`,
+              labels.songs(set.entries.length),
             color: theme.muted,
             fontSize: theme.detailSize + 2
           }
@@ -252,7 +253,7 @@ export function setlistDocDefinition (
     })
     if (set.entries.length === 0) {
       content.push({
-        text: '(leer)',
+        text: labels.emptySet,
         color: theme.muted,
         fontSize: theme.detailSize + 1,
         margin: [28, 0, 0, 4]
@@ -261,7 +262,7 @@ export function setlistDocDefinition (
     if (!set.isLast) {
       const breakEnd = timeOf(addSecondsLocal(set.endAt, set.breakAfterSeconds))
       content.push({
-        text: `Pause ${formatLength(set.breakAfterSeconds)}  (${set.end}–${breakEnd})`,
+        text: labels.pause(formatLength(set.breakAfterSeconds), set.end, breakEnd),
         fontSize: theme.detailSize + 3,
         bold: true,
         color: theme.muted,
@@ -273,10 +274,13 @@ export function setlistDocDefinition (
   if (doc.sets.length > 0) {
     const songs = doc.sets.reduce((n, s) => n + s.entries.length, 0)
     content.push({
-      text:
-        `Gesamt: ${formatLength(doc.totalSeconds)}  ·  ` +
-        `${timeOf(doc.startAt)}–${timeOf(doc.endAt)}  ·  ` +
-        `${songs} Titel in ${doc.sets.length} ${doc.sets.length === 1 ? 'Set' : 'Sets'}`,
+      text: labels.total(
+        formatLength(doc.totalSeconds),
+        timeOf(doc.startAt),
+        timeOf(doc.endAt),
+        songs,
+        doc.sets.length
+      ),
       fontSize: theme.detailSize + 3,
       bold: true,
       color: theme.text,
@@ -288,7 +292,7 @@ export function setlistDocDefinition (
     pageOrientation: 'portrait',
     pageMargins: [32, 30, 32, 36],
     info: {
-      title: `Setlist – ${gig.name}${doc.programme ? '' : ` – ${formatDate(gig.date)}`}`,
+      title: `Setlist – ${gig.name}${doc.programme ? '' : ` – ${date}`}`,
       author: ctx.bandName,
       creator: 'Bandstand',
       subject: 'Setlist'
@@ -305,14 +309,14 @@ export function setlistDocDefinition (
       columns: [
         {
           text: joinPresent(
-            [ctx.bandName, gig.name, doc.programme ? null : formatDate(gig.date)],
+            [ctx.bandName, gig.name, doc.programme ? null : date],
             ' · '
           ),
           color: theme.muted,
           fontSize: 8
         },
         {
-          text: `Seite ${currentPage} von ${pageCount}`,
+          text: labels.page(currentPage, pageCount),
           alignment: 'right',
           color: theme.muted,
           fontSize: 9,
