@@ -293,7 +293,7 @@ test('schedule PDF: the running order rows follow the band\'s language', async (
   for (const expected of ['Doors', 'Start', 'End', 'Set 1 (4 songs', 'Break (', 'What']) {
     assert.ok(english.includes(expected), `English running order contains ${expected}`)
   }
-  // The sheet's master data is still German (issue 28 item 2 translates the documents).
+  // The rest of the sheet per language: test/src/documents/document-language.test.ts.
   assert.doesNotMatch(english, /Get-in \/ Aufbau|Titel,|Pause \(|Programmpunkt/)
   const german = pdfText(await renderSchedulePdf(doc, contextFixture({ locale: 'de-AT' })))
   for (const expected of ['Einlass', 'Beginn', 'Ende', 'Set 1 (4 Titel', 'Pause (']) {
