@@ -48,7 +48,7 @@ test('gig and repertoire PDFs: English band gets English words and file names', 
       const res = await member.get(url)
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`)
       const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition']))![1]!
-      files[key] = { name, text: pdfText(res.rawPayload), title: pdfTitle(res.rawPayload) }
+      files[key] = { name, text: pdfText(res.rawPayload), title: pdfTitle(res.rawPayload) ?? '' }
     }
     const gema = await member.get(`/gigs/${gig.id}/gema`)
     assert.equal(gema.statusCode, 200)
