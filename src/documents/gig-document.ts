@@ -110,7 +110,7 @@ export interface DocumentContext {
   bandName: string
   timezone: string
   generatedAt: Date
-  /** The band's locale (`de-DE`, `en-GB`): the language of the running order's rows. */
+  /** The band's locale (`de-DE`, `en-GB`): the language of the PDFs' words and dates. */
   locale?: string
   /** The band logo as prepared at upload (src/documents/logo.ts); only the schedule uses it. */
   logo?: DocumentLogo | null
