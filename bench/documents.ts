@@ -364,6 +364,7 @@ export async function runDocumentBench (): Promise<Record<string, number>> {
   results.calendar = await timeIt('iCal feed, 500 events', () =>
     renderIcal({
       calendarName: 'Bench',
+      language: 'de',
       timezone: 'Europe/Berlin',
       uidDomain: 'bench',
       now: new Date(),

@@ -4,6 +4,7 @@ import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '#schemas/calen
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
 import { ApiError, conflict } from '#src/errors.js'
 import { renderIcal } from '#src/documents/ical.js'
+import { CALENDAR_LABELS, documentLanguage } from '#src/documents/labels.js'
 import { addSecondsLocal, todayIn } from '#shared/local-time.js'
 import { hashToken, randomToken } from '#src/auth/tokens.js'
 import { deleteCalendarToken } from '#src/repositories/calendar-tokens.js'
@@ -126,16 +127,19 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `${todayIn(settings.timezone, now)}T00:00`,
         -HISTORY_DAYS * 86_400
       ).slice(0, 10)
-      // The feed is the same for every member, whatever the host it is fetched through: rendered
-      // once per database revision and day.
+      // No session here: the band's configured language, not a member's. The feed is the same
+      // for every member, whatever the host it is fetched through: rendered once per database
+      // revision, day and language.
+      const language = documentLanguage(settings.locale)
       return app.sendCached(
         request,
         reply,
-        `ical:${from}`,
+        `ical:${language}:${from}`,
         'text/calendar; charset=utf-8',
         () =>
           renderIcal({
-            calendarName: `${settings.bandName} – Termine`,
+            calendarName: CALENDAR_LABELS[language].name(settings.bandName),
+            language,
             timezone: settings.timezone,
             uidDomain,
             now,

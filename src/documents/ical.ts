@@ -1,6 +1,11 @@
 import type { GigRow, RehearsalRow } from '#src/db/schema.js'
 import { joinPresent } from './format.js'
-import { STATUS_LABELS } from './labels.js'
+import {
+  CALENDAR_LABELS,
+  SCHEDULE_LABELS,
+  STATUS_LABELS,
+  type DocumentLanguage
+} from './labels.js'
 import { addSecondsLocal, endsNextDay, minutesOf, zonedToUtc } from '#shared/local-time.js'
 
 // An iCalendar (RFC 5545) feed written by hand: the few properties needed, escaped and folded
@@ -33,6 +38,8 @@ export type CalendarRehearsal = Pick<
 
 export interface CalendarFeedInput {
   calendarName: string
+  /** The band's language: titles, categories and descriptions (the band's own text stays). */
+  language: DocumentLanguage
   timezone: string
   /** Right-hand side of every UID (`gig-7@<uidDomain>`). */
   uidDomain: string
@@ -116,25 +123,28 @@ function span (
 }
 
 function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
+  const words = SCHEDULE_LABELS[input.language].fields
   const times = joinPresent(
     [
-      gig.getInTime && `Get-in ${gig.getInTime}`,
-      gig.soundcheckTime && `Soundcheck ${gig.soundcheckTime}`,
-      gig.doorsTime && `Einlass ${gig.doorsTime}`,
-      gig.startTime && `Beginn ${gig.startTime}`,
-      gig.endTime && `Ende ${gig.endTime}`
+      gig.getInTime && `${words.getIn} ${gig.getInTime}`,
+      gig.soundcheckTime && `${words.soundcheck} ${gig.soundcheckTime}`,
+      gig.doorsTime && `${words.doors} ${gig.doorsTime}`,
+      gig.startTime && `${words.start} ${gig.startTime}`,
+      gig.endTime && `${words.end} ${gig.endTime}`
     ],
     '\n'
   )
-  // The feed's words are still German whatever the band's language (its own follow-up).
+  const status = STATUS_LABELS[input.language][gig.status] ?? gig.status
   const description = joinPresent(
     [
-      `Status: ${STATUS_LABELS.de[gig.status] ?? gig.status}${gig.kind ? ` · ${gig.kind}` : ''}`,
+      `${words.status}: ${status}${gig.kind ? ` · ${gig.kind}` : ''}`,
       times,
       gig.notes
     ],
     '\n\n'
   )
+  const summary =
+    gig.status === 'inquiry' ? CALENDAR_LABELS[input.language].inquiry(gig.name) : gig.name
   const lines = [`UID:gig-${gig.id}@${input.uidDomain}`, `DTSTAMP:${utcStamp(input.now)}`]
   if (gig.startTime) {
     lines.push(...span(gig.date, gig.startTime, gig.endTime, input.timezone, DEFAULT_GIG_SECONDS))
@@ -146,7 +156,7 @@ function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
     )
   }
   lines.push(
-    `SUMMARY:${escapeText(gig.status === 'inquiry' ? `${gig.name} (Anfrage)` : gig.name)}`,
+    `SUMMARY:${escapeText(summary)}`,
     `STATUS:${CALENDAR_STATUS[gig.status]}`,
     `SEQUENCE:${gig.sequence}`,
     `LAST-MODIFIED:${utcStamp(new Date(gig.updatedAt))}`,
@@ -159,19 +169,20 @@ function gigEvent (gig: CalendarGig, input: CalendarFeedInput): string[] {
 }
 
 function rehearsalEvent (rehearsal: CalendarRehearsal, input: CalendarFeedInput): string[] {
+  const word = CALENDAR_LABELS[input.language].rehearsal
   const description = joinPresent(
-    [`Probe ${rehearsal.startTime}–${rehearsal.endTime}`, rehearsal.notes],
+    [`${word} ${rehearsal.startTime}–${rehearsal.endTime}`, rehearsal.notes],
     '\n\n'
   )
   return [
     `UID:rehearsal-${rehearsal.id}@${input.uidDomain}`,
     `DTSTAMP:${utcStamp(input.now)}`,
     ...span(rehearsal.date, rehearsal.startTime, rehearsal.endTime, input.timezone, 2 * 3600),
-    'SUMMARY:Probe',
+    `SUMMARY:${word}`,
     'STATUS:CONFIRMED',
     `SEQUENCE:${rehearsal.sequence}`,
     `LAST-MODIFIED:${utcStamp(new Date(rehearsal.updatedAt))}`,
-    'CATEGORIES:Probe',
+    `CATEGORIES:${word}`,
     ...(rehearsal.location ? [`LOCATION:${escapeText(rehearsal.location)}`] : []),
     `DESCRIPTION:${escapeText(description)}`
   ]
@@ -182,10 +193,11 @@ function rehearsalEvent (rehearsal: CalendarRehearsal, input: CalendarFeedInput)
  * update.
  */
 export function renderIcal (input: CalendarFeedInput): string {
+  const labels = CALENDAR_LABELS[input.language]
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Bandstand//Bandstand Calendar//DE',
+    `PRODID:-//Bandstand//Bandstand Calendar//${labels.prodIdLanguage}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(input.calendarName)}`,

@@ -93,6 +93,35 @@ export const STATUS_LABELS: Record<DocumentLanguage, Record<GigStatus, string>> 
   en: { inquiry: 'Inquiry', confirmed: 'Confirmed', declined: 'Declined', cancelled: 'Cancelled' }
 }
 
+/**
+ * The calendar feed's words (event titles, categories, descriptions). Its time words are the
+ * schedule sheet's (`SCHEDULE_LABELS.fields`), its status words `STATUS_LABELS`.
+ */
+export interface CalendarLabels {
+  /** X-WR-CALNAME, the subscribed calendar's name in the app. */
+  name: (band: string) => string
+  /** A gig still asked for: its title carries the mark. */
+  inquiry: (name: string) => string
+  rehearsal: string
+  /** The last field of PRODID (RFC 5545: a formal public identifier ends in its language). */
+  prodIdLanguage: string
+}
+
+export const CALENDAR_LABELS: Record<DocumentLanguage, CalendarLabels> = {
+  de: {
+    name: (band) => `${band} – Termine`,
+    inquiry: (name) => `${name} (Anfrage)`,
+    rehearsal: 'Probe',
+    prodIdLanguage: 'DE'
+  },
+  en: {
+    name: (band) => `${band} – Schedule`,
+    inquiry: (name) => `${name} (Inquiry)`,
+    rehearsal: 'Rehearsal',
+    prodIdLanguage: 'EN'
+  }
+}
+
 /** The setlist PDF's words around the songs (titles, sets and notes are the band's own text). */
 export interface SetlistLabels {
   /** The header's start: the gig's time, else the computed one marked as planned. */

@@ -23,6 +23,8 @@ import { buildApp } from '#src/app.js'
 import { loadConfig } from '#src/config.js'
 import { redactUrl } from '#src/http/log-redaction.js'
 import { parseEvents } from '#test/ical-parse.js'
+import { createGig } from '#test/gig-fixtures.js'
+import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
 const stamp = '2026-05-01T10:00:00.000Z'
 let t: TestContext
@@ -368,3 +370,70 @@ test('calendar UIDs do not depend on the host the feed is fetched through', asyn
     await restarted.close()
   }
 })
+
+test(
+  'feed in the band\'s configured language (no session): English for en-GB, German for de-DE',
+  async (c) => {
+    const ctx = await createTestApp()
+    c.after(() => ctx.close())
+    const admin = await userClient(ctx.app, 'lang-admin', 'admin')
+    const editor = await userClient(ctx.app, 'lang-editor', 'editor')
+    const reader = await userClient(ctx.app, 'lang-member', 'member')
+    const gig = await createGig(editor, {
+      name: 'Nord 7',
+      date: '2027-01-15',
+      status: 'inquiry',
+      doorsTime: '19:00',
+      endTime: '23:00'
+    })
+    ctx.app.db.insert(rehearsals).values({
+      date: '2027-01-12',
+      startTime: '19:00',
+      endTime: '21:00',
+      createdAt: stamp,
+      updatedAt: stamp
+    }).run()
+    const url = json<Ok<'/me/calendar', 'post'>>(await reader.post('/me/calendar')).url
+    const feedIn = async (locale: string, etag?: string) => {
+      const saved = await admin.put('/admin/app_config', {
+        ...DEFAULT_APP_CONFIG,
+        bandName: 'Nordwind',
+        locale
+      })
+      assert.equal(saved.statusCode, 200, saved.body)
+      const res = await anonymous(ctx.app).get(feedPath(url), {
+        ...(etag ? { 'if-none-match': etag } : {})
+      })
+      // The ETag of the other language's feed is not current any more.
+      assert.equal(res.statusCode, 200)
+      const { calendar, events } = parseEvents(res.body)
+      const gigEvent = events.find((e) => e.uid.startsWith(`gig-${gig.id}@`))!
+      const rehearsal = events.find((e) => e.uid.startsWith('rehearsal-'))!
+      const shown = [gigEvent.summary, gigEvent.description, rehearsal.summary,
+        rehearsal.description, calendar.getFirstPropertyValue('x-wr-calname')].join('\n')
+      return { res, gigEvent, rehearsal, calendar, shown }
+    }
+    const english = await feedIn('en-GB')
+    assert.equal(english.calendar.getFirstPropertyValue('x-wr-calname'), 'Nordwind – Schedule')
+    assert.equal(english.gigEvent.summary, 'Nord 7 (Inquiry)')
+    assert.equal(english.gigEvent.description,
+      'Status: Inquiry\n\nDoors 19:00\nStart 20:00\nEnd 23:00')
+    assert.equal(english.rehearsal.summary, 'Rehearsal')
+    assert.equal(english.rehearsal.description, 'Rehearsal 19:00–21:00')
+    assert.doesNotMatch(english.shown, FEED_GERMAN)
+
+    assert.match(String(english.res.headers.etag), /^(W\/)?"/)
+    const german = await feedIn('de-DE', String(english.res.headers.etag))
+    assert.equal(german.calendar.getFirstPropertyValue('x-wr-calname'), 'Nordwind – Termine')
+    assert.equal(german.gigEvent.summary, 'Nord 7 (Anfrage)')
+    assert.equal(german.gigEvent.description,
+      'Status: Anfrage\n\nEinlass 19:00\nBeginn 20:00\nEnde 23:00')
+    assert.equal(german.rehearsal.summary, 'Probe')
+    assert.equal(german.rehearsal.description, 'Probe 19:00–21:00')
+    assert.doesNotMatch(german.shown, FEED_ENGLISH)
+  }
+)
+
+/** The feed's own words in each language (the band's data in the test above is neither). */
+const FEED_GERMAN = /Termine|Anfrage|Probe|Einlass|Beginn|\bEnde\b|Bestätigt|Abgesagt/
+const FEED_ENGLISH = /Schedule|Inquiry|Rehearsal|Doors|\bStart\b|\bEnd\b|Confirmed|Cancelled/

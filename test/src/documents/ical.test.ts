@@ -9,6 +9,7 @@ import {
   type CalendarGig,
   type CalendarRehearsal
 } from '#src/documents/ical.js'
+import type { DocumentLanguage } from '#src/documents/labels.js'
 
 const gig = (overrides: Partial<CalendarGig>): CalendarGig => ({
   id: 1,
@@ -40,9 +41,14 @@ const rehearsal = (overrides: Partial<CalendarRehearsal>): CalendarRehearsal => 
   updatedAt: '2026-05-01T10:00:00.000Z',
   ...overrides
 })
-const feed = (gigs: CalendarGig[], rehearsals: CalendarRehearsal[] = []) =>
+const feed = (
+  gigs: CalendarGig[],
+  rehearsals: CalendarRehearsal[] = [],
+  language: DocumentLanguage = 'de'
+) =>
   renderIcal({
     calendarName: 'Die Blechbläser – Termine',
+    language,
     timezone: 'Europe/Berlin',
     uidDomain: 'band.example',
     now: new Date('2026-05-02T08:00:00Z'),
@@ -96,8 +102,74 @@ test(
     assert.equal(probe!.summary, 'Probe')
     assert.equal(probe!.location, 'Proberaum')
     assert.match(text, /DTSTAMP:20260502T080000Z/)
+    assert.equal(inquiry!.summary, 'Anfrage (Anfrage)')
+    assert.match(text, /\r\nPRODID:-\/\/Bandstand\/\/Bandstand Calendar\/\/DE\r\n/)
+    assert.match(text, /\r\nCATEGORIES:Probe\r\n/)
+    assert.equal(probe!.description, 'Probe 19:00–21:00')
   }
 )
+
+/** The feed's own words per language (the gig data below is neutral: none of them). */
+const CALENDAR_WORDS = {
+  de: ['Anfrage', 'Probe', 'Get-in', 'Soundcheck', 'Einlass', 'Beginn', 'Ende', 'Status',
+    'Bestätigt', 'Abgesagt'],
+  en: ['Inquiry', 'Rehearsal', 'Get-in', 'Soundcheck', 'Doors', 'Start', 'End', 'Status',
+    'Confirmed', 'Cancelled']
+}
+const wordsIn = (text: string, words: string[]) =>
+  words.filter((word) => new RegExp(`(^|[^\\p{L}-])${word}($|[^\\p{L}-])`, 'u').test(text))
+
+test('feed in the band\'s language: English for an English band, German as before', () => {
+  const gigs = [
+    gig({
+      id: 1,
+      name: 'Nord 7',
+      getInTime: '17:00',
+      soundcheckTime: '18:00',
+      doorsTime: '19:00',
+      notes: 'Strom links.'
+    }),
+    gig({ id: 2, name: 'Nord 8', status: 'cancelled' }),
+    gig({ id: 3, name: 'Nord 9', status: 'inquiry', kind: 'Festival' })
+  ]
+  const rehearsals = [rehearsal({ id: 4, location: 'Halle 2', notes: 'Neue Lieder.' })]
+  const texts = { de: feed(gigs, rehearsals, 'de'), en: feed(gigs, rehearsals, 'en') }
+  const english = parseEvents(texts.en).events
+  assert.deepEqual(
+    english.map((e) => e.summary),
+    ['Nord 7', 'Nord 8', 'Nord 9 (Inquiry)', 'Rehearsal']
+  )
+  assert.equal(
+    english[0]!.description,
+    'Status: Confirmed\n\nGet-in 17:00\nSoundcheck 18:00\nDoors 19:00\nStart 20:00\nEnd 23:00' +
+      '\n\nStrom links.'
+  )
+  assert.equal(english[1]!.description, 'Status: Cancelled\n\nStart 20:00\nEnd 23:00')
+  assert.equal(english[2]!.description, 'Status: Inquiry · Festival\n\nStart 20:00\nEnd 23:00')
+  assert.equal(english[3]!.description, 'Rehearsal 19:00–21:00\n\nNeue Lieder.')
+  assert.match(texts.en, /\r\nPRODID:-\/\/Bandstand\/\/Bandstand Calendar\/\/EN\r\n/)
+  assert.match(texts.en, /\r\nCATEGORIES:Rehearsal\r\n/)
+
+  const german = parseEvents(texts.de).events
+  assert.deepEqual(german.map((e) => e.summary), ['Nord 7', 'Nord 8', 'Nord 9 (Anfrage)', 'Probe'])
+  assert.equal(
+    german[0]!.description,
+    'Status: Bestätigt\n\nGet-in 17:00\nSoundcheck 18:00\nEinlass 19:00\nBeginn 20:00\n' +
+      'Ende 23:00\n\nStrom links.'
+  )
+  assert.equal(german[3]!.description, 'Probe 19:00–21:00\n\nNeue Lieder.')
+
+  // Word by word over everything an app shows: titles, descriptions, categories.
+  const shown = (events: typeof english, text: string) =>
+    [...events.flatMap((e) => [e.summary, e.description]),
+      ...text.split('\r\n').filter((l) => l.startsWith('CATEGORIES:'))].join('\n')
+  const onlyGerman = CALENDAR_WORDS.de.filter((w) => !CALENDAR_WORDS.en.includes(w))
+  const onlyEnglish = CALENDAR_WORDS.en.filter((w) => !CALENDAR_WORDS.de.includes(w))
+  assert.deepEqual(wordsIn(shown(english, texts.en), onlyGerman), [])
+  assert.deepEqual(wordsIn(shown(german, texts.de), onlyEnglish), [])
+  assert.deepEqual(wordsIn(shown(english, texts.en), onlyEnglish), onlyEnglish)
+  assert.deepEqual(wordsIn(shown(german, texts.de), onlyGerman), onlyGerman)
+})
 
 test(
   'feed: UTC times across the daylight-saving changes (last Sundays of March and October)',
