@@ -32,9 +32,12 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['documents'],
         summary: 'Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)',
         description:
-          'Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), ' +
-          'Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3), ' +
-          'Transponierung (Halbtöne), Kapo, Chart (ChordPro).',
+          'Header and status words in the band\'s language (`locale`). German: Set, Nr., ' +
+          'Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status ' +
+          '(geplant/gespielt/ausgelassen), Eingefügt (ja), Bewertung (1–3), Transponierung ' +
+          '(Halbtöne), Kapo, Chart (ChordPro). English: Set, No., Start, Title, Artist, Key, ' +
+          'Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, ' +
+          'Transpose, Capo, Chart.',
         params: IdParams,
         response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: ErrorResponse }
       }
@@ -59,7 +62,9 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['documents'],
-        summary: 'Setlist as plain text (sets, numbered songs with times, breaks, total)',
+        summary:
+          'Setlist as plain text (sets, numbered songs with times, breaks, total) in the ' +
+          'band\'s language',
         params: IdParams,
         response: { 200: textFile(TEXT_TYPE, 'Plain text'), 404: ErrorResponse }
       }

@@ -1,7 +1,7 @@
 // The words the documents print for codes the API sends (one language per screen). A
 // band's locale picks the language; anything but German is English, as in the web app.
 
-import type { GigStatus } from '#shared/enums.js'
+import type { EntryStatus, GigStatus } from '#shared/enums.js'
 
 export type DocumentLanguage = 'de' | 'en'
 
@@ -122,7 +122,10 @@ export const CALENDAR_LABELS: Record<DocumentLanguage, CalendarLabels> = {
   }
 }
 
-/** The setlist PDF's words around the songs (titles, sets and notes are the band's own text). */
+/**
+ * The setlist's words around the songs, in the PDF and the plain text (titles, sets and notes are
+ * the band's own text).
+ */
 export interface SetlistLabels {
   /** The header's start: the gig's time, else the computed one marked as planned. */
   start: (time: string, planned: boolean) => string
@@ -133,7 +136,15 @@ export interface SetlistLabels {
   emptySet: string
   songs: (count: number) => string
   pause: (length: string, from: string, to: string) => string
-  total: (length: string, from: string, to: string, songs: number, sets: number) => string
+  /** The PDF spaces its parts wider than the plain text (`separator`). */
+  total: (
+    length: string,
+    from: string,
+    to: string,
+    songs: number,
+    sets: number,
+    separator?: string
+  ) => string
   page: (page: number, pages: number) => string
   /** The line under a repertoire setlist's title (no date, no venue). */
   repertoire: (sets: number, length: string) => string
@@ -151,8 +162,8 @@ export const SETLIST_LABELS: Record<DocumentLanguage, SetlistLabels> = {
     emptySet: '(leer)',
     songs: (count) => `${count} Titel`,
     pause: (length, from, to) => `Pause ${length}  (${from}–${to})`,
-    total: (length, from, to, songs, sets) =>
-      `Gesamt: ${length}  ·  ${from}–${to}  ·  ${songs} Titel in ${sets} ` +
+    total: (length, from, to, songs, sets, separator = '  ·  ') =>
+      `Gesamt: ${length}${separator}${from}–${to}${separator}${songs} Titel in ${sets} ` +
       `${sets === 1 ? 'Set' : 'Sets'}`,
     page: (page, pages) => `Seite ${page} von ${pages}`,
     repertoire: (sets, length) =>
@@ -168,13 +179,46 @@ export const SETLIST_LABELS: Record<DocumentLanguage, SetlistLabels> = {
     emptySet: '(empty)',
     songs: (count) => `${count} ${count === 1 ? 'song' : 'songs'}`,
     pause: (length, from, to) => `Break ${length}  (${from}–${to})`,
-    total: (length, from, to, songs, sets) =>
-      `Total: ${length}  ·  ${from}–${to}  ·  ${songs} ${songs === 1 ? 'song' : 'songs'} in ` +
-      `${sets} ${sets === 1 ? 'set' : 'sets'}`,
+    total: (length, from, to, songs, sets, separator = '  ·  ') =>
+      `Total: ${length}${separator}${from}–${to}${separator}${songs} ` +
+      `${songs === 1 ? 'song' : 'songs'} in ${sets} ${sets === 1 ? 'set' : 'sets'}`,
     page: (page, pages) => `Page ${page} of ${pages}`,
     repertoire: (sets, length) =>
       `Repertoire setlist · ${sets} ${sets === 1 ? 'set' : 'sets'} · ${length} ` +
       '(times from the start)'
+  }
+}
+
+/**
+ * The setlist CSV's header row and the words of its status columns (column order fixed; the cells
+ * are the band's data). A spreadsheet's columns named in the band's language.
+ */
+export interface SetlistCsvLabels {
+  header: [
+    string, string, string, string, string, string, string, string,
+    string, string, string, string, string, string, string
+  ]
+  status: Record<EntryStatus, string>
+  /** The "inserted during the show" column's yes. */
+  yes: string
+}
+
+export const SETLIST_CSV_LABELS: Record<DocumentLanguage, SetlistCsvLabels> = {
+  de: {
+    header: [
+      'Set', 'Nr.', 'Beginn', 'Titel', 'Interpret', 'Tonart', 'Gesang', 'Dauer', 'Notizen',
+      'Status', 'Eingefügt', 'Bewertung', 'Transponierung', 'Kapo', 'Chart'
+    ],
+    status: { planned: 'geplant', played: 'gespielt', skipped: 'ausgelassen' },
+    yes: 'ja'
+  },
+  en: {
+    header: [
+      'Set', 'No.', 'Start', 'Title', 'Artist', 'Key', 'Vocals', 'Length', 'Notes',
+      'Status', 'Added', 'Rating', 'Transpose', 'Capo', 'Chart'
+    ],
+    status: { planned: 'planned', played: 'played', skipped: 'skipped' },
+    yes: 'yes'
   }
 }
 

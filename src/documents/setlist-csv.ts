@@ -1,5 +1,5 @@
 import type { GigDocument } from './gig-document.js'
-import type { DocumentLanguage } from './labels.js'
+import { SETLIST_CSV_LABELS, type DocumentLanguage } from './labels.js'
 import { showKey } from '#shared/keys.js'
 
 // A setlist as CSV for spreadsheets: UTF-8 with a byte order mark (without it Excel reads the file
@@ -8,34 +8,12 @@ import { showKey } from '#shared/keys.js'
 // No `sep=;` line: Excel ignores the BOM when one is present, and other programs show it as data.
 
 const BOM = '\uFEFF'
-const HEADER = [
-  'Set',
-  'Nr.',
-  'Beginn',
-  'Titel',
-  'Interpret',
-  'Tonart',
-  'Gesang',
-  'Dauer',
-  'Notizen',
-  'Status',
-  'Eingefügt',
-  'Bewertung',
-  'Transponierung',
-  'Kapo',
-  'Chart'
-]
 
 /** A gig entry's chart columns (GET /gigs/{id}/charts), by entry id. */
 export interface EntryChart {
   transpose: number
   capo: number | null
   chart: string | null
-}
-const STATUS: Record<string, string> = {
-  planned: 'geplant',
-  played: 'gespielt',
-  skipped: 'ausgelassen'
 }
 
 /**
@@ -64,7 +42,8 @@ export function renderSetlistCsv (
   charts = new Map<number, EntryChart>(),
   language: DocumentLanguage = 'de'
 ): Buffer {
-  const rows = [HEADER]
+  const labels = SETLIST_CSV_LABELS[language]
+  const rows: string[][] = [[...labels.header]]
   for (const set of doc.sets) {
     for (const entry of set.entries) {
       rows.push([
@@ -78,8 +57,8 @@ export function renderSetlistCsv (
         entry.song.leadSinger ?? '',
         hms(entry.seconds),
         entry.notes ?? '',
-        STATUS[entry.status] ?? entry.status,
-        entry.inserted ? 'ja' : '',
+        labels.status[entry.status] ?? entry.status,
+        entry.inserted ? labels.yes : '',
         entry.rating === null ? '' : String(entry.rating),
         charts.get(entry.id)?.transpose.toString() ?? '',
         charts.get(entry.id)?.capo?.toString() ?? '',

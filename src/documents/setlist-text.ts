@@ -1,7 +1,7 @@
-import { entryLength, formatDate, formatLength, joinPresent } from './format.js'
+import { entryLength, formatDateIn, formatLength, joinPresent } from './format.js'
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
-import type { DocumentLanguage } from './labels.js'
+import { SETLIST_LABELS, type DocumentLanguage } from './labels.js'
 import { showKey } from '#shared/keys.js'
 
 /**
@@ -10,32 +10,33 @@ import { showKey } from '#shared/keys.js'
  */
 export function renderSetlistText (doc: GigDocument, language: DocumentLanguage = 'de'): string {
   const { gig } = doc
+  const labels = SETLIST_LABELS[language]
   const lines = [
     gig.name,
     doc.programme?.subtitle ??
       joinPresent(
         [
-          formatDate(gig.date),
+          formatDateIn(gig.date, language),
           joinPresent([gig.venueName, gig.venueCity]),
-          `Beginn ${gig.startTime ?? `${timeOf(doc.startAt)} (geplant)`}`
+          labels.start(gig.startTime ?? timeOf(doc.startAt), gig.startTime === null)
         ],
         ' · '
       ),
     ''
   ]
-  if (doc.sets.length === 0) lines.push('Noch keine Setlist.')
+  if (doc.sets.length === 0) lines.push(labels.empty)
   for (const set of doc.sets) {
     lines.push(
       `${set.name}  ${set.start}–${set.end}  (${formatLength(set.durationSeconds)}, ` +
-        `${set.entries.length} Titel)`
+        `${labels.songs(set.entries.length)})`
     )
     for (const entry of set.entries) {
       const key = showKey(entry.song.key, language, 'short')
       const details = joinPresent([key, entry.song.leadSinger])
       const length = entryLength(entry)
       const marks = [
-        doc.liveUsed && entry.status === 'skipped' ? ' (ausgelassen)' : '',
-        doc.liveUsed && entry.inserted ? ' (+ eingefügt)' : ''
+        doc.liveUsed && entry.status === 'skipped' ? ` ${labels.skipped}` : '',
+        doc.liveUsed && entry.inserted ? ` (${labels.inserted})` : ''
       ].join('')
       lines.push(
         `${String(entry.number).padStart(3)}. ${entry.plannedStart}  ` +
@@ -46,15 +47,15 @@ export function renderSetlistText (doc: GigDocument, language: DocumentLanguage 
     }
     if (!set.isLast) {
       const end = timeOf(addSecondsLocal(set.endAt, set.breakAfterSeconds))
-      lines.push(`  Pause ${formatLength(set.breakAfterSeconds)}  (${set.end}–${end})`)
+      lines.push(`  ${labels.pause(formatLength(set.breakAfterSeconds), set.end, end)}`)
     }
     lines.push('')
   }
   if (doc.sets.length > 0) {
     const songs = doc.sets.reduce((n, s) => n + s.entries.length, 0)
+    const [from, to] = [timeOf(doc.startAt), timeOf(doc.endAt)]
     lines.push(
-      `Gesamt: ${formatLength(doc.totalSeconds)} · ${timeOf(doc.startAt)}–${timeOf(doc.endAt)} · ` +
-        `${songs} Titel in ${doc.sets.length} ${doc.sets.length === 1 ? 'Set' : 'Sets'}`
+      labels.total(formatLength(doc.totalSeconds), from, to, songs, doc.sets.length, ' · ')
     )
   }
   return lines.join('\n') + '\n'

@@ -23349,7 +23349,7 @@ export interface paths {
         };
         /**
          * Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)
-         * @description Columns: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt, Bewertung (1–3), Transponierung (Halbtöne), Kapo, Chart (ChordPro).
+         * @description Header and status words in the band's language (`locale`). German: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt (ja), Bewertung (1–3), Transponierung (Halbtöne), Kapo, Chart (ChordPro). English: Set, No., Start, Title, Artist, Key, Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, Transpose, Capo, Chart.
          */
         get: {
             parameters: {
@@ -23574,7 +23574,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setlist as plain text (sets, numbered songs with times, breaks, total) */
+        /** Setlist as plain text (sets, numbered songs with times, breaks, total) in the band's language */
         get: {
             parameters: {
                 query?: never;
