@@ -200,13 +200,16 @@ function pause (ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function saveUpcoming (
   userId: number,
-  today: string,
+  // Or how to know it: the band's date needs a time-zone formatter, whose first construction costs
+  // tens of milliseconds on a slow phone; the app asks only after the delay, not while it starts.
+  today: string | (() => string),
   env: Env = defaults()
 ): Promise<PackInfo[]> {
   startWorker()
   if (env.delayMs) await pause(env.delayMs, env.signal)
   if (env.signal?.aborted) return []
-  const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
+  const day = typeof today === 'function' ? today() : today
+  const query = `from=${day}&to=${addDays(day, UPCOMING_DAYS)}`
   const answer = await env.fetch(`/gigs?${query}`, {
     credentials: 'same-origin',
     ...(env.signal ? { signal: env.signal } : {})
