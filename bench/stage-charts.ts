@@ -182,7 +182,8 @@ export async function runStageChartsBench (): Promise<void> {
     await page.getByRole('region', { name: 'Chart' }).locator('.chord').first().waitFor()
     const cdp = await mia.context.newCDPSession(page)
     const run = (action: string) => page.evaluate(measure(action)) as Promise<number[]>
-    const results: Record<number, { open: Series; transpose: Series; turn: Series }> = {}
+    const results: Record<number, { open: Series; transpose: Series; turn: Series; idle: Series }> =
+      {}
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate })
       // A song not shown before: its chart parsed, transposed and laid out.
@@ -195,7 +196,10 @@ export async function runStageChartsBench (): Promise<void> {
       await page.evaluate('document.querySelector(".pager").scrollTo(0, 0)')
       await page.locator('h1').click()
       const turn = await series(TURNS, (i) => run(press(i % 4 === 3 ? 'PageUp' : 'PageDown')))
-      results[rate] = { open, transpose, turn }
+      // The baseline of the same run: the same measurement around no action at all (a task,
+      // a layout with nothing changed): what the harness and the busy machine cost by themselves.
+      const idle = await series(TURNS, () => run('void 0'))
+      results[rate] = { open, transpose, turn, idle }
     }
     const row = (name: string, pick: (r: typeof results[number]) => Series, target: string,
       whole = false) => {
@@ -215,6 +219,7 @@ export async function runStageChartsBench (): Promise<void> {
     row(`transpose the ${LINES}-line chart on screen`, (r) => r.transpose, 'target ≤ 16 ms')
     row('page turn (pedal key → scrolled and laid out)', (r) => r.turn,
       'target ≤ one frame, 16.7 ms')
+    row('baseline: the same measurement around no action', (r) => r.idle, 'no target')
     await mia.context.close()
   } finally {
     bare?.stop()

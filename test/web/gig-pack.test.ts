@@ -200,4 +200,40 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   })
   assert.deepEqual(again, [])
   assert.equal(statuses.size, 0)
+
+  // The app waits before saving; leaving during the wait (logout) asks the server nothing, and
+  // the day is asked only after the wait (a time-zone formatter is slow to make while the app
+  // starts): not at all when the wait is cut short; nor does a start cut short claim the minute.
+  const abort = new AbortController()
+  let asked = 0
+  const day = () => {
+    asked++
+    return today
+  }
+  const freshAttempts = new Map<string, string>()
+  const fresh = {
+    getItem: (key: string) => freshAttempts.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      freshAttempts.set(key, value)
+    }
+  }
+  const waiting = saveUpcoming(member.user.id, day, {
+    ...phone(member, statuses),
+    delayMs: 60_000,
+    signal: abort.signal,
+    attempts: fresh
+  })
+  abort.abort()
+  assert.deepEqual(await waiting, [])
+  assert.equal(statuses.size, 0)
+  assert.equal(asked, 0)
+  assert.equal(freshAttempts.size, 0)
+  // After the wait, the same save as at once.
+  const delayed = await saveUpcoming(member.user.id, day, {
+    ...phone(member, new Map()),
+    delayMs: 5,
+    attempts: fresh
+  })
+  assert.deepEqual(delayed.map((pack) => pack.gigId), [soon])
+  assert.equal(asked, 1)
 })

@@ -1,5 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { projectPath } from '#src/project-path.js'
 import { PASSWORD } from '#test/helpers.js'
 import type { Route } from 'playwright-core'
 import { checkA11y, logInAs, screenshot, storySteps } from '#test/browser/harness.js'
@@ -72,6 +74,15 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     const now = page.getByRole('region', { name: 'Now playing' })
     await now.getByText('Basement Blues').waitFor()
     await page.getByRole('region', { name: 'Chart' }).getByText('basement').first().waitFor()
+    // The worker's shell named the live page's own code as a preload (fetched while the app boots;
+    // scripts/finish-web-build.mjs, docs/offline.md).
+    const built = JSON.parse(readFileSync(projectPath('dist', 'web-manifest.json'), 'utf8')) as {
+      routes: Record<string, number[]>
+      vite: Record<string, { file: string }>
+    }
+    const node = built.routes['/gigs/[id]/live']![0]
+    const file = built.vite[`.svelte-kit/generated/client-optimized/nodes/${node}.js`]!.file
+    assert.equal(await page.locator(`link[rel="modulepreload"][href="/app/${file}"]`).count(), 1)
     // What the phone shows at once (the helper's picture is of the whole page).
     await page.screenshot({ path: 'dist/screenshots/web-gig-pack-offline-phone.png' })
     await page.getByText('Whole setlist').click()

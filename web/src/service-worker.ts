@@ -21,6 +21,11 @@ const SHELL_PREFIX = 'bandstand-shell-'
 // Kept equal to lib/offline (not imported: the worker bundle stays free of app modules).
 const USER_PREFIX = 'bandstand-user-'
 const OFFLINE_HEADER = 'x-bandstand-offline'
+/**
+ * Written by scripts/finish-web-build.mjs: each route's path pattern and the built files its page
+ * needs beyond the shell's own preloads (first match wins).
+ */
+const ROUTE_FILES = routeFiles('__BANDSTAND_ROUTE_FILES__')
 /** A stalled server (Wi-Fi at the edge) answers nothing: the shell is served after this long. */
 const NAVIGATION_TIMEOUT_MS = 3000
 
@@ -70,6 +75,36 @@ worker.addEventListener('message', (event) => {
   }
 })
 
+function routeFiles (json: string): [RegExp, string[]][] {
+  try {
+    return (JSON.parse(json) as [string, string[]][]).map(([re, files]) => [new RegExp(re), files])
+  } catch {
+    return [] // `vite dev`: not written in
+  }
+}
+
+/**
+ * The shell for this page with its route's files named as preloads: the browser fetches them
+ * from the cache while the app boots, instead of one import level at a time once the router asks
+ * (the live page opened offline: docs/offline.md).
+ */
+async function shellFor (path: string): Promise<Response | undefined> {
+  const shell = await fromShell(SHELL_URL)
+  const files = ROUTE_FILES.find(([pattern]) => pattern.test(path))?.[1]
+  if (!shell || !files) return shell
+  // Scripts only: SvelteKit adds the route's style sheets itself, and a preloaded one was fetched
+  // a second time.
+  const links = files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `<link rel="modulepreload" href="${file}">`)
+    .join('')
+  const headers = new Headers(shell.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  const html = (await shell.text()).replace('</head>', `${links}</head>`)
+  return new Response(html, { status: shell.status, headers })
+}
+
 async function fromShell (request: Request | string): Promise<Response | undefined> {
   const cache = await caches.open(SHELL_CACHE)
   // The server varies on Origin and Accept-Encoding, and a module import carries an Origin the
@@ -95,7 +130,7 @@ async function navigate (request: Request): Promise<Response> {
   } finally {
     clearTimeout(timer)
   }
-  return (await fromShell(SHELL_URL)) ?? network
+  return (await shellFor(new URL(request.url).pathname)) ?? network
 }
 
 // The API paths a gig pack holds (lib/offline/gig-pack.ts → packUrls); the event stream is not one.

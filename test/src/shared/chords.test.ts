@@ -402,13 +402,13 @@ describe('the chart as HTML (web app)', () => {
 })
 
 describe('the chart in pieces (web app: the first screen first, the rest after it)', () => {
-  interface Chunk { into: 'chart' | 'section'; html: string }
+  interface Chunk { into: 'chart' | 'section'; html: string; last?: boolean }
   const load = async () => (await import(
     pathToFileURL(projectPath('web', 'src', 'lib', 'chart', 'chart-html.ts')).href
   )) as {
     chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string
     chartChunks: (chart: Chart, chords: boolean, label: (kind: string) => string,
-      lines?: number) => Chunk[]
+      lines?: number, firstRows?: number) => Chunk[]
     chordNames: (chart: Chart) => string[]
   }
   // Long sections (a 40-line verse) and short ones, a plain part without directives, a recall.
@@ -441,6 +441,35 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
     }
     assert.equal(chartChunks(parseChordPro(''), true, (kind) => kind, 12).length, 1)
   })
+
+  it('cuts the first piece at the screen\'s rows (a line with chords is two), the rest by lines',
+    async () => {
+      const { chartHtml, chartChunks } = await load()
+      const chart = parseChordPro(source)
+      const whole = chartHtml(chart, true, (kind) => kind)
+      const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0
+      const lines = (html: string) => count(html, /<p class="line/g)
+      const rowsIn = (html: string) => 2 * count(html, /<p class="line">/g) +
+        count(html, /<p class="line text">/g) + count(html, /section-label/g)
+      for (const rows of [1, 10, 30, 60]) {
+        const chunks = chartChunks(chart, true, (kind) => kind, 48, rows)
+        const assembled = chunks.reduce((html, chunk) => chunk.into === 'chart'
+          ? html + chunk.html
+          : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
+        assert.equal(assembled, whole, `${rows} rows`)
+        // Cut between blocks, at the first block that fills the rows.
+        const first = chunks[0]!.html
+        assert.ok(rowsIn(first) >= rows, `${rows} rows`)
+        assert.ok(rowsIn(first.slice(0, first.lastIndexOf('<div class="block">'))) < rows)
+        assert.deepEqual(chunks.map((c) => c.last === true),
+          chunks.map((_, i) => i === chunks.length - 1))
+      }
+      // Without chords a line is one row: twice the lines for the same rows.
+      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30)[0]!.html), 24)
+      assert.equal(lines(chartChunks(chart, false, (kind) => kind, 48, 30)[0]!.html), 31)
+      assert.deepEqual(chartChunks(parseChordPro('one line'), true, (kind) => kind, 48, 1)
+        .map((c) => c.last), [true])
+    })
 
   it('names every chord element in document order, annotations and empty ones included',
     async () => {

@@ -42,45 +42,72 @@ function line (l: ChartLine, chords: boolean): string {
 export interface ChartChunk {
   into: 'chart' | 'section'
   html: string
+  /** The chart's last piece (known without building the pieces after it: there are none). */
+  last?: boolean
 }
+
+/** Rows of text a line takes at least: a chord row above the lyrics, or one row. */
+const rowsOf = (l: ChartLine, chords: boolean) =>
+  chords && l.kind === 'lyrics' && l.pairs.some((p) => p.chord !== null) ? 2 : 1
 
 /**
  * The chart's markup in pieces of about `lines` lines each, cut between blocks: the first piece
  * is what a screen shows, the rest can follow after the first paint. `label` names a section kind
- * (verse, chorus …) in the reader's language.
+ * (verse, chorus …) in the reader's language. `firstRows` ends the first piece once it holds
+ * that many rows of text (a line with chords is two): the screen's height in rows, so that the
+ * first piece is no larger than what the musician sees (bench/stage-charts.ts). A generator: a
+ * piece's markup is built only when it is asked for, so the first screen does not wait for the
+ * markup of the whole chart (a third of the JavaScript of showing a 300-line chart).
  */
-export function chartChunks (chart: Chart, chords: boolean, label: (kind: string) => string,
-  lines = Infinity): ChartChunk[] {
-  const chunks: ChartChunk[] = []
+export function * chartPieces (chart: Chart, chords: boolean, label: (kind: string) => string,
+  lines = Infinity, firstRows = Infinity): Generator<ChartChunk, void, undefined> {
   let chunk: ChartChunk = { into: 'chart', html: '' }
+  let first = true
   let count = 0
+  let rows = 0
   let sectionOpen = false
-  const cut = (inSection: boolean) => {
+  const full = () => count >= lines || (first && rows >= firstRows)
+  // Closes the piece; the next one continues the open section or starts after it.
+  const cut = (inSection: boolean): ChartChunk => {
     if (sectionOpen) chunk.html += '</div>'
-    chunks.push(chunk)
+    const done = chunk
     chunk = { into: inSection ? 'section' : 'chart', html: '' }
+    first = false
     count = 0
     sectionOpen = false
+    return done
   }
   for (const section of chart.sections) {
     // A piece that continued a section ends with it: the next sections go into the chart.
-    if (chunk.into === 'section' || count >= lines) cut(false)
+    if (chunk.into === 'section' || full()) yield cut(false)
     const name = section.label ?? (section.kind === 'plain' ? '' : label(section.kind))
     chunk.html += `<div class="section ${section.kind}${section.recall ? ' recall' : ''}">`
     sectionOpen = true
-    if (name) chunk.html += `<p class="section-label">${esc(name)}</p>`
+    if (name) {
+      chunk.html += `<p class="section-label">${esc(name)}</p>`
+      rows++
+    }
     for (let i = 0; i < section.lines.length; i += BLOCK) {
-      if (count >= lines) cut(true)
+      if (full()) yield cut(true)
       chunk.html += '<div class="block">'
-      for (const l of section.lines.slice(i, i + BLOCK)) chunk.html += line(l, chords)
+      for (const l of section.lines.slice(i, i + BLOCK)) {
+        chunk.html += line(l, chords)
+        rows += rowsOf(l, chords)
+      }
       chunk.html += '</div>'
       count += Math.min(BLOCK, section.lines.length - i)
     }
     if (sectionOpen) chunk.html += '</div>'
     sectionOpen = false
   }
-  if (chunk.html !== '' || chunks.length === 0) chunks.push(chunk)
-  return chunks
+  // A piece is cut only where more follows: this one is the last.
+  if (chunk.html !== '' || first) yield { ...chunk, last: true }
+}
+
+/** Every piece of the chart's markup at once (see chartPieces). */
+export function chartChunks (chart: Chart, chords: boolean, label: (kind: string) => string,
+  lines = Infinity, firstRows = Infinity): ChartChunk[] {
+  return [...chartPieces(chart, chords, label, lines, firstRows)]
 }
 
 /** The chart's markup, whole. */

@@ -34,6 +34,14 @@ export function claimUpcomingSave (
   }
   return true
 }
+
+/**
+ * The app starts saving the upcoming packs this long after it started: the first screen's requests
+ * (and, offline, its first paint: the date of today needs the browser's calendar data, 80–240 ms
+ * at 4× CPU) do not wait behind the pack on a small server or phone; and a page reloaded within
+ * it claims no save (claimUpcomingSave).
+ */
+export const UPCOMING_DELAY_MS = 2000
 /** Where the record of one saved pack lives in the user's cache (never a server URL). */
 export const PACK_META_PREFIX = '/__bandstand/pack/'
 /** Set by the service worker on an answer it took from a pack: when that answer was saved. */
@@ -79,6 +87,8 @@ interface Env {
   now?: () => number
   /** Aborted on logout: nothing more is fetched or written for the user who left. */
   signal?: AbortSignal
+  /** saveUpcoming waits this long before its first request (default 0). */
+  delayMs?: number
   /** Where saveUpcoming notes its starts (the tab's sessionStorage): see claimUpcomingSave. */
   attempts?: Pick<Storage, 'getItem' | 'setItem'>
 }
@@ -202,18 +212,34 @@ function startWorker (): void {
     })
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause (ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+}
+
 /**
  * Saves the pack of every gig of the next UPCOMING_DAYS days (the gigs list is the member's own:
  * the server answers only what the user may see). One failure does not stop the others.
  */
 export async function saveUpcoming (
   userId: number,
-  today: string,
+  // Or how to know it: the band's date needs a time-zone formatter, whose first construction costs
+  // tens of milliseconds on a slow phone; the app asks only after the delay, not while it starts.
+  today: string | (() => string),
   env: Env = defaults()
 ): Promise<PackInfo[]> {
   startWorker()
+  if (env.delayMs) await pause(env.delayMs, env.signal)
+  if (env.signal?.aborted) return []
   if (env.attempts && !claimUpcomingSave(userId, env.attempts, (env.now ?? Date.now)())) return []
-  const query = `from=${today}&to=${addDays(today, UPCOMING_DAYS)}`
+  const day = typeof today === 'function' ? today() : today
+  const query = `from=${day}&to=${addDays(day, UPCOMING_DAYS)}`
   const answer = await env.fetch(`/gigs?${query}`, {
     credentials: 'same-origin',
     ...(env.signal ? { signal: env.signal } : {})
