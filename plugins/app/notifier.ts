@@ -72,5 +72,5 @@ export default fp<NotifierPluginOptions>(
     })
     app.addHook('onClose', async () => notifier?.close())
   },
-  { name: 'notifier', fastify: '5.x' }
+  { name: 'notifier', fastify: '5.x', dependencies: ['app-settings'] }
 )
