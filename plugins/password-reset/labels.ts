@@ -80,8 +80,8 @@ export const LINK_MAIL_LABELS: Record<DocumentLanguage, LinkMailLabels> = {
       text: (f) =>
         `Hello ${f.displayName},\n\n${f.admin} has sent you a link to set a new password ` +
         `for ${f.appName} (${f.bandName}):\n\n` +
-        `${f.url}\n\nThe link works for ${f.life}, and only once. Afterwards you are signed ` +
-        'out on every device and sign in with the new password.\n'
+        `${f.url}\n\nThe link works for ${f.life}, and only once. Afterwards you are logged ` +
+        'out on every device and log in with the new password.\n'
     }
   }
 }

@@ -18,7 +18,7 @@ const GERMAN = [
 const ENGLISH = [
   'Hello', 'invitation', 'from', 'invites', 'you', 'With', 'this', 'choose', 'your', 'password',
   'username', 'is', 'The', 'works', 'for', 'days', 'day', 'hours', 'and', 'only', 'once', 'new',
-  'set', 'sent', 'Afterwards', 'device', 'signed', 'admin'
+  'set', 'sent', 'Afterwards', 'device', 'logged', 'admin'
 ]
 const wordsIn = (text: string, words: string[]) =>
   words.filter((word) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'u').test(text))
@@ -69,8 +69,8 @@ test('an English band (en-GB) mails invitations and reset links in English', asy
     subject: 'Bandstand: set a new password',
     text:
       'Hello Tom,\n\nBoss has sent you a link to set a new password for Bandstand (Lanterns):' +
-      `\n\n${resetUrl}\n\nThe link works for 1 day, and only once. Afterwards you are signed ` +
-      'out on every device and sign in with the new password.\n'
+      `\n\n${resetUrl}\n\nThe link works for 1 day, and only once. Afterwards you are logged ` +
+      'out on every device and log in with the new password.\n'
   })
   for (const mail of [invite, reset]) {
     assert.deepEqual(wordsIn(labelWords(mail), GERMAN), [], mail.text)
