@@ -9,6 +9,7 @@ import {
   renderIcon,
   type IconSpec
 } from '#src/documents/app-icons.js'
+import { documentLanguage, type DocumentLanguage } from '#src/documents/labels.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import { preparedLogo, strongEtag } from './repository.js'
 
@@ -17,6 +18,15 @@ const CACHE = 'public, max-age=300'
 /** Bumped when the icon drawing changes, so phones fetch the new pictures. */
 const ICON_DRAWING = 1
 const SHORT_NAME_MAX = 12
+
+/** The install prompt's description, in the band's language (`lang` says which). */
+export const MANIFEST_DESCRIPTION: Record<
+  DocumentLanguage,
+  (app: string, band: string) => string
+> = {
+  de: (app, band) => `${app}: Auftritte, Setlists und Live-Modus von ${band}`,
+  en: (app, band) => `${app}: gigs, setlists and live mode of ${band}`
+}
 
 /** The home screen's label: the band's name, cut at a word (or at 12 characters) when longer. */
 export function shortName (name: string): string {
@@ -78,7 +88,10 @@ const manifestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id: '/app/',
         name: settings.bandName,
         short_name: shortName(settings.bandName),
-        description: `${settings.appName}: gigs, setlists and live mode of ${settings.bandName}`,
+        description: MANIFEST_DESCRIPTION[documentLanguage(settings.locale)](
+          settings.appName,
+          settings.bandName
+        ),
         lang: settings.locale,
         start_url: '/app/',
         scope: '/app/',

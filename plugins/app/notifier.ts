@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { noticeText, type Notice } from '#src/notices/notices.js'
 import { chatFlavor } from '#src/notices/markup.js'
+import { documentLanguage } from '#src/documents/labels.js'
 import { WebhookNotifier } from '#src/notices/webhook-notifier.js'
 
 declare module 'fastify' {
@@ -61,7 +62,9 @@ export default fp<NotifierPluginOptions>(
           notifier.stats.limited++
           return
         }
-        notifier.send(noticeText(notice(), target))
+        // The band's language now: a change of locale applies to the next notice.
+        const language = documentLanguage(app.appSettings.get().locale)
+        notifier.send(noticeText(notice(), { ...target, language }))
       } catch (error) {
         // A notice is never worth a failed request.
         app.log.warn({ err: error }, 'chat notice not queued')
@@ -69,5 +72,5 @@ export default fp<NotifierPluginOptions>(
     })
     app.addHook('onClose', async () => notifier?.close())
   },
-  { name: 'notifier', fastify: '5.x' }
+  { name: 'notifier', fastify: '5.x', dependencies: ['app-settings'] }
 )

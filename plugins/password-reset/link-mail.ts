@@ -5,6 +5,8 @@ import type { LinkKind } from '#shared/enums.js'
 import { createMailer } from './mailer.js'
 import { resetUrl } from '#src/repositories/password-resets.js'
 import { findUserById } from '#src/repositories/users.js'
+import { documentLanguage } from '#src/documents/labels.js'
+import { LINK_MAIL_LABELS } from './labels.js'
 
 // The address of a one-time link and its mail, shared by reset links (POST /users/{id}/reset-link)
 // and invitations (POST /users without a password): one mailer for both.
@@ -28,14 +30,6 @@ export interface LinkMail {
   close(): void
 }
 
-/** "15 Minuten", "24 Stunden", "7 Tage": how long a link lasts, in the mail's words. */
-const lifeInGerman = (ms: number) => {
-  const minutes = Math.round(ms / 60_000)
-  if (minutes < 120) return `${minutes} Minuten`
-  const hours = Math.round(minutes / 60)
-  return hours % 24 === 0 ? `${hours / 24} Tage` : `${hours} Stunden`
-}
-
 export function createLinkMail (options: LinkMailOptions): LinkMail {
   const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.smtpFrom) : null
   return {
@@ -48,26 +42,18 @@ export function createLinkMail (options: LinkMailOptions): LinkMail {
       if (!mailer) return 'not-configured'
       if (!user.email) return 'no-email'
       const settings = app.appSettings.get()
-      const admin = findUserById(app.db, request.user.id)?.displayName ?? 'Ein Admin'
-      const life = lifeInGerman(expiresAt.getTime() - app.clock().getTime())
-      const message =
-        kind === 'invite'
-          ? {
-              subject: `${settings.appName}: Einladung von ${settings.bandName}`,
-              text:
-                `Hallo ${user.displayName},\n\n${admin} lädt dich zu ${settings.appName} ` +
-                `(${settings.bandName}) ein. Mit diesem Link wählst du dein Passwort, dein ` +
-                `Benutzername ist „${user.username}“:\n\n${url}\n\nDer Link gilt ${life} und ` +
-                'nur einmal.\n'
-            }
-          : {
-              subject: `${settings.appName}: neues Passwort setzen`,
-              text:
-                `Hallo ${user.displayName},\n\n${admin} hat dir einen Link geschickt, mit dem du ` +
-                `ein neues Passwort für ${settings.appName} (${settings.bandName}) setzt:\n\n` +
-                `${url}\n\nDer Link gilt ${life} und nur einmal. Danach bist du auf allen ` +
-                'Geräten abgemeldet und meldest dich mit dem neuen Passwort an.\n'
-            }
+      // The band's language, as its documents: German for `de-*`, else English.
+      const words = LINK_MAIL_LABELS[documentLanguage(settings.locale)]
+      const facts = {
+        appName: settings.appName,
+        bandName: settings.bandName,
+        displayName: user.displayName,
+        username: user.username,
+        admin: findUserById(app.db, request.user.id)?.displayName ?? words.admin,
+        url,
+        life: words.life(expiresAt.getTime() - app.clock().getTime())
+      }
+      const message = { subject: words[kind].subject(facts), text: words[kind].text(facts) }
       // Sent in the background: the answer waits a moment for the outcome, never for a slow
       // server; a later outcome is logged.
       let answered = false

@@ -1,9 +1,12 @@
-import { formatDate, joinPresent } from '#src/documents/format.js'
+import { formatDateIn, joinPresent } from '#src/documents/format.js'
+import type { DocumentLanguage } from '#src/documents/labels.js'
+import { NOTICE_LABELS } from './labels.js'
 import { chatText, type ChatFlavor } from './markup.js'
 
-// The texts of the chat notices (German, like the band's documents). Plain text with bare links:
-// Mattermost and Slack both link them, and their markup languages differ. Every member-written
-// field passes `chatText` for the target (see notice-markup.ts); the link is ours (PUBLIC_URL).
+// The texts of the chat notices, in the band's language (words in ./labels.ts). Plain text with
+// bare links: Mattermost and Slack both link them, and their markup languages differ. Every
+// member-written field passes `chatText` for the target (see notice-markup.ts); the link is ours
+// (PUBLIC_URL).
 
 interface GigFacts {
   id: number
@@ -44,19 +47,23 @@ export interface NoticeTarget {
   /** PUBLIC_URL: adds a link to the web app's page. */
   baseUrl?: string
   flavor: ChatFlavor
+  /** The band's language (`documentLanguage(locale)`), read when the notice is made. */
+  language: DocumentLanguage
 }
 
-/** The message text for the target's chat. */
+/** The message text for the target's chat, in the target's language. */
 export function noticeText (notice: Notice, target: NoticeTarget): string {
   const { baseUrl } = target
+  const { language } = target
+  const words = NOTICE_LABELS[language]
   const t = (text: string | null) => (text ? chatText(text, target.flavor) : text)
   const song = (s: { title: string; artist: string | null }) =>
-    `„${t(s.title)}“${s.artist ? ` (${t(s.artist)})` : ''}`
+    `${words.quote(t(s.title)!)}${s.artist ? ` (${t(s.artist)})` : ''}`
   const gigLine = (g: GigFacts) =>
     joinPresent(
       [
-        `„${t(g.name)}“`,
-        `${formatDate(g.date)}${g.startTime ? ` ${g.startTime}` : ''}`,
+        words.quote(t(g.name)!),
+        `${formatDateIn(g.date, language)}${g.startTime ? ` ${g.startTime}` : ''}`,
         joinPresent([t(g.venueName), t(g.venueCity)])
       ],
       ' · '
@@ -65,27 +72,24 @@ export function noticeText (notice: Notice, target: NoticeTarget): string {
   switch (notice.type) {
     case 'song.proposed':
       return (
-        `🎵 Neuer Songvorschlag von ${t(notice.by)}: ${song(notice.song)} – bitte abstimmen.` +
-        link(`songs/${notice.song.id}`)
+        words.songProposed(t(notice.by)!, song(notice.song)) + link(`songs/${notice.song.id}`)
       )
     case 'song.accepted':
-      return `✅ Vorschlag angenommen: ${song(notice.song)}` + link(`songs/${notice.song.id}`)
+      return words.songAccepted(song(notice.song)) + link(`songs/${notice.song.id}`)
     case 'gig.created':
-      return `📅 Neuer Auftritt: ${gigLine(notice.gig)}` + link(`gigs/${notice.gig.id}`)
+      return words.gigCreated(gigLine(notice.gig)) + link(`gigs/${notice.gig.id}`)
     case 'gig.confirmed':
-      return `🎉 Auftritt bestätigt: ${gigLine(notice.gig)}` + link(`gigs/${notice.gig.id}`)
+      return words.gigConfirmed(gigLine(notice.gig)) + link(`gigs/${notice.gig.id}`)
     case 'gig.cancelled':
-      return `❌ Auftritt abgesagt: ${gigLine(notice.gig)}` + link(`gigs/${notice.gig.id}`)
+      return words.gigCancelled(gigLine(notice.gig)) + link(`gigs/${notice.gig.id}`)
     case 'setlist.published':
       return (
-        `📋 Setlist ${notice.again ? 'aktualisiert' : 'veröffentlicht'}: ` +
-        `${gigLine(notice.gig)} – ${notice.songs} Titel in ${notice.sets} ` +
-        `${notice.sets === 1 ? 'Set' : 'Sets'}` +
+        words.setlistPublished(gigLine(notice.gig), notice.again, notice.songs, notice.sets) +
         link(`gigs/${notice.gig.id}`)
       )
     case 'survey.opened':
       return (
-        `🗳️ Neue Umfrage von ${t(notice.by)}: „${t(notice.survey.title)}“` +
+        words.surveyOpened(t(notice.by)!, t(notice.survey.title)!) +
         link(`surveys/${notice.survey.id}`)
       )
   }

@@ -96,3 +96,24 @@ test('short names: at most 12 characters, cut at a word', () => {
   assert.equal(shortName('The Basement Club Orchestra'), 'The Basement')
   assert.equal(shortName('Supercalifragilistic Band'), 'Supercalifra')
 })
+
+test('the manifest\'s description is in the band\'s language, like `lang`', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const anon = anonymous(ctx.app)
+  const admin = await userClient(ctx.app, 'boss', 'admin')
+  const expected: Array<[string, string]> = [
+    ['en-GB', 'Bandstand: gigs, setlists and live mode of Lanterns'],
+    ['de-DE', 'Bandstand: Auftritte, Setlists und Live-Modus von Lanterns'],
+    ['en-US', 'Bandstand: gigs, setlists and live mode of Lanterns']
+  ]
+  for (const [locale, description] of expected) {
+    const saved = await admin.put('/admin/app_config', {
+      ...DEFAULT_APP_CONFIG, locale, bandName: 'Lanterns'
+    })
+    assert.equal(saved.statusCode, 200, saved.body)
+    const manifest = JSON.parse((await anon.get('/public/manifest.webmanifest')).body)
+    assert.equal(manifest.lang, locale)
+    assert.equal(manifest.description, description)
+  }
+})

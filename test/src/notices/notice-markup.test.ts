@@ -68,14 +68,16 @@ test('chat text: mentions, links, images, line breaks and bidi are inert, per ta
 
 test('chat notices: every member field is escaped; the one link is PUBLIC_URL\'s', () => {
   const evil = '[Klick](https://evil.example) @channel\n<!here>'
-  for (const flavor of ['slack', 'mattermost'] as const) {
+  for (const [flavor, language] of [
+    ['slack', 'de'], ['mattermost', 'de'], ['slack', 'en'], ['mattermost', 'en']
+  ] as const) {
     const text = noticeText(
       {
         type: 'song.proposed',
         song: { id: 7, title: evil, artist: evil },
         by: evil
       },
-      { baseUrl: 'https://band.example.org', flavor }
+      { baseUrl: 'https://band.example.org', flavor, language }
     )
     const [body, link, ...rest] = text.split('\n')
     assert.deepEqual(rest, [])
@@ -93,7 +95,7 @@ test('chat notices: every member field is escaped; the one link is PUBLIC_URL\'s
           venueCity: evil
         }
       },
-      { flavor }
+      { flavor, language }
     )
     assert.deepEqual(hostile(gig, flavor), clean, `${flavor}: ${gig}`)
   }
