@@ -34,8 +34,6 @@ interface WrkResult {
   failed: number
 }
 const threads = Number(process.env.BENCH_THREADS ?? 1)
-// `#src/...` resolves to the sources in forked TypeScript processes too.
-const sourceConditions = process.execArgv.filter((arg) => arg.startsWith('--conditions='))
 
 /**
  * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline) runs only
@@ -287,7 +285,9 @@ async function main () {
 
     bare = fork(projectPath('bench', 'bare-server.ts'), {
       // With the server's V8 flags and environment: the same young generation, so the same GC.
-      execArgv: [...sourceConditions, '--import', 'tsx', ...productionNodeFlags()],
+      // Plain node (it strips the types; `#src/` resolves to the build): tsx's module hooks run
+      // in a thread with an isolate of its own, which would add to the floor's RSS.
+      execArgv: productionNodeFlags(),
       env: {
         ...process.env,
         ...startCommand().env,
@@ -476,9 +476,11 @@ async function main () {
     })
 
     const rssEnd = rssMb(server.pid!)
+    // The floor of the RSS bound: bare Fastify on the same node, after the same load.
+    const rssBare = rssMb(bare.pid!)
     await sleep(5000)
     const rssIdle = rssMb(server.pid!)
-    print(rows, { startMs, rssStart, rssEnd, rssIdle })
+    print(rows, { startMs, rssStart, rssEnd, rssIdle, rssBare })
     mkdirSync(projectPath('bench', 'results'), { recursive: true })
     writeFileSync(
       projectPath('bench', 'results', 'latest.json'),
@@ -491,6 +493,7 @@ async function main () {
           rssStart,
           rssEnd,
           rssIdle,
+          rssBare,
           rows
         },
         null,
@@ -524,7 +527,13 @@ async function runRest () {
 
 function print (
   rows: Row[],
-  process: { startMs: number; rssStart: number; rssEnd: number; rssIdle: number }
+  process: {
+    startMs: number
+    rssStart: number
+    rssEnd: number
+    rssIdle: number
+    rssBare: number
+  }
 ) {
   const cpu = cpus()[0]?.model ?? 'unknown cpu'
   console.log(
@@ -573,7 +582,7 @@ function print (
   console.log(
     `\nstart to first answer: ${process.startMs} ms; RSS after start: ${process.rssStart} ` +
       `MB; RSS after run: ${process.rssEnd} MB; 5 s later: ${process.rssIdle} ` +
-      'MB'
+      `MB; bare Fastify's after its rows: ${process.rssBare} MB`
   )
   console.log(targets(rows, process.rssEnd))
   const { env, flags } = startCommand()

@@ -63,6 +63,8 @@ test('npm run bench works end to end (smoke run, no thresholds)', { timeout: 600
     assert.match(steal ?? '', /^\d+ %$/, line)
   }
   assert.match(run.stdout, /RSS after run: [\d.]+ MB/)
+  // The RSS bound's floor: bare Fastify's RSS after the same rows, a figure of its own process.
+  assert.match(run.stdout, /bare Fastify's after its rows: [1-9][\d.]* MB/)
   assert.match(run.stdout, /setlist PDF, 60 songs .* median/)
   assert.match(run.stdout, /GET \/health while 100 requests arrive at once \(setlist PDFs/)
   assert.match(run.stdout, /\(floor: bare Fastify refusing all\): p50/)
