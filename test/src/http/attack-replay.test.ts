@@ -27,10 +27,16 @@ import '#test/attack-replay-documents.js'
 const JWT_SECRET = 'attack-replay-jwt-secret-attack-replay-jwt-secret'
 const ADMIN_PASSWORD = 'attack replay admin password 2026'
 
-/** `npm start` as package.json says it: its environment and its V8 flags (through NODE_OPTIONS). */
+/**
+ * `npm start` as package.json says it: its environment and its V8 flags (startServer passes them on
+ * the command line; NODE_OPTIONS repeats those Node accepts there, for any process the server
+ * starts — `--no-maglev` is not one of them, and Node refuses to start with it in NODE_OPTIONS).
+ */
 function npmStartEnv (): Record<string, string> {
   const { env, flags } = npmStartCommand()
-  return { ...env, NODE_OPTIONS: flags.join(' ') }
+  const allowed = flags.filter((flag) =>
+    process.allowedNodeEnvironmentFlags.has(flag.split('=')[0]!))
+  return { ...env, NODE_OPTIONS: allowed.join(' ') }
 }
 
 interface Replay {
