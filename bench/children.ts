@@ -59,12 +59,20 @@ export async function stopChildren (graceMs = 5_000): Promise<void> {
   signal(pids.filter(running), 'SIGKILL')
 }
 
+let stoppedBy: NodeJS.Signals | null = null
+/**
+ * Whether a signal is ending the bench: its handler exits with the signal's code once the children
+ * are gone. A request to a server stopped meanwhile fails; that error is no failure of the bench.
+ */
+export const stoppingOnSignal = () => stoppedBy !== null
+
 /** Installs the clean-up: on exit (also after an uncaught exception), SIGINT and SIGTERM. */
 export function stopChildrenOnExit (): void {
   // `exit` listeners run synchronously: the signal is sent, the servers shut down on their own.
   process.once('exit', () => signal(descendants(), 'SIGTERM'))
   for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.once(name, () => {
+      stoppedBy = name
       console.error(`\nbench: ${name}, stopping its processes`)
       void stopChildren().finally(() => process.exit(code))
     })

@@ -24,7 +24,7 @@ import { runLiveUiBench } from './live-ui.js'
 import { runAddressFloodBench } from './address-flood.js'
 import { runStageChartsBench } from './stage-charts.js'
 import { runOfflineBench } from './offline.js'
-import { stopChildren, stopChildrenOnExit } from './children.js'
+import { stopChildren, stopChildrenOnExit, stoppingOnSignal } from './children.js'
 
 interface WrkResult {
   requests: { average: number; total: number }
@@ -622,8 +622,11 @@ stopChildrenOnExit()
 try {
   await main()
 } catch (error) {
-  console.error(error)
-  // What a part started and did not stop (a server it failed to use) ends with the bench.
-  await stopChildren()
-  process.exit(1)
+  // Ended by SIGINT/SIGTERM: the signal's handler exits with its code (130/143), not 1.
+  if (!stoppingOnSignal()) {
+    console.error(error)
+    // What a part started and did not stop (a server it failed to use) ends with the bench.
+    await stopChildren()
+    process.exit(1)
+  }
 }
