@@ -151,6 +151,9 @@ test('web app: an editor runs songs, rehearsals, surveys; the season in numbers'
   await t.test('editing: a guest lead singer, a third composer, a field cleared', async () => {
     await page.getByRole('link', { name: 'Edit song' }).click()
     const form = page.getByRole('form', { name: 'Song' })
+    // The form's reads (the song, the singers) settle first: one CI run under load saw the stored
+    // lead singer come back over the typed one (left open in the closing note of 2026-11-26).
+    await page.waitForLoadState('networkidle')
     assert.equal(await form.getByLabel('Composers').inputValue(), 'Mayfield, Percy\nCharles, Ray')
     await form.getByLabel('Lead singer', { exact: true }).selectOption({ label: 'Someone else…' })
     await form.getByLabel('Name of the lead singer').fill('Guest: Tom')
