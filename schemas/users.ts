@@ -16,11 +16,12 @@ export const Password = Type.String({
   maxLength: 1024,
   description: `policy: ${POLICY}`
 })
-export const Instruments = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
-  maxItems: 20
-})
+export const Instruments = Type.Array(
+  Type.String({ minLength: 1, maxLength: USER_LIMITS.instrument }),
+  { maxItems: USER_LIMITS.instruments }
+)
 const DisplayName = Type.String({ minLength: 1, maxLength: USER_LIMITS.displayName })
-export const Email = Type.String({ format: 'email', maxLength: 254 })
+export const Email = Type.String({ format: 'email', maxLength: USER_LIMITS.email })
 
 export const User = Type.Object({
   id: Type.Integer(),

@@ -76,7 +76,14 @@ export const SURVEY_LIMITS = {
 /** A user account (schemas/users.ts). */
 export const USER_LIMITS = {
   username: 40,
-  displayName: 80
+  displayName: 80,
+  /** RFC 5321's longest forward path. */
+  email: 254,
+  /** One instrument's name, and how many a member lists. */
+  instrument: 40,
+  instruments: 20,
+  /** The comma-separated field of the forms: every name at its longest, with ", " between. */
+  instrumentsText: 20 * 40 + 19 * 2
 } as const
 
 /**
