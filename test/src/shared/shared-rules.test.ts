@@ -84,7 +84,15 @@ test('every form limit is its request schema\'s maxLength', () => {
   assert.equal(SurveyOptionInput.properties.label.maxLength, SURVEY_LIMITS.optionLabel)
   const answer = SurveyResponseBody.properties.answers.items.properties.comment
   assert.equal(answer.maxLength, SURVEY_LIMITS.answerComment)
-  assert.deepEqual(maxLengths(UserCreate, ['username', 'displayName']), { ...USER_LIMITS })
+  const { email, instrument, instruments, instrumentsText, ...named } = USER_LIMITS
+  assert.deepEqual(maxLengths(UserCreate, ['username', 'displayName', 'email']), {
+    ...named, email
+  })
+  const list = UserCreate.properties.instruments
+  assert.equal(list.items.maxLength, instrument)
+  assert.equal(list.maxItems, instruments)
+  // The forms' comma-separated field holds the longest list the schema accepts.
+  assert.equal(instrumentsText, instruments * instrument + (instruments - 1) * ', '.length)
   assert.equal(ProfileUpdate.properties.displayName.maxLength, USER_LIMITS.displayName)
   assert.deepEqual(maxLengths(EditableAppConfig, ['appName', 'bandName', 'timezone']),
     { ...APP_CONFIG_LIMITS })
