@@ -61,6 +61,33 @@ const workerFile = fileURLToPath(
   new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
 )
 
+/**
+ * A worker's start flags under tsx: the resolution conditions and only tsx's ESM hook. With the
+ * whole of `--import tsx` (what a worker inherits) its CommonJS hook compiles the worker's modules
+ * to CommonJS when piscina `require`s the file: a second build of the same files under the same
+ * URLs as the main thread's ESM one. Production imports them as ESM; and the coverage of the two
+ * builds, merged by URL, counted lines of src/shared and src/documents as never run
+ * (docs/development.md). Other flags stay out: a worker refuses V8's and the test runner's.
+ */
+export function workerExecArgv (argv: readonly string[]): string[] {
+  const kept: string[] = []
+  // `--import tsx` (tests), or the whole loader the tsx command line names (npm run dev).
+  const esm = (value: string) =>
+    value === 'tsx' || value.endsWith('/tsx/dist/loader.mjs') ? 'tsx/esm' : value
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? ''
+    const value = argv[index + 1]
+    if ((arg === '--import' || arg === '--conditions' || arg === '-C') && value !== undefined) {
+      kept.push(arg, esm(value))
+      index++
+    } else if (arg.startsWith('--import=') || arg.startsWith('--conditions=')) {
+      const [flag = '', ...rest] = arg.split('=')
+      kept.push(`${flag}=${esm(rest.join('='))}`)
+    }
+  }
+  return kept
+}
+
 export class DocumentWorkers {
   readonly threads: number
   #pool: Piscina<WorkerTask, Uint8Array | PreparedLogo> | undefined
@@ -81,7 +108,8 @@ export class DocumentWorkers {
       niceIncrement: WORKER_NICE,
       // Tasks are asynchronous (pdfkit streams): a worker must not sit in Atomics.wait between
       // them. (Workers inherit execArgv: the resolution conditions, and tsx in development.)
-      atomics: 'disabled'
+      atomics: 'disabled',
+      ...(workerFile.endsWith('.ts') && { execArgv: workerExecArgv(process.execArgv) })
     })
     return this.#pool.run(task, { signal: AbortSignal.timeout(timeoutMs) })
   }
