@@ -7,6 +7,7 @@ import { buildApp, type App, type BuildAppOptions } from '#src/app.js'
 import { loadConfig, type Config } from '#src/config.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/auth/password.js'
+import { todayIn } from '#shared/local-time.js'
 import { createSession } from '#src/repositories/sessions.js'
 import type { ErrorResponseBody, RoleType } from '#schemas/common.js'
 // The web app's generated API types (types only): the web app is no package import of the server.
@@ -45,6 +46,13 @@ export async function appWithLog (config: Config, t: { after(fn: () => unknown):
   await app.ready()
   return { app, lines }
 }
+
+/**
+ * Today in the band's timezone, by the app's clock: the date a fixture gives a gig "today" (test
+ * apps keep the default configuration, Europe/Berlin; UTC's date is yesterday there after 23:00 UTC
+ * in winter).
+ */
+export const bandToday = (app: App): string => todayIn(app.appSettings.get().timezone, app.clock())
 
 /** A real app on a fresh, migrated SQLite file in a temp dir. */
 export async function createTestApp (

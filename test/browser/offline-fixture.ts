@@ -12,7 +12,9 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
-import { createTestApp, createUser, login, type Client, type TestUser } from '#test/helpers.js'
+import {
+  bandToday, createTestApp, createUser, login, type Client, type TestUser
+} from '#test/helpers.js'
 import { launchBrowser, openApp, type AppPage } from './harness.js'
 
 /** What a phone logs while the server is away on purpose. */
@@ -156,7 +158,7 @@ export async function startOfflineApp (
   const mia = await createUser(ctx.app, 'mia', 'member')
   const editor = await login(ctx.app, await createUser(ctx.app, 'lena', 'editor'))
   const created = await editor.post('/gigs', {
-    date: new Date().toISOString().slice(0, 10),
+    date: bandToday(ctx.app),
     ...gig,
     status: 'confirmed'
   })

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { pathToFileURL } from 'node:url'
 import type { LightMyRequestResponse } from 'fastify'
 import { projectPath } from '#src/project-path.js'
-import { createTestApp, userClient, type Client } from '#test/helpers.js'
+import { bandToday, createTestApp, userClient, type Client } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 // The web app's module, imported by URL (its folder is the web app's, not the server's).
 type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
@@ -87,7 +87,7 @@ test('gig pack: a member saves what gig night needs; unchanged data costs a 304'
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const today = bandToday(ctx.app)
   const gigId = await gigWithSetlist(editor, ctx.app, today)
   const statuses = new Map<string, number[]>()
   const env = phone(member, statuses)
@@ -123,7 +123,7 @@ test('gig pack: the limit refuses a pack that would pass it, writing nothing of 
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const today = bandToday(ctx.app)
   const one = await gigWithSetlist(editor, ctx.app, today)
   const two = await gigWithSetlist(editor, ctx.app, today)
   const probe = await savePack(member.user.id, one, phone(member, new Map()))
@@ -172,7 +172,7 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const today = ctx.app.clock().toISOString().slice(0, 10)
+  const today = bandToday(ctx.app)
   const soon = await gigWithSetlist(editor, ctx.app, addDays(today, 6))
   const later = await gigWithSetlist(editor, ctx.app, addDays(today, 9))
   const cancelled = await createGig(editor, { date: addDays(today, 2), status: 'cancelled' })
