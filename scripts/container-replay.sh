@@ -45,8 +45,8 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 env=(env -i "PATH=$PATH" NODE_ENV=production DATA_DIR="$data" HOST=127.0.0.1 PORT="$port"
   LOG_FORMAT=json MALLOC_MMAP_THRESHOLD_=131072)
 # ENTRYPOINT tini, CMD node … dist/server.js, WORKDIR /app
-(cd "$app" && exec "${run_as[@]}" "${env[@]}" node --max-semi-space-size=4 \
-  --max-old-space-size=128 --no-maglev dist/server.js > "$root/server.log" 2>&1) &
+(cd "$app" && exec "${run_as[@]}" "${env[@]}" node --max-old-space-size=128 \
+  --no-maglev --optimize-for-size dist/server.js > "$root/server.log" 2>&1) &
 pid=$!
 # HEALTHCHECK CMD (as the image runs it: as the user, with the image's environment)
 healthcheck=(node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))")

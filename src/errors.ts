@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http'
+import { nodeHttp } from '#src/http/node-http.js'
 import type { ErrorResponseBody } from '#schemas/common.js'
 import type { WeakPasswordReason } from '#shared/enums.js'
 import { ERROR_CODES, type ErrorCode, type ErrorCodeOf } from './error-codes.js'
@@ -29,7 +29,7 @@ export const errorBody = (
   statusCode: number = ERROR_CODES[code].status
 ): ErrorResponseBody => ({
   statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
+  error: nodeHttp.STATUS_CODES[statusCode] ?? 'Error',
   code,
   message
 })

@@ -1,18 +1,14 @@
 import type { Duplex } from 'node:stream'
-import {
-  STATUS_CODES,
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerOptions,
-  type ServerResponse
-} from 'node:http'
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
 import { ERROR_CODES } from '#src/error-codes.js'
 import { errorBody } from '#src/errors.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 import { addressKey } from './address-key.js'
 import { FairScheduler, type Client, type RequestHandler } from './fair-scheduler.js'
+import { nodeHttp } from './node-http.js'
+
+const { STATUS_CODES, createServer } = nodeHttp
 
 /**
  * Fair turns between clients when requests arrive faster than they are answered (see

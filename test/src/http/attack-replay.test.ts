@@ -30,7 +30,8 @@ const ADMIN_PASSWORD = 'attack replay admin password 2026'
 /**
  * `npm start` as package.json says it: its environment and its V8 flags (startServer passes them on
  * the command line; NODE_OPTIONS repeats those Node accepts there, for any process the server
- * starts — `--no-maglev` is not one of them, and Node refuses to start with it in NODE_OPTIONS).
+ * starts — `--no-maglev` and `--optimize-for-size` are not among them, and Node refuses to start
+ * with them in NODE_OPTIONS).
  */
 function npmStartEnv (): Record<string, string> {
   const { env, flags } = npmStartCommand()
