@@ -12,7 +12,9 @@
  * A chunk of the live page's own modules was tried: Rollup pulls a manual chunk's unassigned
  * imports into it, and the chart code the song pages share came along (+5–9 KB on four routes).
  */
-import type { GetModuleInfo, ManualChunksFunction } from 'rollup'
+import type { Rollup } from 'vite'
+
+type GetModuleInfo = Rollup.GetModuleInfo
 
 const NODES = '.svelte-kit/generated/client-optimized/nodes/'
 const isNode = (id: string, index?: number) =>
@@ -36,7 +38,7 @@ function staticClosure (roots: string[], info: GetModuleInfo): Set<string> {
   return seen
 }
 
-export function startChunks (): ManualChunksFunction {
+export function startChunks (): Rollup.GetManualChunk {
   // One plan per build (Kit builds the server and the client with the same config; the server's
   // graph has no client nodes, so nothing is grouped there).
   const plans = new WeakMap<GetModuleInfo, Map<string, string>>()
