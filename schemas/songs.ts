@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
 import { SONG_STATUSES, VOTE_VALUES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
-import { KeySchema } from '#shared/keys.js'
+import { KeySchema } from '#shared/key-schema.js'
 import { SONG_LIMITS } from '#shared/limits.js'
 
 export const SongStatus = LiteralUnion(SONG_STATUSES, {

@@ -1,9 +1,15 @@
 import { sveltekit } from '@sveltejs/kit/vite'
 import { defineConfig } from 'vitest/config'
+import { startChunks } from './chunks'
 
 export default defineConfig({
   plugins: [sveltekit()],
-  build: { target: 'es2022', reportCompressedSize: false },
+  build: {
+    target: 'es2022',
+    reportCompressedSize: false,
+    // The modules every start evaluates as one chunk (chunks.ts, docs/offline.md).
+    rollupOptions: { output: { manualChunks: startChunks() } }
+  },
   // Unit tests sit beside the code they test (src/lib/**/x.test.ts, x.test.svelte.ts for runes in
   // the test itself), with Svelte's browser runtime (effects run) as in the app.
   test: {

@@ -1,8 +1,8 @@
 // A song's key as music, not words (issue 28): pitch class + mode, written once as a canonical
 // string ("Bb" = B♭ major, "Gm" = G minor) and shown per language ("B♭ major" / "B-Dur",
 // "Gm" / "g-Moll"). Shared by the server (API, PDFs, GEMA report, import, migration) and the web
-// app (picker, live mode): no Node or Fastify imports.
-import { Type } from '@sinclair/typebox'
+// app (picker, live mode): no Node or Fastify imports, and no TypeBox (key-schema.ts holds the
+// API schema).
 
 /**
  * The tonics a key may have, spelled as in English chord symbols. Enharmonic twins (C#/Db …) are
@@ -28,14 +28,8 @@ export const KEYS: readonly string[] = [
 
 const CANONICAL = new RegExp(`^(${TONICS.join('|')})(m?)$`)
 
-/** The API's key: canonical only, so that every client reads it the same way. */
-export const KeySchema = Type.String({
-  pattern: CANONICAL.source,
-  description:
-    'pitch class + mode: tonic in English letters with # or b, then "m" for minor ' +
-    '("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md',
-  examples: ['Bb', 'Gm', 'F#m']
-})
+/** The pattern of a canonical key string (the API's schema: key-schema.ts). */
+export const KEY_PATTERN = CANONICAL.source
 
 /** The canonical string of a key: "Bb", "Gm". */
 export const keyString = (key: MusicalKey): string =>

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiFailure, type ApiErrorDetail } from './api/client'
 import { explainError } from './errors'
-import { i18n } from './i18n/index.svelte'
+import { i18n, loadLanguage } from './i18n/index.svelte'
 
 /** A 400 VALIDATION_ERROR in the agreed shape: `details` with Ajv's keyword and params. */
 function invalid (...details: ApiErrorDetail[]): ApiFailure {
@@ -16,6 +16,9 @@ function detail (
 ): ApiErrorDetail {
   return { field, keyword, params, message }
 }
+
+// German is loaded on demand (i18n/index.svelte.ts); these tests switch to it directly.
+beforeAll(() => loadLanguage('de'))
 
 afterEach(() => {
   i18n.language = 'en'

@@ -33,5 +33,5 @@ export const appConfig = $state<AppConfig>({
 export async function loadAppConfig (fresh = false): Promise<void> {
   const config = await call(api.GET('/public/app_config', fresh ? { cache: 'no-cache' } : {}))
   Object.assign(appConfig, config)
-  initLocale(config.locale, config.localeChosen)
+  await initLocale(config.locale, config.localeChosen)
 }
