@@ -408,7 +408,7 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
   )) as {
     chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string
     chartChunks: (chart: Chart, chords: boolean, label: (kind: string) => string,
-      lines?: number, firstRows?: number) => Chunk[]
+      lines?: number, firstRows?: number, rowChars?: number) => Chunk[]
     chordNames: (chart: Chart) => string[]
   }
   // Long sections (a 40-line verse) and short ones, a plain part without directives, a recall.
@@ -464,9 +464,18 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
         assert.deepEqual(chunks.map((c) => c.last === true),
           chunks.map((_, i) => i === chunks.length - 1))
       }
-      // Without chords a line is one row: twice the lines for the same rows.
-      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30)[0]!.html), 24)
+      // Without chords a line is one row: twice the lines for the same rows (blocks of 4 lines).
+      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30)[0]!.html), 16)
       assert.equal(lines(chartChunks(chart, false, (kind) => kind, 48, 30)[0]!.html), 31)
+      // A line wider than a row wraps: "[G]plain 0 [C]line" is 12 characters, at 6 a row 4 rows
+      // with its chords; the intro (23 characters, no chords) 4 rows: 32 rows in 8 lines.
+      const narrow = chartChunks(chart, true, (kind) => kind, 48, 30, 6)
+      assert.equal(lines(narrow[0]!.html), 8)
+      assert.equal(narrow.reduce((html, chunk) => chunk.into === 'chart'
+        ? html + chunk.html
+        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, ''), whole)
+      // Wide enough for every line: as without wrapping.
+      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30, 80)[0]!.html), 16)
       assert.deepEqual(chartChunks(parseChordPro('one line'), true, (kind) => kind, 48, 1)
         .map((c) => c.last), [true])
     })
