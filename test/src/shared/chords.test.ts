@@ -456,11 +456,14 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
         const assembled = chunks.reduce((html, chunk) => chunk.into === 'chart'
           ? html + chunk.html
           : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
-        assert.equal(assembled, whole, `${rows} rows`)
-        // Cut between blocks, at the first block that fills the rows.
+        // The first piece's blocks, and only they, are marked as the first screen's.
+        assert.equal(assembled.replaceAll('"block screen"', '"block"'), whole, `${rows} rows`)
         const first = chunks[0]!.html
+        assert.equal(count(first, /"block screen"/g), count(first, /"block/g))
+        assert.ok(chunks.slice(1).every((c) => !c.html.includes('screen')))
+        // Cut between blocks, at the first block that fills the rows.
         assert.ok(rowsIn(first) >= rows, `${rows} rows`)
-        assert.ok(rowsIn(first.slice(0, first.lastIndexOf('<div class="block">'))) < rows)
+        assert.ok(rowsIn(first.slice(0, first.lastIndexOf('<div class="block'))) < rows)
         assert.deepEqual(chunks.map((c) => c.last === true),
           chunks.map((_, i) => i === chunks.length - 1))
       }
@@ -473,7 +476,8 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
       assert.equal(lines(narrow[0]!.html), 8)
       assert.equal(narrow.reduce((html, chunk) => chunk.into === 'chart'
         ? html + chunk.html
-        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, ''), whole)
+        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
+        .replaceAll('"block screen"', '"block"'), whole)
       // Wide enough for every line: as without wrapping.
       assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30, 80)[0]!.html), 16)
       assert.deepEqual(chartChunks(parseChordPro('one line'), true, (kind) => kind, 48, 1)

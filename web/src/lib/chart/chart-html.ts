@@ -106,7 +106,11 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
     }
     for (let i = 0; i < section.lines.length; i += BLOCK) {
       if (full()) yield cut(true)
-      chunk.html += '<div class="block">'
+      // The first screen's blocks are laid out at once: not deferred to the next frame as a new
+      // `content-visibility: auto` block is (its visibility is known only then).
+      chunk.html += first && firstRows !== Infinity
+        ? '<div class="block screen">'
+        : '<div class="block">'
       for (const l of section.lines.slice(i, i + BLOCK)) {
         chunk.html += line(l, chords)
         rows += rowsOf(l, chords, rowChars)
