@@ -96,9 +96,13 @@ const press = (key: string) => 'window.dispatchEvent(new KeyboardEvent("keydown"
   `{ key: ${JSON.stringify(key)}, bubbles: true }))`
 
 interface Series {
-  median: number; max: number; whole: number; load: string
+  median: number;
+  max: number;
+  whole: number;
+  load: string
   /** Of the actions, how many had the screen full of chart at the first figure's end. */
-  full: number; count: number
+  full: number;
+  count: number
 }
 
 async function series (rounds: number, action: (i: number) => Promise<number[]>):
@@ -113,7 +117,11 @@ Promise<Series> {
     full += filled
   }
   return {
-    median: median(values), max: Math.max(...values), whole: median(whole), load: load(), full,
+    median: median(values),
+    max: Math.max(...values),
+    whole: median(whole),
+    load: load(),
+    full,
     count: rounds
   }
 }

@@ -51,7 +51,8 @@ function widthOf (l: ChartLine, chords: boolean): number {
   if (l.kind !== 'lyrics') return l.kind === 'comment' ? l.text.length : 0
   let width = 0
   for (const p of l.pairs) {
-    width += chords && p.chord !== null ? Math.max(p.text.length, p.chord.length + 1)
+    width += chords && p.chord !== null
+      ? Math.max(p.text.length, p.chord.length + 1)
       : p.text.length
   }
   return width
