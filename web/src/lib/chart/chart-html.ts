@@ -105,19 +105,22 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
       chunk.html += `<p class="section-label">${esc(name)}</p>`
       rows++
     }
-    for (let i = 0; i < section.lines.length; i += BLOCK) {
+    for (let i = 0; i < section.lines.length;) {
       if (full()) yield cut(true)
       // The first screen's blocks are laid out at once: not deferred to the next frame as a new
-      // `content-visibility: auto` block is (its visibility is known only then).
-      chunk.html += first && firstRows !== Infinity
-        ? '<div class="block screen">'
-        : '<div class="block">'
-      for (const l of section.lines.slice(i, i + BLOCK)) {
-        chunk.html += line(l, chords)
-        rows += rowsOf(l, chords, rowChars)
+      // `content-visibility: auto` block is (its visibility is known only then). So the first
+      // piece may end inside one: it ends at the line that fills the screen.
+      const screen = first && firstRows !== Infinity
+      chunk.html += screen ? '<div class="block screen">' : '<div class="block">'
+      const start = i
+      const end = Math.min(i + BLOCK, section.lines.length)
+      for (; i < end; i++) {
+        if (screen && i > start && rows >= firstRows) break
+        chunk.html += line(section.lines[i]!, chords)
+        rows += rowsOf(section.lines[i]!, chords, rowChars)
       }
       chunk.html += '</div>'
-      count += Math.min(BLOCK, section.lines.length - i)
+      count += i - start
     }
     if (sectionOpen) chunk.html += '</div>'
     sectionOpen = false
