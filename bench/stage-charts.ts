@@ -65,8 +65,9 @@ async function bareRoute (bytes: ArrayBuffer): Promise<{ url: string; stop: () =
 }
 
 // A macrotask without timer clamping: Svelte's update (a microtask) has run, then layout: the
-// first screen. The chart view adds the rest of a long chart after the first paint, one piece a
-// task, and is aria-busy until then: the second figure is until the whole chart is in the page.
+// first screen, checked to fill the pager (the third value). The chart view adds the rest of a
+// long chart after the first paint, one piece a task, and is aria-busy until then: the second
+// figure is until the whole chart is in the page.
 const measure = (action: string) => `(async () => {
   const next = () => new Promise((r) => {
     const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0)
@@ -75,7 +76,8 @@ const measure = (action: string) => `(async () => {
   const t0 = performance.now();
   ${action};
   await next()
-  void pager.scrollHeight
+  // The first screen is full when the chart's first piece reaches past the pager's bottom.
+  const full = pager.scrollHeight > pager.clientHeight
   const t1 = performance.now()
   const busy = () => document.querySelector('.chart[aria-busy]')
   if (busy()) {
@@ -86,25 +88,42 @@ const measure = (action: string) => `(async () => {
   }
   const t2 = performance.now()
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-  return [t1 - t0, t2 - t0]
+  return [t1 - t0, t2 - t0, full ? 1 : 0]
 })()`
 const click = (name: string) => '[...document.querySelectorAll("button")]' +
   `.find((b) => b.textContent.trim() === ${JSON.stringify(name)}).click()`
 const press = (key: string) => 'window.dispatchEvent(new KeyboardEvent("keydown", ' +
   `{ key: ${JSON.stringify(key)}, bubbles: true }))`
 
-interface Series { median: number; max: number; whole: number; load: string }
+interface Series {
+  median: number;
+  max: number;
+  whole: number;
+  load: string
+  /** Of the actions, how many had the screen full of chart at the first figure's end. */
+  full: number;
+  count: number
+}
 
 async function series (rounds: number, action: (i: number) => Promise<number[]>):
 Promise<Series> {
   const values: number[] = []
   const whole: number[] = []
+  let full = 0
   for (let i = 0; i < rounds; i++) {
-    const [first = 0, all = 0] = await action(i)
+    const [first = 0, all = 0, filled = 0] = await action(i)
     values.push(first)
     whole.push(all)
+    full += filled
   }
-  return { median: median(values), max: Math.max(...values), whole: median(whole), load: load() }
+  return {
+    median: median(values),
+    max: Math.max(...values),
+    whole: median(whole),
+    load: load(),
+    full,
+    count: rounds
+  }
 }
 
 export async function runStageChartsBench (): Promise<void> {
@@ -118,7 +137,15 @@ export async function runStageChartsBench (): Promise<void> {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`
   console.log(`chart parser + transposer (src/shared/chords): ${kb(codeGz)}`)
   if (live) {
-    console.log(`live route adds after the dashboard: ${kb(live.addedGzipBytes)} (target ≤ 25 KB)`)
+    // The budget is the chart code's (issue 26): the files the live route adds that hold it (the
+    // parser's directive names; its chunk holds the transposer and the chart view too).
+    const chartFiles = live.addedNames.filter((file) =>
+      readFileSync(projectPath('dist', 'web', file), 'utf8').includes('start_of_chorus'))
+    const chartGz = chartFiles.reduce((sum, file) =>
+      sum + gzipSync(readFileSync(projectPath('dist', 'web', file)), { level: 9 }).length, 0)
+    console.log(`live route adds after the dashboard: ${kb(live.addedGzipBytes)} (the live ` +
+      `page with its setlist and chart); of it the chart code's files (${chartFiles.length}): ` +
+      `${kb(chartGz)} (target ≤ 25 KB)`)
   }
   console.log(`chart code on the first screen: ${onFirstScreen.length === 0
     ? 'none (target: none)'
@@ -209,7 +236,9 @@ export async function runStageChartsBench (): Promise<void> {
         `${name} (phone, CPU 4×): median ${ms(slow.median)}, max ${ms(slow.max)} (${target}); ` +
           `unthrottled ${ms(fast.median)}, ratio × ${(slow.median / fast.median).toFixed(1)}; ` +
           (whole
-            ? `whole chart in the page after ${ms(slow.whole)} (1×: ${ms(fast.whole)}); `
+            ? `screen full of chart at the first figure in ${slow.full + fast.full} of ` +
+              `${slow.count + fast.count}; whole chart in the page after ${ms(slow.whole)} ` +
+              `(1×: ${ms(fast.whole)}); `
             : '') +
           `load ${slow.load}`
       )

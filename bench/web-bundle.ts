@@ -26,6 +26,8 @@ export interface RouteBudget {
   files: number
   gzipBytes: number
   addedGzipBytes: number
+  /** The files the route adds after the dashboard, under dist/web/. */
+  addedNames: string[]
 }
 export interface WebBudget {
   firstScreen: {
@@ -83,7 +85,13 @@ export function measureWebBundle (): WebBudget {
   const routes = Object.entries(manifest.routes).map(([route, nodes]) => {
     const files = filesOf(nodes)
     const added = new Set([...files].filter((file) => !dashboard.has(file)))
-    return { route, files: files.size, gzipBytes: total(files), addedGzipBytes: total(added) }
+    return {
+      route,
+      files: files.size,
+      gzipBytes: total(files),
+      addedGzipBytes: total(added),
+      addedNames: [...added]
+    }
   })
   return {
     firstScreen: {

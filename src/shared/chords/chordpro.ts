@@ -79,6 +79,9 @@ const LAYOUT = /^(?:text|chord|tab|title|chorus|footer|toc|label|grid)(?:font|si
 
 const DIRECTIVE = /^\{\s*([A-Za-z_]+)(?:-[A-Za-z0-9_]+)?\s*(?:[:\s]\s*([\s\S]*?))?\s*\}$/
 
+const BRACE = 0x7b
+const HASH = 0x23
+
 const directiveName = (written: string) =>
   ALIASES[written.toLowerCase()] ?? written.toLowerCase()
 
@@ -145,19 +148,22 @@ export function parseChordPro (source: string): Chart {
     current = { kind: 'plain', label: null, lines: [] }
   }
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
+  // Each line trimmed once (trimEnd and trimStart drop what /\s/ matches): the stage view parses
+  // a chart when it is first shown (docs/performance-charts.md).
   for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = raw.replace(/\s+$/, '')
+    const line = raw.trimEnd()
+    const trimmed = line.trimStart()
     if (current.kind === 'tab') {
-      const end = DIRECTIVE.exec(line.trim())
+      const end = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
       const name = end ? directiveName(end[1] ?? '') : ''
       if (name === 'end_of_tab' || name === 'end_of_grid') close()
-      else current.lines.push({ kind: 'tab', text: raw.replace(/\s+$/, '') })
+      else current.lines.push({ kind: 'tab', text: line })
       continue
     }
-    if (line.trimStart().startsWith('#')) continue
-    const directive = line.trim().startsWith('{') ? DIRECTIVE.exec(line.trim()) : null
+    if (trimmed.charCodeAt(0) === HASH) continue
+    const directive = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
     if (!directive) {
-      if (line.trim() === '') current.lines.push({ kind: 'empty' })
+      if (trimmed === '') current.lines.push({ kind: 'empty' })
       else current.lines.push({ kind: 'lyrics', pairs: parseLyricLine(line) })
       continue
     }

@@ -26,24 +26,24 @@ function firstChordKey (chart: Chart, notation: ChordNotation) {
 }
 
 /**
- * The chart with every chord and its key moved by `semitones`; annotations stay as written. With
- * the song's key, flats or sharps follow the target key (song's key + semitones: B♭ + 2 = C, no
- * flats); without it, the chart's `{key}` or first chord.
+ * The function that moves a chart's chord symbols by `semitones` (null when it stays as written):
+ * with the song's key, flats or sharps follow the target key (song's key + semitones: B♭ + 2 = C,
+ * no flats); without it, the chart's `{key}` or first chord. A chart repeats a handful of chords
+ * hundreds of times: each symbol is parsed and moved once.
  */
-export function transposeChart (
+export function chordMover (
   chart: Chart,
   semitones: number,
   notation: ChordNotation,
   songKey: MusicalKey | null = null
-): Chart {
+): ((symbol: string) => string) | null {
   const steps = ((Math.trunc(semitones) % 12) + 12) % 12
-  if (steps === 0) return chart
+  if (steps === 0) return null
   const flats = songKey
     ? usesFlats(transposeMusicalKey(songKey, steps))
     : chartUsesFlats(chart, steps, notation)
-  // A chart repeats a handful of chords hundreds of times: each symbol is parsed and moved once.
   const moved = new Map<string, string>()
-  const move = (symbol: string) => {
+  return (symbol: string) => {
     let result = moved.get(symbol)
     if (result === undefined) {
       result = transposeChord(symbol, steps, { notation, flats })
@@ -51,19 +51,41 @@ export function transposeChart (
     }
     return result
   }
-  const line = (l: ChartLine): ChartLine =>
-    l.kind !== 'lyrics'
-      ? l
-      : {
-          kind: 'lyrics',
-          pairs: l.pairs.map((p) =>
-            p.chord === null || p.annotation
-              ? p
-              : { ...p, chord: move(p.chord) }
-          )
-        }
+}
+
+/** A line with its chords moved (annotations stay as written). */
+export const movedLine = (l: ChartLine, move: (symbol: string) => string): ChartLine =>
+  l.kind !== 'lyrics'
+    ? l
+    : {
+        kind: 'lyrics',
+        pairs: l.pairs.map((p) =>
+          p.chord === null || p.annotation
+            ? p
+            : { ...p, chord: move(p.chord) }
+        )
+      }
+
+/** The chart's `{key}` moved by `semitones`. */
+export const movedMeta = (chart: Chart, semitones: number, notation: ChordNotation) => ({
+  ...chart.meta,
+  key: chart.meta.key && transposeKey(chart.meta.key, ((semitones % 12) + 12) % 12, notation)
+})
+
+/**
+ * The chart with every chord and its key moved by `semitones`; annotations stay as written (see
+ * chordMover for the spelling).
+ */
+export function transposeChart (
+  chart: Chart,
+  semitones: number,
+  notation: ChordNotation,
+  songKey: MusicalKey | null = null
+): Chart {
+  const move = chordMover(chart, semitones, notation, songKey)
+  if (!move) return chart
   return {
-    meta: { ...chart.meta, key: chart.meta.key && transposeKey(chart.meta.key, steps, notation) },
-    sections: chart.sections.map((s) => ({ ...s, lines: s.lines.map(line) }))
+    meta: movedMeta(chart, Math.trunc(semitones), notation),
+    sections: chart.sections.map((s) => ({ ...s, lines: s.lines.map((l) => movedLine(l, move)) }))
   }
 }

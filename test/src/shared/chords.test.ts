@@ -408,7 +408,7 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
   )) as {
     chartHtml: (chart: Chart, chords: boolean, label: (kind: string) => string) => string
     chartChunks: (chart: Chart, chords: boolean, label: (kind: string) => string,
-      lines?: number, firstRows?: number) => Chunk[]
+      lines?: number, firstRows?: number, rowChars?: number) => Chunk[]
     chordNames: (chart: Chart) => string[]
   }
   // Long sections (a 40-line verse) and short ones, a plain part without directives, a recall.
@@ -448,6 +448,9 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
       const chart = parseChordPro(source)
       const whole = chartHtml(chart, true, (kind) => kind)
       const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0
+      // Sections and their lines in order, whatever the blocks around them.
+      const parts = (html: string) =>
+        html.match(/<div class="section[^"]*">|<p class="[^"]*">.*?<\/p>|<\/div><div class="section/g)
       const lines = (html: string) => count(html, /<p class="line/g)
       const rowsIn = (html: string) => 2 * count(html, /<p class="line">/g) +
         count(html, /<p class="line text">/g) + count(html, /section-label/g)
@@ -456,17 +459,31 @@ describe('the chart in pieces (web app: the first screen first, the rest after i
         const assembled = chunks.reduce((html, chunk) => chunk.into === 'chart'
           ? html + chunk.html
           : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')
-        assert.equal(assembled, whole, `${rows} rows`)
-        // Cut between blocks, at the first block that fills the rows.
+        // The first piece's blocks, and only they, are marked as the first screen's; the piece
+        // may end inside a block of 4 lines: the same lines and sections in the same order.
+        assert.deepEqual(parts(assembled), parts(whole), `${rows} rows`)
         const first = chunks[0]!.html
+        assert.equal(count(first, /"block screen"/g), count(first, /"block/g))
+        assert.ok(chunks.slice(1).every((c) => !c.html.includes('screen')))
+        // Cut between blocks, at the first block that fills the rows.
         assert.ok(rowsIn(first) >= rows, `${rows} rows`)
-        assert.ok(rowsIn(first.slice(0, first.lastIndexOf('<div class="block">'))) < rows)
+        const lastLine = first.lastIndexOf('<p class="line')
+        assert.ok(rowsIn(first.slice(0, lastLine)) < rows, `${rows} rows: no line too many`)
         assert.deepEqual(chunks.map((c) => c.last === true),
           chunks.map((_, i) => i === chunks.length - 1))
       }
-      // Without chords a line is one row: twice the lines for the same rows.
-      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30)[0]!.html), 24)
-      assert.equal(lines(chartChunks(chart, false, (kind) => kind, 48, 30)[0]!.html), 31)
+      // Without chords a line is one row: twice the lines for the same rows (blocks of 4 lines).
+      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30)[0]!.html), 16)
+      assert.equal(lines(chartChunks(chart, false, (kind) => kind, 48, 30)[0]!.html), 30)
+      // A line wider than a row wraps: "[G]plain 0 [C]line" is 12 characters, at 6 a row 4 rows
+      // with its chords; the intro (23 characters, no chords) 4 rows: 32 rows in 8 lines.
+      const narrow = chartChunks(chart, true, (kind) => kind, 48, 30, 6)
+      assert.equal(lines(narrow[0]!.html), 8)
+      assert.deepEqual(parts(narrow.reduce((html, chunk) => chunk.into === 'chart'
+        ? html + chunk.html
+        : `${html.slice(0, -'</div>'.length)}${chunk.html}</div>`, '')), parts(whole))
+      // Wide enough for every line: as without wrapping.
+      assert.equal(lines(chartChunks(chart, true, (kind) => kind, 48, 30, 80)[0]!.html), 16)
       assert.deepEqual(chartChunks(parseChordPro('one line'), true, (kind) => kind, 48, 1)
         .map((c) => c.last), [true])
     })

@@ -1,5 +1,5 @@
-import { parseChordPro, type Chart } from '$shared/chords/chordpro'
-import { transposeChart } from '$shared/chords/transpose'
+import { parseChordPro, type Chart, type ChartLine } from '$shared/chords/chordpro'
+import { chordMover, movedLine, movedMeta } from '$shared/chords/transpose'
 import type { ChordNotation } from '$shared/chords/chord'
 import { keyString, type MusicalKey } from '$shared/keys'
 
@@ -42,11 +42,36 @@ export function transposedChart (
     `${(((semitones % 12) + 12) % 12)}:${notation}:${songKey ? keyString(songKey) : ''}`
   let result = byStep.get(key)
   if (!result) {
-    result = transposeChart(chart, semitones, notation, songKey)
+    result = lazilyTransposed(chart, semitones, notation, songKey)
     if (result !== chart) origins.set(result, chart)
     byStep.set(key, result)
   }
   return result
+}
+
+/**
+ * transposeChart's result, each section's lines moved when they are first read: the stage view
+ * shows a chart's first screen before it builds the rest (chart-html.ts → chartPieces), and
+ * moving all of a 300-line chart's chords was a third of the JavaScript of showing it.
+ */
+function lazilyTransposed (
+  chart: Chart,
+  semitones: number,
+  notation: ChordNotation,
+  songKey: MusicalKey | null
+): Chart {
+  const move = chordMover(chart, semitones, notation, songKey)
+  if (!move) return chart
+  return {
+    meta: movedMeta(chart, Math.trunc(semitones), notation),
+    sections: chart.sections.map((section) => {
+      let lines: ChartLine[] | undefined
+      return Object.defineProperty({ ...section }, 'lines', {
+        enumerable: true,
+        get: () => (lines ??= section.lines.map((l) => movedLine(l, move)))
+      })
+    })
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ const ESCAPES: Record<string, string> = {
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 // Lines in blocks: the browser lays out only the blocks on screen (content-visibility: auto).
-const BLOCK = 12
+const BLOCK = 4
 
 function line (l: ChartLine, chords: boolean): string {
   switch (l.kind) {
@@ -24,7 +24,7 @@ function line (l: ChartLine, chords: boolean): string {
       }
       const pairs = l.pairs.map((p) =>
         `<span class="pair"><span class="chord${p.annotation ? ' annotation' : ''}">` +
-        `${esc(p.chord ?? '')}</span><span class="lyric">${esc(p.text) || ' '}</span></span>`)
+        `${esc(p.chord ?? '')}</span>${esc(p.text) || ' '}</span>`)
       return `<p class="line">${pairs.join('')}</p>`
     }
     case 'comment':
@@ -46,21 +46,39 @@ export interface ChartChunk {
   last?: boolean
 }
 
-/** Rows of text a line takes at least: a chord row above the lyrics, or one row. */
-const rowsOf = (l: ChartLine, chords: boolean) =>
-  chords && l.kind === 'lyrics' && l.pairs.some((p) => p.chord !== null) ? 2 : 1
+/** The characters a lyrics line takes in a row: a pair is as wide as its chord or its text. */
+function widthOf (l: ChartLine, chords: boolean): number {
+  if (l.kind !== 'lyrics') return l.kind === 'comment' ? l.text.length : 0
+  let width = 0
+  for (const p of l.pairs) {
+    width += chords && p.chord !== null
+      ? Math.max(p.text.length, p.chord.length + 1)
+      : p.text.length
+  }
+  return width
+}
+
+/**
+ * Rows of text a line takes at least: a chord row above the lyrics, or one row; a line longer
+ * than `rowChars` characters wraps (a phone shows ~40 characters a row at the default size).
+ */
+const rowsOf = (l: ChartLine, chords: boolean, rowChars: number) =>
+  (chords && l.kind === 'lyrics' && l.pairs.some((p) => p.chord !== null) ? 2 : 1) *
+  Math.max(1, Math.ceil(widthOf(l, chords) / rowChars))
 
 /**
  * The chart's markup in pieces of about `lines` lines each, cut between blocks: the first piece
  * is what a screen shows, the rest can follow after the first paint. `label` names a section kind
  * (verse, chorus …) in the reader's language. `firstRows` ends the first piece once it holds
- * that many rows of text (a line with chords is two): the screen's height in rows, so that the
- * first piece is no larger than what the musician sees (bench/stage-charts.ts). A generator: a
+ * that many rows of text (a line with chords is two, a line wider than `rowChars` characters
+ * wraps): the screen's height in rows, so that the first piece is no larger than what the
+ * musician sees (bench/stage-charts.ts). A generator: a
  * piece's markup is built only when it is asked for, so the first screen does not wait for the
  * markup of the whole chart (a third of the JavaScript of showing a 300-line chart).
  */
 export function * chartPieces (chart: Chart, chords: boolean, label: (kind: string) => string,
-  lines = Infinity, firstRows = Infinity): Generator<ChartChunk, void, undefined> {
+  lines = Infinity, firstRows = Infinity, rowChars = Infinity):
+  Generator<ChartChunk, void, undefined> {
   let chunk: ChartChunk = { into: 'chart', html: '' }
   let first = true
   let count = 0
@@ -87,15 +105,22 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
       chunk.html += `<p class="section-label">${esc(name)}</p>`
       rows++
     }
-    for (let i = 0; i < section.lines.length; i += BLOCK) {
+    for (let i = 0; i < section.lines.length;) {
       if (full()) yield cut(true)
-      chunk.html += '<div class="block">'
-      for (const l of section.lines.slice(i, i + BLOCK)) {
-        chunk.html += line(l, chords)
-        rows += rowsOf(l, chords)
+      // The first screen's blocks are laid out at once: not deferred to the next frame as a new
+      // `content-visibility: auto` block is (its visibility is known only then). So the first
+      // piece may end inside one: it ends at the line that fills the screen.
+      const screen = first && firstRows !== Infinity
+      chunk.html += screen ? '<div class="block screen">' : '<div class="block">'
+      const start = i
+      const end = Math.min(i + BLOCK, section.lines.length)
+      for (; i < end; i++) {
+        if (screen && i > start && rows >= firstRows) break
+        chunk.html += line(section.lines[i]!, chords)
+        rows += rowsOf(section.lines[i]!, chords, rowChars)
       }
       chunk.html += '</div>'
-      count += Math.min(BLOCK, section.lines.length - i)
+      count += i - start
     }
     if (sectionOpen) chunk.html += '</div>'
     sectionOpen = false
@@ -106,8 +131,8 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
 
 /** Every piece of the chart's markup at once (see chartPieces). */
 export function chartChunks (chart: Chart, chords: boolean, label: (kind: string) => string,
-  lines = Infinity, firstRows = Infinity): ChartChunk[] {
-  return [...chartPieces(chart, chords, label, lines, firstRows)]
+  lines = Infinity, firstRows = Infinity, rowChars = Infinity): ChartChunk[] {
+  return [...chartPieces(chart, chords, label, lines, firstRows, rowChars)]
 }
 
 /** The chart's markup, whole. */
