@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { todayIn } from '#shared/local-time.js'
 import { loginOverHttp } from '#test/server-process.js'
 
 /** A script's view of the API (cookie session over HTTP): makes test data, checks every effect. */
@@ -63,7 +64,15 @@ export class ApiSession {
   get = (path: string) => this.ok('GET', path)
 }
 
-/** `YYYY-MM-DD`, `days` from today (UTC; tests keep two days away from any timezone edge). */
+/** The zone of the test band (test/browser/band-fixture.ts starts its server with it). */
+export const BAND_TIMEZONE = 'Europe/Berlin'
+
+/**
+ * `YYYY-MM-DD`, `days` from the band's today: a gig "today" (`dayFromNow(0)`) is tonight's gig
+ * for the band (UTC's date is the band's yesterday after 23:00 UTC in winter: no live mode).
+ */
 export function dayFromNow (days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  const today = todayIn(BAND_TIMEZONE, new Date())
+  const noon = Date.parse(`${today}T12:00:00Z`)
+  return new Date(noon + days * 86_400_000).toISOString().slice(0, 10)
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type ServerProcess } from '#test/server-process.js'
 import type { TestContext } from 'node:test'
-import { ApiSession, dayFromNow } from './api-client.js'
+import { ApiSession, BAND_TIMEZONE, dayFromNow } from './api-client.js'
 import { launchBrowser, openApp, PHONE, type AppPage } from './harness.js'
 
 export const ADMIN_PASSWORD = 'browser test admin password 2026'
@@ -42,7 +42,7 @@ export async function startBand (
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
     BAND_LOCALE: 'de-DE',
-    TZ: 'Europe/Berlin',
+    TZ: BAND_TIMEZONE,
     ...env
   })
   const base = server.base
