@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { createTestApp } from '#test/helpers.js'
 
 /** A local SMTP server that keeps every message it receives (raw), for the mail tests. */
 export async function smtpSink () {
@@ -23,4 +24,23 @@ export async function smtpSink () {
   const { port } = server.server.address() as AddressInfo
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()))
   return { messages, port, close }
+}
+
+/**
+ * A test app that mails through a fresh sink (`SMTP_URL`, and the `PUBLIC_URL` links need), both
+ * closed after the test; `env` adds to or overrides the variables.
+ */
+export async function mailingTestApp (
+  t: { after (fn: () => unknown): void },
+  env: NodeJS.ProcessEnv = {}
+) {
+  const sink = await smtpSink()
+  t.after(() => sink.close())
+  const ctx = await createTestApp({}, {
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    PUBLIC_URL: 'https://band.example.org',
+    ...env
+  })
+  t.after(() => ctx.close())
+  return { sink, ctx }
 }

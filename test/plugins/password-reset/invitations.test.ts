@@ -12,7 +12,7 @@ import {
   type Ok,
   type ErrorResponseBody
 } from '#test/helpers.js'
-import { smtpSink } from '#test/smtp-sink.js'
+import { mailingTestApp } from '#test/smtp-sink.js'
 import { ConfigError, loadConfig } from '#src/config.js'
 
 const FIRST_PASSWORD = 'my very own first passphrase'
@@ -155,13 +155,7 @@ test('ADMIN_RESET_LINK_HOURS sets how long an admin reset link lasts', async (t)
 })
 
 test('with SMTP_URL the invitation is mailed to the new member', async (t) => {
-  const sink = await smtpSink()
-  t.after(() => sink.close())
-  const ctx = await createTestApp({}, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    PUBLIC_URL: 'https://band.example.org'
-  })
-  t.after(() => ctx.close())
+  const { sink, ctx } = await mailingTestApp(t)
   const boss = await userClient(ctx.app, 'boss', 'admin')
   const created = await boss.post('/users', { ...member('mia'), email: 'mia@example.org' })
   assert.equal(created.statusCode, 201, created.body)

@@ -1,7 +1,7 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, createUser, json, userClient, type Ok } from '#test/helpers.js'
-import { smtpSink } from '#test/smtp-sink.js'
+import { createUser, json, userClient, type Ok } from '#test/helpers.js'
+import { mailingTestApp } from '#test/smtp-sink.js'
 import { readMail } from '#test/mail-text.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { LINK_MAIL_LABELS } from '#plugins/password-reset/labels.js'
@@ -25,13 +25,7 @@ const wordsIn = (text: string, words: string[]) =>
 
 /** The invitation of Mia (new) and a reset link for Tom, mailed by a band in `locale`. */
 async function mailsOf (locale: string, t: TestContext) {
-  const sink = await smtpSink()
-  t.after(() => sink.close())
-  const ctx = await createTestApp({}, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    PUBLIC_URL: 'https://band.example.org'
-  })
-  t.after(() => ctx.close())
+  const { sink, ctx } = await mailingTestApp(t)
   const boss = await userClient(ctx.app, 'boss', 'admin')
   const saved = await boss.put('/admin/app_config', {
     ...DEFAULT_APP_CONFIG, locale, bandName: 'Lanterns'

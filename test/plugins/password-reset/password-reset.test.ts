@@ -16,7 +16,7 @@ import {
 import { passwordResetTokens } from '#src/db/schema.js'
 import { hashToken } from '#src/auth/tokens.js'
 import { runCli } from '#src/cli.js'
-import { smtpSink } from '#test/smtp-sink.js'
+import { mailingTestApp } from '#test/smtp-sink.js'
 import { RESET_LINKS_PER_HOUR } from '#src/repositories/password-resets.js'
 
 const NEW_PASSWORD = 'a brand new passphrase, finally'
@@ -156,14 +156,10 @@ async function deadPort (): Promise<number> {
 test('with SMTP_URL the link is also mailed (local SMTP sink); a dead server is reported', async (
   t
 ) => {
-  const sink = await smtpSink()
-  t.after(() => sink.close())
-  const ctx = await createTestApp({}, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+  const { sink, ctx } = await mailingTestApp(t, {
     SMTP_FROM: 'Band <band@example.org>',
     PUBLIC_URL: 'https://band.example.org/'
   })
-  t.after(() => ctx.close())
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const mia = await createUser(ctx.app, 'mia', 'member', { email: 'mia@example.org' })
   const tom = await createUser(ctx.app, 'tom')
