@@ -34,7 +34,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!
 
 /** A chart as bands write them: sections, choruses, chords on most lines; `n` makes it unique. */
-function chartOf (lines: number, n: number): string {
+export function chartOf (lines: number, n: number): string {
   const out = [`{title: Bench ${n}}`, '{key: G}']
   for (let i = 0; out.length < lines; i++) {
     if (i % 12 === 0) out.push(i % 24 === 0 ? '{soc}' : '{sov}')

@@ -136,68 +136,142 @@ const emptyMeta = (): ChartMeta => ({
 
 /** Parses ChordPro text (any line endings). */
 export function parseChordPro (source: string): Chart {
-  const meta = emptyMeta()
+  const reader = new ChordProReader(source)
   const sections: ChartSection[] = []
-  let current: ChartSection = { kind: 'plain', label: null, lines: [] }
-  let lastChorus: ChartSection | null = null
-  const close = () => {
+  for (let section = reader.next(); section; section = reader.next()) sections.push(section)
+  return { meta: reader.meta, sections }
+}
+
+/**
+ * A chart parsed as it is read: `sectionsOf(chart)` parses one section at a time, so the stage
+ * view shows a chart's first screen before the rest of it is parsed (docs/performance-charts.md);
+ * reading `sections` or `meta` parses the whole chart (metadata directives may stand anywhere).
+ * Equal to parseChordPro's chart in every other way.
+ */
+export function parseChordProLazily (source: string): Chart {
+  const reader = new ChordProReader(source)
+  return lazyChart(() => reader.meta, () => reader.next())
+}
+
+// The section iterators of charts made by lazyChart.
+const lazySections = new WeakMap<Chart, () => Iterable<ChartSection>>()
+
+/**
+ * A chart whose sections are made one at a time by `next` (undefined after the last) as
+ * `sectionsOf` reads them, each once; `meta` is read after all of them are made.
+ */
+export function lazyChart (meta: () => ChartMeta, next: () => ChartSection | undefined): Chart {
+  const made: ChartSection[] = []
+  let ended = false
+  const more = (): boolean => {
+    const section = ended ? undefined : next()
+    if (section) made.push(section)
+    else ended = true
+    return !ended
+  }
+  const all = () => {
+    while (more());
+    return made
+  }
+  const chart: Chart = {
+    get meta () {
+      all()
+      return meta()
+    },
+    get sections () {
+      return all()
+    }
+  }
+  lazySections.set(chart, function * () {
+    for (let i = 0; i < made.length || more(); i++) yield made[i]!
+  })
+  return chart
+}
+
+/** A chart's sections, parsed (or moved) as they are read when the chart is a lazy one. */
+export const sectionsOf = (chart: Chart): Iterable<ChartSection> =>
+  lazySections.get(chart)?.() ?? chart.sections
+
+/** The parser's state between two sections: `next()` reads the source up to the next one. */
+class ChordProReader {
+  readonly meta = emptyMeta()
+  #lines: string[]
+  #at = 0
+  #current: ChartSection = { kind: 'plain', label: null, lines: [] }
+  #lastChorus: ChartSection | null = null
+  #closed: ChartSection[] = []
+
+  constructor (source: string) {
+    const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
+    this.#lines = text.split(/\r\n|\r|\n/)
+  }
+
+  /** The next section, undefined after the last. */
+  next (): ChartSection | undefined {
+    while (this.#closed.length === 0 && this.#at <= this.#lines.length) {
+      if (this.#at === this.#lines.length) this.#close()
+      else this.#line(this.#lines[this.#at]!)
+      this.#at++
+    }
+    return this.#closed.shift()
+  }
+
+  #close (): void {
+    const current = this.#current
     // Blank lines at a section's end only separate it from the next one.
     while (current.lines.at(-1)?.kind === 'empty') current.lines.pop()
-    if (current.lines.length > 0 || current.kind !== 'plain') sections.push(current)
-    if (current.kind === 'chorus' && !current.recall) lastChorus = current
-    current = { kind: 'plain', label: null, lines: [] }
+    if (current.lines.length > 0 || current.kind !== 'plain') this.#closed.push(current)
+    if (current.kind === 'chorus' && !current.recall) this.#lastChorus = current
+    this.#current = { kind: 'plain', label: null, lines: [] }
   }
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
-  // Each line trimmed once (trimEnd and trimStart drop what /\s/ matches): the stage view parses
-  // a chart when it is first shown (docs/performance-charts.md).
-  for (const raw of text.split(/\r\n|\r|\n/)) {
+
+  #line (raw: string): void {
+    // Each line trimmed once (trimEnd and trimStart drop what /\s/ matches): the stage view
+    // parses a chart when it is first shown (docs/performance-charts.md).
     const line = raw.trimEnd()
     const trimmed = line.trimStart()
-    if (current.kind === 'tab') {
+    if (this.#current.kind === 'tab') {
       const end = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
       const name = end ? directiveName(end[1] ?? '') : ''
-      if (name === 'end_of_tab' || name === 'end_of_grid') close()
-      else current.lines.push({ kind: 'tab', text: line })
-      continue
+      if (name === 'end_of_tab' || name === 'end_of_grid') this.#close()
+      else this.#current.lines.push({ kind: 'tab', text: line })
+      return
     }
-    if (trimmed.charCodeAt(0) === HASH) continue
+    if (trimmed.charCodeAt(0) === HASH) return
     const directive = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
     if (!directive) {
-      if (trimmed === '') current.lines.push({ kind: 'empty' })
-      else current.lines.push({ kind: 'lyrics', pairs: parseLyricLine(line) })
-      continue
+      if (trimmed === '') this.#current.lines.push({ kind: 'empty' })
+      else this.#current.lines.push({ kind: 'lyrics', pairs: parseLyricLine(line) })
+      return
     }
     const written = directive[1] ?? ''
     const name = directiveName(written)
     const value = directive[2]?.trim() ?? ''
     if (name in STARTS) {
-      close()
-      current = { kind: STARTS[name] ?? 'verse', label: sectionLabel(value), lines: [] }
+      this.#close()
+      this.#current = { kind: STARTS[name] ?? 'verse', label: sectionLabel(value), lines: [] }
     } else if (name.startsWith('end_of_')) {
-      if (current.kind !== 'plain') close()
+      if (this.#current.kind !== 'plain') this.#close()
     } else if (name === 'chorus') {
-      close()
-      // Set inside close(), which the compiler's narrowing does not see.
-      const recalled = lastChorus as ChartSection | null
-      sections.push({
+      this.#close()
+      const recalled = this.#lastChorus
+      this.#closed.push({
         kind: 'chorus',
         label: sectionLabel(value) ?? recalled?.label ?? null,
         recall: true,
         lines: recalled ? [...recalled.lines] : []
       })
     } else if (name === 'comment' || name === 'comment_box' || name === 'highlight') {
-      current.lines.push({ kind: 'comment', text: value })
+      this.#current.lines.push({ kind: 'comment', text: value })
     } else if (name === 'comment_italic') {
-      current.lines.push({ kind: 'comment', text: value, italic: true })
+      this.#current.lines.push({ kind: 'comment', text: value, italic: true })
     } else if (PAGE_BREAKS.has(name)) {
-      current.lines.push({ kind: 'pagebreak' })
-    } else if (!setMeta(meta, name, value) && !LAYOUT.test(name)) {
+      this.#current.lines.push({ kind: 'pagebreak' })
+    } else if (!setMeta(this.meta, name, value) && !LAYOUT.test(name)) {
       // Unknown directives are kept and shown, never an error.
-      current.lines.push({ kind: 'comment', text: value ? `${written}: ${value}` : written })
+      this.#current.lines.push({ kind: 'comment', text: value ? `${written}: ${value}` : written })
     }
   }
-  close()
-  return { meta, sections }
 }
 
 /** Stores a metadata directive; false when the name is none. */

@@ -6,8 +6,11 @@ import { projectPath } from '#src/project-path.js'
 import {
   chartChords,
   chordsOverLyricsToChordPro,
+  lazyChart,
   parseChord,
   parseChordPro,
+  parseChordProLazily,
+  sectionsOf,
   transposeChart,
   transposeChord,
   transposeKey,
@@ -314,6 +317,58 @@ describe('ChordPro charts: parse and transpose (table of real-world charts)', ()
       c.check?.(chart)
     })
   }
+})
+
+describe('ChordPro charts parsed as they are read (the stage view)', () => {
+  it('equal the whole parse for every chart of the table, read either way', () => {
+    for (const c of cases) {
+      const source = read(c.file)
+      const eager = parseChordPro(source)
+      // Section by section first (the stage view's first screen), then the rest and the meta.
+      const lazy = parseChordProLazily(source)
+      const first = sectionsOf(lazy)[Symbol.iterator]().next()
+      assert.deepEqual(first.done ? undefined : first.value, eager.sections[0], c.file)
+      assert.deepEqual([...sectionsOf(lazy)], eager.sections, c.file)
+      assert.deepEqual(lazy.meta, eager.meta, c.file)
+      assert.deepEqual(JSON.parse(JSON.stringify(lazy)), JSON.parse(JSON.stringify(eager)))
+      // The metadata first: the whole chart is parsed for it (a directive may stand anywhere).
+      const metaFirst = parseChordProLazily(source)
+      assert.deepEqual(metaFirst.meta, eager.meta, c.file)
+      assert.deepEqual(metaFirst.sections, eager.sections, c.file)
+      assert.deepEqual(transposeChart(metaFirst, 3, c.notation),
+        transposeChart(eager, 3, c.notation))
+    }
+  })
+
+  it('recalls the chorus before it and keeps the key written at the end', () => {
+    const source = '{soc: Refrain}\n[G]la\n{eoc}\n{sov}\n[C]verse\n{eov}\n{chorus}\n{key: E}'
+    const lazy = parseChordProLazily(source)
+    const sections = [...sectionsOf(lazy)]
+    assert.deepEqual(sections.map((s) => [s.kind, s.label, s.recall ?? false]),
+      [['chorus', 'Refrain', false], ['verse', null, false], ['chorus', 'Refrain', true]])
+    assert.deepEqual(sections[2]!.lines, sections[0]!.lines)
+    assert.equal(lazy.meta.key, 'E')
+  })
+
+  it('makes a section only when it is read, each once', () => {
+    let made = 0
+    const all = parseChordPro('{sov}\n[G]a\n{eov}\n{sov}\n[C]b\n{eov}\n{sov}\n[D]c\n{eov}')
+    const source = [...all.sections]
+    const chart = lazyChart(() => all.meta, () => {
+      const next = source.shift()
+      if (next) made++
+      return next
+    })
+    const first = sectionsOf(chart)[Symbol.iterator]().next()
+    assert.equal(first.done ? undefined : first.value, all.sections[0])
+    assert.equal(made, 1)
+    // A second reader shares what the first made.
+    assert.deepEqual([...sectionsOf(chart)].slice(0, 2), all.sections.slice(0, 2))
+    assert.equal(made, 3)
+    assert.equal(chart.sections.length, 3)
+    assert.equal(made, 3)
+    assert.deepEqual(chart.sections, all.sections)
+  })
 })
 
 describe('chords and keys', () => {

@@ -3,7 +3,7 @@ import { parseChordPro } from '$shared/chords/chordpro'
 import { transposeChart } from '$shared/chords/transpose'
 import { canonicalKey } from '$shared/keys'
 import { originOf, parsedChart, transposedChart } from './chart-cache'
-import { chartHtml, chordNames } from './chart-html'
+import { chartChunks, chartHtml, chartPieces, chordNames } from './chart-html'
 
 // The stage view's transposed charts move a section's chords when its lines are first read: the
 // result must be exactly transposeChart's (the songbook PDF's and the song page's).
@@ -37,6 +37,21 @@ describe('transposed charts (chart-cache.ts)', () => {
           expect(originOf(lazy)).toBe(chart)
         }
       }
+    }
+  })
+
+  it('parses and moves a fresh chart as far as its pieces are read, to the same result', () => {
+    for (let steps = -11; steps <= 11; steps++) {
+      // A text not parsed before: nothing of it is in the cache.
+      const text = `${source}\n{comment: step ${steps}}`
+      const eager = transposeChart(parseChordPro(text), steps, 'english')
+      const lazy = transposedChart(parsedChart(text), steps, 'english')
+      const pieces = chartPieces(lazy, true, (k) => k, 1, 1, 40)
+      const first = pieces.next().value!
+      expect(first.html).toBe(chartChunks(eager, true, (k) => k, 1, 1, 40)[0]!.html)
+      expect([first, ...pieces]).toEqual(chartChunks(eager, true, (k) => k, 1, 1, 40))
+      expect(JSON.parse(JSON.stringify(lazy))).toEqual(JSON.parse(JSON.stringify(eager)))
+      expect(chordNames(lazy)).toEqual(chordNames(eager))
     }
   })
 

@@ -1,4 +1,6 @@
-import { parseChordPro, type Chart, type ChartLine } from '$shared/chords/chordpro'
+import {
+  lazyChart, parseChordProLazily, sectionsOf, type Chart, type ChartLine, type ChartSection
+} from '$shared/chords/chordpro'
 import { chordMover, movedLine, movedMeta } from '$shared/chords/transpose'
 import type { ChordNotation } from '$shared/chords/chord'
 import { keyString, type MusicalKey } from '$shared/keys'
@@ -12,14 +14,17 @@ const parsed = new Map<string, Chart>()
 const transposed = new WeakMap<Chart, Map<string, Chart>>()
 const origins = new WeakMap<Chart, Chart>()
 
-/** The chart of this ChordPro text, parsed once (the most recently used are kept). */
+/**
+ * The chart of this ChordPro text, parsed once (the most recently used are kept), a section at a
+ * time as it is read (parseChordProLazily): the first screen waits only for its own lines.
+ */
 export function parsedChart (source: string): Chart {
   let chart = parsed.get(source)
   if (chart) {
     // Most recently used last: the first entry is the one to drop.
     parsed.delete(source)
   } else {
-    chart = parseChordPro(source)
+    chart = parseChordProLazily(source)
     if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!)
   }
   parsed.set(source, chart)
@@ -50,9 +55,10 @@ export function transposedChart (
 }
 
 /**
- * transposeChart's result, each section's lines moved when they are first read: the stage view
- * shows a chart's first screen before it builds the rest (chart-html.ts → chartPieces), and
- * moving all of a 300-line chart's chords was a third of the JavaScript of showing it.
+ * transposeChart's result, each section moved when it is first read (and the chart it is made
+ * from parsed only that far): the stage view shows a chart's first screen before it builds the
+ * rest (chart-html.ts → chartPieces), and moving all of a 300-line chart's chords was a third of
+ * the JavaScript of showing it.
  */
 function lazilyTransposed (
   chart: Chart,
@@ -62,16 +68,21 @@ function lazilyTransposed (
 ): Chart {
   const move = chordMover(chart, semitones, notation, songKey)
   if (!move) return chart
-  return {
-    meta: movedMeta(chart, Math.trunc(semitones), notation),
-    sections: chart.sections.map((section) => {
+  const sections = sectionsOf(chart)[Symbol.iterator]()
+  return lazyChart(
+    () => movedMeta(chart, Math.trunc(semitones), notation),
+    (): ChartSection | undefined => {
+      const section = sections.next()
+      if (section.done) return undefined
       let lines: ChartLine[] | undefined
-      return Object.defineProperty({ ...section }, 'lines', {
+      const from = section.value
+      // A section's lines moved when they are first read (chartPieces cuts inside one).
+      return Object.defineProperty({ ...from }, 'lines', {
         enumerable: true,
-        get: () => (lines ??= section.lines.map((l) => movedLine(l, move)))
+        get: () => (lines ??= from.lines.map((l) => movedLine(l, move)))
       })
-    })
-  }
+    }
+  )
 }
 
 /**

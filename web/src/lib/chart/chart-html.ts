@@ -1,4 +1,4 @@
-import type { Chart, ChartLine } from '$shared/chords/chordpro'
+import { sectionsOf, type Chart, type ChartLine } from '$shared/chords/chordpro'
 
 // A chart as one HTML string, set at once: a 300-line chart is ~5,000 elements, and the browser
 // parses them natively far faster than a framework creates and diffs them node by node. Every
@@ -95,7 +95,8 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
     sectionOpen = false
     return done
   }
-  for (const section of chart.sections) {
+  // Sections parsed (and transposed) as they are reached: the first piece waits for no others.
+  for (const section of sectionsOf(chart)) {
     // A piece that continued a section ends with it: the next sections go into the chart.
     if (chunk.into === 'section' || full()) yield cut(false)
     const name = section.label ?? (section.kind === 'plain' ? '' : label(section.kind))
