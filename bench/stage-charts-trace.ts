@@ -106,7 +106,7 @@ function analyse (events: TraceEvent[], prefix: string, count: number) {
     }
     if (process.env.TRACE_DETAIL) {
       for (const e of inside) {
-        if (['TimerFire', 'TimerInstall', 'FunctionCall'].includes(e.name)) {
+        if (['Layout', 'UpdateLayoutTree'].includes(e.name)) {
           console.log(prefix || 's', n, e.name, ((e.tdur ?? e.dur!) / 1000).toFixed(2),
             JSON.stringify(e.args).slice(0, 300))
         }
@@ -149,6 +149,36 @@ try {
   await page.getByRole('region', { name: 'Chart' }).locator('.chord').first().waitFor()
   const cdp = await mia.context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE })
+  if (process.env.EXPERIMENT) {
+    await page.evaluate(timed(click('Next song'), 900))
+    await page.waitForTimeout(300)
+    console.log(await page.evaluate(`(() => {
+      const facts = document.querySelector('.chart-facts')
+      const text = facts.firstChild
+      const run = () => {
+        const times = []
+        for (let i = 0; i < 200; i++) {
+          text.data = i % 2 ? text.data.replace('A', 'B') : text.data.replace('B', 'A')
+          const t0 = performance.now(); void document.body.offsetHeight
+          times.push(performance.now() - t0)
+        }
+        return (times.reduce((a, b) => a + b) / times.length).toFixed(3)
+      }
+      const out = { base: run() }
+      const style = document.createElement('style'); document.head.append(style)
+      const variant = (name, css) => { style.textContent = css; void document.body.offsetHeight
+        out[name] = run(); style.textContent = ''; void document.body.offsetHeight }
+      variant('noPagerContent', '.pager > * { display: none }')
+      variant('pagerHidden', '.pager { display: none }')
+      variant('othersHidden', '.stage-grid > :not(.stage-chart) { display: none } nav, header, footer { display: none }')
+      variant('goneHidden', '.gone { display: none }')
+      variant('headContained', '.chart-head { contain: layout; }')
+      out.base2 = run()
+      out.objects = document.querySelectorAll('*').length
+      out.grid = [...document.querySelector('.stage-grid').children].map((c) => c.className).join(' | ')
+      return JSON.stringify(out)
+    })()`))
+  }
   if (process.env.PROFILE) {
     // JavaScript by function (self time of the samples) for the shows, then the transpositions.
     await cdp.send('Profiler.enable')
