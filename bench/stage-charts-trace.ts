@@ -179,6 +179,46 @@ try {
       return JSON.stringify(out)
     })()`))
   }
+  if (process.env.EXPERIMENT2) {
+    await page.evaluate(timed(click('Next song'), 900))
+    await page.waitForTimeout(300)
+    console.log(await page.evaluate(`(async () => {
+      const view = document.querySelector('.chart')
+      const body = view.firstElementChild
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+      const out = {}
+      for (const [name, op, display, contain, keep, noscreen] of [
+        ['margin', (b) => { b.style.marginTop = '1px' }],
+        ['small', (b) => { b.style.marginTop = '1px' }, '', '', 2],
+        ['half', (b) => { b.style.marginTop = '1px' }, '', '', 12],
+        ['noscreen', (b) => { b.style.marginTop = '1px' }, '', '', 99, true],
+        ['margin', (b) => { b.style.marginTop = '1px' }],
+        ['small', (b) => { b.style.marginTop = '1px' }, '', '', 2],
+        ['half', (b) => { b.style.marginTop = '1px' }, '', '', 12],
+        ['noscreen', (b) => { b.style.marginTop = '1px' }, '', '', 99, true],
+        ['remove', (b) => b.remove()]]) {
+        const times = []
+        for (let i = 0; i < 10; i++) {
+          const copy = body.cloneNode(true)
+          if (display) copy.style.display = display
+          if (contain) copy.style.contain = contain
+          if (keep) [...copy.children].slice(keep).forEach((c) => c.remove())
+          if (noscreen) copy.querySelectorAll('.screen').forEach((c) => c.classList.remove('screen'))
+          view.prepend(copy)
+          await frame(); await frame()
+          const t0 = performance.now()
+          op(copy)
+          void document.body.offsetHeight
+          times.push(performance.now() - t0)
+          copy.remove()
+          await frame()
+        }
+        times.sort((a, b) => a - b)
+        out[name] = (out[name] ? out[name] + ' / ' : '') + times[5].toFixed(2)
+      }
+      return JSON.stringify(out)
+    })()`))
+  }
   if (process.env.PROFILE) {
     // JavaScript by function (self time of the samples) for the shows, then the transpositions.
     await cdp.send('Profiler.enable')

@@ -44,8 +44,21 @@ export class StagePrefs {
     this.#set({ transpose: Math.max(-11, Math.min(11, this.#stored.transpose + step)) })
   }
 
+  #saving = 0
+
   #set (patch: Partial<Stored>): void {
     this.#stored = { ...this.#stored, ...patch }
+    // Written after the first paint: the change is on screen first (a transposition's click);
+    // a page closed before that writes it as it goes.
+    if (this.#saving) return
+    this.#saving = requestAnimationFrame(() => setTimeout(this.#save, 0))
+    addEventListener('pagehide', this.#save)
+  }
+
+  #save = (): void => {
+    cancelAnimationFrame(this.#saving)
+    this.#saving = 0
+    removeEventListener('pagehide', this.#save)
     try {
       localStorage.setItem(KEY, JSON.stringify(this.#stored))
     } catch {
