@@ -40,13 +40,6 @@ const timed = (action: string, n: number) => `(async () => {
   while (busy()) await new Promise((r) => setTimeout(r, 5))
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
 })()`
-const firstPart = (action: string) => `(async () => {
-  ${action};
-  await new Promise((r) => {
-    const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0)
-  })
-  void document.querySelector('.pager').scrollHeight
-})()`
 const click = (name: string) => '[...document.querySelectorAll("button")]' +
   `.find((b) => b.textContent.trim() === ${JSON.stringify(name)}).click()`
 
@@ -88,22 +81,13 @@ function analyse (events: TraceEvent[], prefix: string, count: number) {
       else totals.total! += own
       stack.push(e)
     }
-    if (process.env.TRACE_TASKS && n < 4) {
-      console.log(prefix || 's', n, 'window', ((b.ts - a.ts) / 1000).toFixed(2))
-      for (const e of inside) {
-        if (e.dur! < 100) continue
-        const depth = inside.filter((o) => o !== e && o.ts <= e.ts &&
-          o.ts + o.dur! >= e.ts + e.dur!).length
-        if (depth > 2) continue
-        console.log('  '.repeat(depth + 1), e.name, ((e.ts - a.ts) / 1000).toFixed(2),
-          (e.dur! / 1000).toFixed(2), ((e.tdur ?? 0) / 1000).toFixed(2))
-      }
-    }
+    // Marks the code under study sets (`performance.mark('x-…')`), from the action's start.
     if (process.env.TRACE_MARKS) {
       const xs = events.filter((e) => e.name.startsWith('x-') && e.ts >= a.ts && e.ts <= b.ts)
       console.log(prefix || 's', n, xs.map((e) => `${e.name} ${((e.ts - a.ts) / 1000).toFixed(2)}`)
         .join(', '))
     }
+    // Each style and layout pass, with the objects it laid out.
     if (process.env.TRACE_DETAIL) {
       for (const e of inside) {
         if (['Layout', 'UpdateLayoutTree'].includes(e.name)) {
@@ -149,110 +133,6 @@ try {
   await page.getByRole('region', { name: 'Chart' }).locator('.chord').first().waitFor()
   const cdp = await mia.context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE })
-  if (process.env.EXPERIMENT) {
-    await page.evaluate(timed(click('Next song'), 900))
-    await page.waitForTimeout(300)
-    console.log(await page.evaluate(`(() => {
-      const facts = document.querySelector('.chart-facts')
-      const text = facts.firstChild
-      const run = () => {
-        const times = []
-        for (let i = 0; i < 200; i++) {
-          text.data = i % 2 ? text.data.replace('A', 'B') : text.data.replace('B', 'A')
-          const t0 = performance.now(); void document.body.offsetHeight
-          times.push(performance.now() - t0)
-        }
-        return (times.reduce((a, b) => a + b) / times.length).toFixed(3)
-      }
-      const out = { base: run() }
-      const style = document.createElement('style'); document.head.append(style)
-      const variant = (name, css) => { style.textContent = css; void document.body.offsetHeight
-        out[name] = run(); style.textContent = ''; void document.body.offsetHeight }
-      variant('noPagerContent', '.pager > * { display: none }')
-      variant('pagerHidden', '.pager { display: none }')
-      variant('othersHidden', '.stage-grid > :not(.stage-chart) { display: none } nav, header, footer { display: none }')
-      variant('goneHidden', '.gone { display: none }')
-      variant('headContained', '.chart-head { contain: layout; }')
-      out.base2 = run()
-      out.objects = document.querySelectorAll('*').length
-      out.grid = [...document.querySelector('.stage-grid').children].map((c) => c.className).join(' | ')
-      return JSON.stringify(out)
-    })()`))
-  }
-  if (process.env.EXPERIMENT2) {
-    await page.evaluate(timed(click('Next song'), 900))
-    await page.waitForTimeout(300)
-    console.log(await page.evaluate(`(async () => {
-      const view = document.querySelector('.chart')
-      const body = view.firstElementChild
-      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-      const out = {}
-      for (const [name, op, display, contain, keep, noscreen] of [
-        ['margin', (b) => { b.style.marginTop = '1px' }],
-        ['small', (b) => { b.style.marginTop = '1px' }, '', '', 2],
-        ['half', (b) => { b.style.marginTop = '1px' }, '', '', 12],
-        ['noscreen', (b) => { b.style.marginTop = '1px' }, '', '', 99, true],
-        ['margin', (b) => { b.style.marginTop = '1px' }],
-        ['small', (b) => { b.style.marginTop = '1px' }, '', '', 2],
-        ['half', (b) => { b.style.marginTop = '1px' }, '', '', 12],
-        ['noscreen', (b) => { b.style.marginTop = '1px' }, '', '', 99, true],
-        ['remove', (b) => b.remove()]]) {
-        const times = []
-        for (let i = 0; i < 10; i++) {
-          const copy = body.cloneNode(true)
-          if (display) copy.style.display = display
-          if (contain) copy.style.contain = contain
-          if (keep) [...copy.children].slice(keep).forEach((c) => c.remove())
-          if (noscreen) copy.querySelectorAll('.screen').forEach((c) => c.classList.remove('screen'))
-          view.prepend(copy)
-          await frame(); await frame()
-          const t0 = performance.now()
-          op(copy)
-          void document.body.offsetHeight
-          times.push(performance.now() - t0)
-          copy.remove()
-          await frame()
-        }
-        times.sort((a, b) => a - b)
-        out[name] = (out[name] ? out[name] + ' / ' : '') + times[5].toFixed(2)
-      }
-      return JSON.stringify(out)
-    })()`))
-  }
-  if (process.env.PROFILE) {
-    // JavaScript by function (self time of the samples) for the shows, then the transpositions.
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 50 })
-    for (const kind of ['show', 'transpose']) {
-      await cdp.send('Profiler.start')
-      for (let n = 0; n < CLICKS; n++) {
-        if (kind === 'show') {
-          // Only the timed part: the click to the first layout after it.
-          await page.evaluate(firstPart(click('Next song')))
-          await cdp.send('Profiler.stop')
-          await page.evaluate(timed('void 0', 900))
-          await cdp.send('Profiler.start')
-        } else {
-          await cdp.send('Profiler.stop')
-          await page.evaluate(timed(click('Next song'), 900))
-          await cdp.send('Profiler.start')
-          await page.evaluate(timed(click(n % 2 ? 'Transpose down' : 'Transpose up'), 900))
-        }
-      }
-      const { profile } = await cdp.send('Profiler.stop')
-      const self = new Map<string, number>()
-      const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-      const dt = profile.timeDeltas ?? []
-      profile.samples?.forEach((id, i) => {
-        const f = byId.get(id)!.callFrame
-        const name = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`
-        self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000 / CLICKS)
-      })
-      console.log(kind, [...self].filter(([n]) => !n.startsWith('(idle)'))
-        .sort((a, b) => b[1] - a[1]).slice(0, 25)
-        .map(([n, v]) => `${v.toFixed(3)} ${n}`).join('\n'))
-    }
-  }
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing',
       'toplevel', 'v8.execute']
