@@ -1,8 +1,8 @@
 // The main thread's own work for the stage chart's timed actions (bench/stage-charts.ts), from a
-// Chromium trace: per click, the self time of each kind of event (script, style, layout, HTML
-// parsing, paint) between the click and the first layout after it. Thread time, so a busy machine
-// inflates it far less than the wall-clock figures (docs/performance-charts.md). Not part of
-// `npm run bench`; alone, after a build:
+// Chromium trace: per click (and per page turn), the self time of each kind of event (script,
+// style, layout, HTML parsing, paint) between the action and the first layout after it. Thread
+// time, so a busy machine inflates it far less than the wall-clock figures
+// (docs/performance-charts.md). Not part of `npm run bench`; alone, after a build:
 // `node --conditions=bandstand-source --import tsx bench/stage-charts-trace.ts [rate] [clicks]`.
 import { dayFromNow } from '#test/browser/api-client.js'
 import { startBand } from '#test/browser/band-fixture.js'
@@ -48,7 +48,9 @@ const GROUPS: Record<string, string[]> = {
     'FireAnimationFrame', 'v8.run', 'RunMicrotasks', 'V8.GCScavenger', 'MinorGC', 'MajorGC'],
   html: ['ParseHTML'],
   style: ['UpdateLayoutTree', 'RecalculateStyles', 'ScheduleStyleRecalculation'],
-  layout: ['Layout', 'UpdateLayerTree', 'IntersectionObserverController::computeIntersections'],
+  layout: ['Layout', 'UpdateLayerTree'],
+  // IntersectionObservers: content-visibility's own and the chart view's (ChartView.svelte).
+  observers: ['IntersectionObserverController::computeIntersections'],
   paint: ['Paint', 'PrePaint', 'Layerize', 'Commit', 'PaintImage', 'UpdateLayer',
     'CompositeLayers', 'BeginMainThreadFrame', 'ScrollLayer']
 }
@@ -56,7 +58,7 @@ const groupOf = (name: string) =>
   Object.keys(GROUPS).find((g) => GROUPS[g]!.includes(name)) ?? 'other'
 
 function analyse (events: TraceEvent[], prefix: string, count: number) {
-  const marks = events.filter((e) => /^t?[ab]\d+$/.test(e.name))
+  const marks = events.filter((e) => /^[tp]?[ab]\d+$/.test(e.name))
   const mark = (name: string) => marks.find((e) => e.name === name)
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' &&
     events.some((k) => k.pid === e.pid && k.name === 'ParseHTML'))!
@@ -142,6 +144,14 @@ try {
     await page.evaluate(timed(click('Next song'), 100))
     await page.evaluate(timed(click(n % 2 ? 'Transpose down' : 'Transpose up'), 200 + n))
   }
+  // Page turns (the pedal's keys) on the chart shown, from its top.
+  await page.evaluate('document.querySelector(".pager").scrollTo(0, 0)')
+  await page.locator('h1').click()
+  for (let n = 0; n < CLICKS; n++) {
+    const key = n % 4 === 3 ? 'PageUp' : 'PageDown'
+    await page.evaluate(timed('window.dispatchEvent(new KeyboardEvent("keydown", ' +
+      `{ key: "${key}", bubbles: true }))`, 300 + n))
+  }
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
     traceEvents: TraceEvent[]
   }
@@ -149,11 +159,13 @@ try {
   // Rename the transposition's marks so one analysis reads both.
   for (const e of events) {
     if (/^[ab]2\d\d$/.test(e.name)) e.name = `t${e.name[0]}${Number(e.name.slice(1)) - 200}`
+    if (/^[ab]3\d\d$/.test(e.name)) e.name = `p${e.name[0]}${Number(e.name.slice(1)) - 300}`
   }
   console.log(`CPU ${RATE}×, main-thread self time per action (ms, medians), load ` +
     (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
   console.log(`show:      ${analyse(events, '', CLICKS)}`)
   console.log(`transpose: ${analyse(events, 't', CLICKS)}`)
+  console.log(`page turn: ${analyse(events, 'p', CLICKS)}`)
   await mia.context.close()
 } finally {
   await browser.close()

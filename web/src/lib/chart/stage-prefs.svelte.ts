@@ -2,6 +2,7 @@
 // the singer's phone shows lyrics only, the guitarist's is transposed for the capo.
 
 const KEY = 'bandstand.stage'
+const IDLE = typeof requestIdleCallback === 'function'
 export const TEXT_SIZES = [0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2] as const
 const DEFAULT_SIZE = 2
 
@@ -48,15 +49,20 @@ export class StagePrefs {
 
   #set (patch: Partial<Stored>): void {
     this.#stored = { ...this.#stored, ...patch }
-    // Written after the first paint: the change is on screen first (a transposition's click);
-    // a page closed before that writes it as it goes.
+    // Written when the browser is idle, after the change is on screen (a transposition's click);
+    // a page closed before that writes it as it goes. Not from an animation frame callback:
+    // asking for one in the click made the browser run its next frame before the task after the
+    // click, inside what the bench times (bench/stage-charts-trace.ts).
     if (this.#saving) return
-    this.#saving = requestAnimationFrame(() => setTimeout(this.#save, 0))
+    this.#saving = IDLE
+      ? requestIdleCallback(this.#save, { timeout: 100 })
+      : Number(setTimeout(this.#save, 16))
     addEventListener('pagehide', this.#save)
   }
 
   #save = (): void => {
-    cancelAnimationFrame(this.#saving)
+    if (IDLE) cancelIdleCallback(this.#saving)
+    else clearTimeout(this.#saving)
     this.#saving = 0
     removeEventListener('pagehide', this.#save)
     try {
