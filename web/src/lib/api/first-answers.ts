@@ -26,6 +26,25 @@ function read (): Map<string, Kept> {
   }
 }
 
+/**
+ * The kept body of `path` (a 2xx JSON answer) for code that can start at once with it, taken
+ * only if `use` takes it (true); undefined when there is none or it was not taken.
+ */
+export function takeFirstBody<T> (path: string, use: (body: T) => boolean): T | undefined {
+  answers ??= read()
+  const kept = answers.get(path)
+  if (!kept || kept.status < 200 || kept.status > 299) return undefined
+  let body: T
+  try {
+    body = JSON.parse(kept.body) as T
+  } catch {
+    return undefined
+  }
+  if (!use(body)) return undefined
+  answers.delete(path)
+  return body
+}
+
 /** The kept answer to this request, once; undefined for anything else (ask the network). */
 export function firstAnswer (request: Request): Response | undefined {
   if (request.method !== 'GET') return undefined
