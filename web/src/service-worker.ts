@@ -8,7 +8,8 @@
 // fails, and touches nothing else: API answers pass through uncached. Per-user data (the gig pack,
 // lib/offline/gig-pack.ts, written by the page) lives in caches named `bandstand-user-<id>`
 // (lib/offline/user-caches.ts clears them on logout and when another user logs in); it is read here
-// only when the network fails. Activation deletes only old shells.
+// only when the network fails (and then also written into the shell it serves: firstAnswers).
+// Activation deletes only old shells.
 import { build, files } from '$service-worker'
 
 const worker = self as unknown as ServiceWorkerGlobalScope
