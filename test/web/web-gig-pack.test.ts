@@ -18,7 +18,8 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
   const songIds: number[] = []
   for (const [title, chart] of [
     ['Basement Blues', '{title: Basement Blues}\n[A]Down in the [D]basement [E]tonight'],
-    ['Barn Dance', '[G]Swing your [C]partner']
+    // `</script>` in a title: the worker's shell carries it in a JSON block (first answers).
+    ['Barn Dance </script><p>', '[G]Swing your [C]partner']
   ]) {
     const song = await editor.post('/songs', { title, chart, status: 'ready' })
     assert.equal(song.statusCode, 201, song.body)
@@ -83,10 +84,21 @@ test('the gig pack: saved on the gig page, the live page reloads offline from it
     const node = built.routes['/gigs/[id]/live']![0]
     const file = built.vite[`.svelte-kit/generated/client-optimized/nodes/${node}.js`]!.file
     assert.equal(await page.locator(`link[rel="modulepreload"][href="/app/${file}"]`).count(), 1)
+    // …and carried the pack's first answers: the app took the band's configuration, /me and the
+    // live view from it, not from the worker (resource timing lists every request the page made).
+    const first = await page.evaluate(() => ({
+      kept: Object.keys(JSON.parse(
+        document.getElementById('bandstand-first-answers')?.textContent ?? '{}') as object),
+      asked: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+    }))
+    assert.deepEqual(first.kept.sort(), ['/gigs_lm/' + gigId, '/me', '/public/app_config'].sort())
+    for (const path of ['/me', '/public/app_config']) {
+      assert.ok(!first.asked.includes(path), `${path} was not asked: ${first.asked.join(' ')}`)
+    }
     // What the phone shows at once (the helper's picture is of the whole page).
     await page.screenshot({ path: 'dist/screenshots/web-gig-pack-offline-phone.png' })
     await page.getByText('Whole setlist').click()
-    await page.locator('li', { hasText: 'Barn Dance' }).waitFor()
+    await page.locator('li', { hasText: 'Barn Dance </script><p>' }).waitFor()
     assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog covers the chart')
     assert.equal(await page.getByRole('alert').count(), 0, 'no alert, nobody is logged out')
     assert.match(page.url(), new RegExp(`/app/gigs/${gigId}/live$`))

@@ -8,7 +8,8 @@
 // fails, and touches nothing else: API answers pass through uncached. Per-user data (the gig pack,
 // lib/offline/gig-pack.ts, written by the page) lives in caches named `bandstand-user-<id>`
 // (lib/offline/user-caches.ts clears them on logout and when another user logs in); it is read here
-// only when the network fails. Activation deletes only old shells.
+// only when the network fails (and then also written into the shell it serves: firstAnswers).
+// Activation deletes only old shells.
 import { build, files } from '$service-worker'
 
 const worker = self as unknown as ServiceWorkerGlobalScope
@@ -86,23 +87,57 @@ function routeFiles (json: string): [RegExp, string[]][] {
 /**
  * The shell for this page with its route's files named as preloads: the browser fetches them
  * from the cache while the app boots, instead of one import level at a time once the router asks
- * (the live page opened offline: docs/offline.md).
+ * (the live page opened offline: docs/offline.md), and with the pack's first answers.
  */
 async function shellFor (path: string): Promise<Response | undefined> {
-  const shell = await fromShell(SHELL_URL)
-  const files = ROUTE_FILES.find(([pattern]) => pattern.test(path))?.[1]
-  if (!shell || !files) return shell
-  // Scripts only: SvelteKit adds the route's style sheets itself, and a preloaded one was fetched
-  // a second time.
+  const [shell, answers] = await Promise.all([fromShell(SHELL_URL), firstAnswers(path)])
+  const files = ROUTE_FILES.find(([pattern]) => pattern.test(path))?.[1] ?? []
+  if (!shell || (files.length === 0 && !answers)) return shell
+  // The route's style sheets as style sheets: Vite's loader of the route's code adds none that the
+  // page has already and, else, waits for its `load` (another round trip through this worker
+  // after the router's start). A preload of one was fetched a second time.
   const links = files
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" href="${file}">`)
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" href="${file}">`
+        : `<link rel="modulepreload" href="${file}">`)
     .join('')
   const headers = new Headers(shell.headers)
   headers.delete('content-length')
   headers.delete('content-encoding')
-  const html = (await shell.text()).replace('</head>', `${links}</head>`)
+  const html = (await shell.text()).replace('</head>', `${links}${answers}</head>`)
   return new Response(html, { status: shell.status, headers })
+}
+
+// Kept equal to lib/api/first-answers.ts (not imported: the worker bundle stays free of app code).
+const FIRST_ANSWERS_ID = 'bandstand-first-answers'
+const KEPT_HEADERS = ['content-type', 'etag', 'date', OFFLINE_HEADER]
+
+/**
+ * What the app asks first on this page, from the pack, written into the offline shell (a JSON
+ * block, never run): the band's configuration and who is logged in (the root layout waits for
+ * both before any screen) and, on the live page, its view. The app takes each once instead of
+ * asking this worker (lib/api/first-answers.ts): three round trips through the worker, one after
+ * the other behind the router's start, were the largest wait of the live page opened offline
+ * (docs/offline.md). Online the shell comes from the server and holds none of it.
+ */
+async function firstAnswers (path: string): Promise<string> {
+  const live = /^\/app\/gigs\/(\d+)\/live\/?$/.exec(path)
+  const urls = ['/public/app_config', '/me', ...(live ? [`/gigs_lm/${live[1]}`] : [])]
+  const answers: Record<string, { status: number, headers: [string, string][], body: string }> = {}
+  await Promise.all(urls.map(async (url) => {
+    const kept = await fromPack(new Request(new URL(url, location.origin)))
+    if (!kept?.ok) return
+    const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
+      const value = kept.headers.get(name)
+      return value === null ? [] : [[name, value]]
+    })
+    answers[url] = { status: kept.status, headers, body: await kept.text() }
+  }))
+  if (Object.keys(answers).length === 0) return ''
+  // `<` escaped: no text of the band's (a title with `</script>`) can end the block.
+  const json = JSON.stringify(answers).replaceAll('<', '\\u003c')
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`
 }
 
 async function fromShell (request: Request | string): Promise<Response | undefined> {

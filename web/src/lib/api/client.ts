@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch'
 import type { paths } from './schema'
+import { firstAnswer } from './first-answers'
 
 /**
  * One offending field of a 400 VALIDATION_ERROR: `keyword` and `params` are Ajv's (e.g.
@@ -89,6 +90,8 @@ function refreshSession (): Promise<RefreshOutcome> {
  * network"). The cookies are httpOnly: no token ever passes through here.
  */
 export async function sessionFetch (input: Request): Promise<Response> {
+  const kept = firstAnswer(input)
+  if (kept) return kept
   const retry = input.clone()
   const response = await fetch(input)
   if (response.status === 403) {

@@ -57,17 +57,31 @@ export function languageOf (locale: string): Language {
  * Resolves once the language's messages are loaded, so the first screen shows no other language.
  */
 export async function initLocale (bandLocale: string, bandChose = true): Promise<void> {
+  await setLanguage(startLanguage(bandLocale, bandChose), false)
+}
+
+/**
+ * initLocale at once, when the language's messages need no loading (English, built in): the
+ * offline start from the worker's shell (lib/api/first-answers.ts). False: nothing was switched,
+ * initLocale it is.
+ */
+export function initLocaleNow (bandLocale: string, bandChose = true): boolean {
+  const language = startLanguage(bandLocale, bandChose)
+  if (!catalogue[language]) return false
+  wanted = language
+  switchTo(language, false)
+  return true
+}
+
+function startLanguage (bandLocale: string, bandChose: boolean): Language {
   i18n.bandLocale = bandChose ? bandLocale : (navigator.language || bandLocale)
   let chosen: string | null = null
   try {
     chosen = localStorage.getItem(LOCALE_KEY)
   } catch {}
-  await setLanguage(
-    chosen && (LANGUAGES as string[]).includes(chosen)
-      ? (chosen as Language)
-      : languageOf(i18n.bandLocale),
-    false
-  )
+  return chosen && (LANGUAGES as string[]).includes(chosen)
+    ? (chosen as Language)
+    : languageOf(i18n.bandLocale)
 }
 
 // The last language asked for: a slower load of an earlier choice does not override it.
@@ -85,6 +99,10 @@ export async function setLanguage (language: Language, remember = true): Promise
     return
   }
   if (wanted !== language) return
+  switchTo(language, remember)
+}
+
+function switchTo (language: Language, remember: boolean): void {
   i18n.language = language
   i18n.locale =
     languageOf(i18n.bandLocale) === language ? i18n.bandLocale : DEFAULT_REGION[language]

@@ -1,6 +1,7 @@
 import { api, call } from '../api/client'
+import { takeFirstBody } from '../api/first-answers'
 import type { AppConfig } from '../api/types'
-import { initLocale } from '../i18n/index.svelte'
+import { initLocale, initLocaleNow } from '../i18n/index.svelte'
 
 /** The public app configuration (GET /public/app_config), loaded once before the first screen. */
 export const appConfig = $state<AppConfig>({
@@ -34,4 +35,16 @@ export async function loadAppConfig (fresh = false): Promise<void> {
   const config = await call(api.GET('/public/app_config', fresh ? { cache: 'no-cache' } : {}))
   Object.assign(appConfig, config)
   await initLocale(config.locale, config.localeChosen)
+}
+
+/**
+ * The configuration the offline shell carries (lib/api/first-answers.ts), applied at once; false
+ * when it has none or its language is still to be loaded (then loadAppConfig).
+ */
+export function appConfigFromShell (): boolean {
+  const config = takeFirstBody<AppConfig>('/public/app_config', (body) =>
+    initLocaleNow(body.locale, body.localeChosen))
+  if (!config) return false
+  Object.assign(appConfig, config)
+  return true
 }

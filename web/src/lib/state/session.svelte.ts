@@ -1,6 +1,7 @@
 import { goto } from '$app/navigation'
 import { resolve } from '$app/paths'
 import { api, call, onPasswordChangeRequired, onSessionLost } from '../api/client'
+import { takeFirstBody } from '../api/first-answers'
 import type { Role, User } from '../api/types'
 import { DEVICE_SETTINGS } from '../i18n/index.svelte'
 import { roleAtLeast } from '$shared/enums'
@@ -38,6 +39,16 @@ export async function loadCurrentUser (): Promise<User> {
   session.ended = false
   void clearOfflineData(session.user.id)
   return session.user
+}
+
+/** `/me` from the offline shell (lib/api/first-answers.ts), at once; false when it has none. */
+export function userFromShell (): boolean {
+  const user = takeFirstBody<User>('/me', () => true)
+  if (!user) return false
+  session.user = user
+  session.ended = false
+  void clearOfflineData(user.id)
+  return true
 }
 
 /** After POST /login. */
