@@ -9,20 +9,10 @@ import { startBand } from '#test/browser/band-fixture.js'
 import { launchBrowser } from '#test/browser/harness.js'
 import { phoneOf } from '#test/browser/live-fixture.js'
 import { chartOf } from './stage-charts.js'
+import type { TraceEvent } from './chromium-trace.js'
 
 const RATE = Number(process.argv[2] ?? 1)
 const CLICKS = Number(process.argv[3] ?? 12)
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  tdur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { type?: string } }
-}
 
 // Each action between two marks; the second after a task (Svelte's update has run) and a forced
 // layout, as the bench times it.

@@ -33,24 +33,13 @@ import { pathToFileURL } from 'node:url'
 import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
 import { chooseEnglish, launchBrowser, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
 import { startServer } from '#test/server-process.js'
+import type { TraceEvent } from './chromium-trace.js'
 
 const SETS = 4
 /** The same moves in a 20-song setlist, in the same run: the machine is shared and noisy. */
 const BASELINE_ENTRIES = 20
 const MOVES = Number(process.env.BENCH_EDITOR_MOVES ?? 40)
 const FRAME_MS = 16
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  /** Thread time: what the thread ran, without the time the (shared) machine took it away. */
-  tdur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { type?: string } }
-}
 
 interface Stats {
   median: number
