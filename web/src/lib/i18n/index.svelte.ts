@@ -61,9 +61,9 @@ export async function initLocale (bandLocale: string, bandChose = true): Promise
 }
 
 /**
- * initLocale at once, when the language's messages need no loading (English, built in, or one
- * loadStartLanguage has loaded): the offline start from the worker's shell
- * (lib/api/first-answers.ts). False: nothing was switched, initLocale it is.
+ * initLocale at once, when the language's messages need no loading (English, built in): the
+ * offline start from the worker's shell (lib/api/first-answers.ts). False: nothing was switched,
+ * initLocale it is.
  */
 export function initLocaleNow (bandLocale: string, bandChose = true): boolean {
   const language = startLanguage(bandLocale, bandChose)
@@ -71,15 +71,6 @@ export function initLocaleNow (bandLocale: string, bandChose = true): boolean {
   wanted = language
   switchTo(language, false)
   return true
-}
-
-/**
- * Loads the language a start with this configuration shows, without switching to it: opened
- * offline, routes/+layout.ts has it loaded while the router loads the screen's code, so that
- * initLocaleNow finds it and a German start is as quick as an English one.
- */
-export function loadStartLanguage (bandLocale: string, bandChose = true): Promise<void> {
-  return loadLanguage(startLanguage(bandLocale, bandChose))
 }
 
 function startLanguage (bandLocale: string, bandChose: boolean): Language {

@@ -1,7 +1,7 @@
 import { api, call } from '../api/client'
 import { takeFirstBody } from '../api/first-answers'
 import type { AppConfig } from '../api/types'
-import { initLocale, initLocaleNow, loadStartLanguage } from '../i18n/index.svelte'
+import { initLocale, initLocaleNow } from '../i18n/index.svelte'
 
 /** The public app configuration (GET /public/app_config), loaded once before the first screen. */
 export const appConfig = $state<AppConfig>({
@@ -47,18 +47,4 @@ export function appConfigFromShell (): boolean {
   if (!config) return false
   Object.assign(appConfig, config)
   return true
-}
-
-/**
- * Loads the language of the configuration the offline shell carries, leaving the configuration
- * for appConfigFromShell (routes/+layout.ts). Nothing without one; a language that cannot be
- * loaded leaves the start to loadAppConfig, as before.
- */
-export async function loadShellLanguage (): Promise<void> {
-  let loading: Promise<void> | undefined
-  takeFirstBody<AppConfig>('/public/app_config', (body) => {
-    loading = loadStartLanguage(body.locale, body.localeChosen)
-    return false
-  })
-  await loading?.catch(() => undefined)
 }
