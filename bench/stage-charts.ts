@@ -76,8 +76,13 @@ const measure = (action: string) => `(async () => {
   const t0 = performance.now();
   ${action};
   await next()
-  // The first screen is full when the chart's first piece reaches past the pager's bottom.
-  const full = pager.scrollHeight > pager.clientHeight
+  // The first screen is full when the chart's first piece reaches past the pager's bottom: the
+  // bottom of the shown chart's last element (the song before may still lie under it, covered,
+  // and fill the pager by itself; the covering chart is at least the pager's height).
+  const shown = document.querySelector('.chart > div:not([aria-hidden])')
+  const last = shown && shown.lastElementChild
+  const full = last !== null &&
+    last.getBoundingClientRect().bottom > pager.getBoundingClientRect().bottom
   const t1 = performance.now()
   const busy = () => document.querySelector('.chart[aria-busy]')
   if (busy()) {
