@@ -43,7 +43,7 @@ PATH="$root/bin:$PATH" bandstand --help | grep -q '^Usage: bandstand' && echo "b
 
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 env=(env -i "PATH=$PATH" NODE_ENV=production DATA_DIR="$data" HOST=127.0.0.1 PORT="$port"
-  LOG_FORMAT=json MALLOC_MMAP_THRESHOLD_=131072)
+  LOG_FORMAT=json MALLOC_MMAP_THRESHOLD_=32768)
 # ENTRYPOINT tini, CMD node … dist/server.js, WORKDIR /app
 (cd "$app" && exec "${run_as[@]}" "${env[@]}" node --max-old-space-size=128 \
   --no-maglev --optimize-for-size dist/server.js > "$root/server.log" 2>&1) &
