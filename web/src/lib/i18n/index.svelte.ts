@@ -75,6 +75,8 @@ export function initLocaleNow (bandLocale: string, bandChose = true): boolean {
 
 function startLanguage (bandLocale: string, bandChose: boolean): Language {
   i18n.bandLocale = bandChose ? bandLocale : (navigator.language || bandLocale)
+  // Chosen on this page already, while the start still loaded its configuration: the choice stands.
+  if (chosenHere) return chosenHere
   let chosen: string | null = null
   try {
     chosen = localStorage.getItem(LOCALE_KEY)
@@ -86,12 +88,16 @@ function startLanguage (bandLocale: string, bandChose: boolean): Language {
 
 // The last language asked for: a slower load of an earlier choice does not override it.
 let wanted: Language | undefined
+// The last language chosen on this page (the Language menu): a start that loads the band's
+// configuration after it (the menu shows before that answer) must not switch back.
+let chosenHere: Language | undefined
 
 /**
  * Switches once the language's messages are loaded. If they cannot be loaded (a broken
  * connection without the service worker's cache), the screen stays in its language.
  */
 export async function setLanguage (language: Language, remember = true): Promise<void> {
+  if (remember) chosenHere = language
   wanted = language
   try {
     await loadLanguage(language)
