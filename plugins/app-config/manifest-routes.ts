@@ -11,7 +11,8 @@ import {
 } from '#src/documents/app-icons.js'
 import { documentLanguage, type DocumentLanguage } from '#src/documents/labels.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
-import { preparedLogo, strongEtag } from './repository.js'
+import { preparedLogo } from './repository.js'
+import { strongEtag } from '#src/http/etag.js'
 
 /** Short enough to be revalidated soon after the band changes its name or logo. */
 const CACHE = 'public, max-age=300'

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { appLogo } from '#src/db/schema.js'
 import type { LogoMime } from '#src/documents/logo.js'
 import { writtenRow } from '#src/db/returning.js'
-
-/** A strong entity tag: the same bytes always give the same tag. */
-export const strongEtag = (data: Buffer | string) =>
-  `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`
+import { strongEtag } from '#src/http/etag.js'
 
 export function findLogo (db: Db) {
   return db

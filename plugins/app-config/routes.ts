@@ -24,9 +24,10 @@ import {
   hasLogo,
   logoAccent,
   markLogoPrepared,
-  saveLogo,
-  strongEtag
+  saveLogo
 } from './repository.js'
+import { strongEtag } from '#src/http/etag.js'
+import { LOGO_MAX_BYTES } from '#shared/limits.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import manifestRoutes from './manifest-routes.js'
 import setupRoutes from './setup-routes.js'
@@ -37,7 +38,6 @@ export interface AppConfigPluginOptions {
   dataDir: string
 }
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 const PUBLIC_CACHE = 'public, max-age=300'
 /** A logo check takes about a second; a few seconds free a place. */
 const LOGO_RETRY_AFTER = 5

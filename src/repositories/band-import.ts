@@ -8,8 +8,8 @@ import { convertStoredKeys } from '#src/db/stored-keys.js'
 import { chunksFor } from '#src/db/batch.js'
 import { UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import { prepareLogo } from '#src/documents/logo.js'
-import { LOGO_MAX_BYTES } from '#plugins/app-config/routes.js'
-import { strongEtag } from '#plugins/app-config/repository.js'
+import { LOGO_MAX_BYTES } from '#shared/limits.js'
+import { strongEtag } from '#src/http/etag.js'
 import {
   BAND_EXPORT_FORMAT,
   BAND_EXPORT_FORMAT_VERSION,

@@ -102,3 +102,6 @@ export const APP_CONFIG_LIMITS = {
   bandName: 120,
   timezone: 64
 } as const
+
+/** The band's logo upload (bytes): its route's body limit and the band import's check. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024
