@@ -27,7 +27,7 @@ import {
   saveLogo
 } from './repository.js'
 import { strongEtag } from '#src/http/etag.js'
-import { LOGO_MAX_BYTES } from '#shared/limits.js'
+import { UPLOAD_LIMITS } from '#shared/limits.js'
 import { etagMatches } from '#plugins/app/response-cache.js'
 import manifestRoutes from './manifest-routes.js'
 import setupRoutes from './setup-routes.js'
@@ -48,7 +48,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
   // Logo uploads are raw bytes; these parsers exist only inside this plugin.
   app.addContentTypeParser(
     ['image/png', 'image/jpeg', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.logoBytes },
     (_request, body, done) => done(null, body)
   )
 
@@ -152,7 +152,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
     '/admin/logo',
     {
       config: { access: 'admin' },
-      bodyLimit: LOGO_MAX_BYTES,
+      bodyLimit: UPLOAD_LIMITS.logoBytes,
       // The body schema only documents the upload; the bytes are checked by sniffImage, not by JSON
       // Schema.
       validatorCompiler: () => () => true,

@@ -8,7 +8,7 @@ import { convertStoredKeys } from '#src/db/stored-keys.js'
 import { chunksFor } from '#src/db/batch.js'
 import { UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
 import { prepareLogo } from '#src/documents/logo.js'
-import { LOGO_MAX_BYTES } from '#shared/limits.js'
+import { UPLOAD_LIMITS } from '#shared/limits.js'
 import { strongEtag } from '#src/http/etag.js'
 import {
   BAND_EXPORT_FORMAT,
@@ -208,8 +208,9 @@ function prepareImportedLogo (table: ImportTable): ImportTable {
         `table app_logo, row ${r + 1}, column data: ${why}; nothing was imported (remove the ` +
           'table app_logo from the file to import without the logo)'
       )
-    if (data.length > LOGO_MAX_BYTES) {
-      throw refuse(`the logo has ${data.length} bytes, an upload at most ${LOGO_MAX_BYTES}`)
+    const most = UPLOAD_LIMITS.logoBytes
+    if (data.length > most) {
+      throw refuse(`the logo has ${data.length} bytes, an upload at most ${most}`)
     }
     const logo = prepareLogo(data)
     if (!logo.ok) throw refuse(logo.message)

@@ -103,5 +103,7 @@ export const APP_CONFIG_LIMITS = {
   timezone: 64
 } as const
 
-/** The band's logo upload (bytes): its route's body limit and the band import's check. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+/** Uploads (bytes): the logo route's body limit, also the band import's check of a logo. */
+export const UPLOAD_LIMITS = {
+  logoBytes: 2 * 1024 * 1024
+} as const
