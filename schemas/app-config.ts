@@ -20,6 +20,21 @@ export const ChordNotation = LiteralUnion(CHORD_NOTATIONS, {
     'default german, as older installations'
 })
 
+export const MONEY_VISIBILITY = ['nothing', 'own', 'everything'] as const
+
+export const MoneyConfig = StrictObject({
+  currency: Type.String({
+    pattern: '^[A-Z]{3}$',
+    description: 'ISO 4217 code of every amount (EUR, GBP, CHF)'
+  }),
+  membersSee: LiteralUnion(MONEY_VISIBILITY, {
+    description: "what members see of a gig's money: nothing, their own share with the gig's " +
+      'totals (own), or everything (everything); editors and admins see everything'
+  })
+}, { description: 'left out: EUR, and members see their own share' })
+export type MoneyConfigType = Static<typeof MoneyConfig>
+export const DEFAULT_MONEY_CONFIG: MoneyConfigType = { currency: 'EUR', membersSee: 'own' }
+
 /** What an admin can set: stored in the database, validated, effective at once. */
 export const EditableAppConfig = StrictObject({
   appName: Type.String({ minLength: 1, maxLength: APP_CONFIG_LIMITS.appName }),
@@ -35,6 +50,7 @@ export const EditableAppConfig = StrictObject({
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
   features: StrictObject({ calendar: Type.Boolean() }),
+  money: Type.Optional(MoneyConfig),
   setup: Type.Optional(
     StrictObject(
       {
@@ -69,6 +85,7 @@ export const PublicAppConfig = Type.Object({
   chordNotation: ChordNotation,
   timing: TimingConfig,
   features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
+  money: MoneyConfig,
   hasLogo: Type.Boolean()
 })
 export type PublicAppConfigType = Static<typeof PublicAppConfig>

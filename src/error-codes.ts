@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   CALENDAR_NOT_FOUND: { status: 404, means: 'unknown or revoked calendar feed' },
   CHECKLIST_ITEM_NOT_FOUND: { status: 404, means: 'unknown checklist item of this gig' },
   REPERTOIRE_NOT_FOUND: { status: 404, means: 'unknown repertoire setlist' },
+  PAYMENT_NOT_FOUND: { status: 404, means: 'unknown payment' },
   // Limits
   LIMIT_REACHED: { status: 409, means: 'a per-resource limit is reached (see message)' },
   // Users and sessions
@@ -123,7 +124,19 @@ export const ERROR_CODES = {
   SET_NOT_IN_REPERTOIRE: { status: 400, means: 'a set id of another repertoire setlist' },
   ENTRY_NOT_IN_REPERTOIRE: { status: 400, means: 'an entry id of another repertoire setlist' },
   REPERTOIRE_NAME_TAKEN: { status: 409, means: 'a repertoire setlist of that name exists' },
-  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' }
+  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' },
+  // Money
+  CURRENCY_MISMATCH: { status: 400, means: "an amount in another currency than the band's" },
+  MONEY_RULES_INVALID: {
+    status: 400,
+    means: 'shares over 100 % or over the net, a fee paid to no one, or a percentage with more ' +
+      'than two decimals (see message)'
+  },
+  MONEY_VERSION_CONFLICT: { status: 409, means: "the gig's money changed meanwhile (see current)" },
+  GIG_HAS_MONEY: {
+    status: 409,
+    means: 'the gig has a fee or expenses: delete it with ?withMoney=true to drop them too'
+  }
 } as const satisfies Record<string, { status: number; means: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES

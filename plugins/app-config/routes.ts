@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import {
+  DEFAULT_MONEY_CONFIG,
   DocumentPaletteSchema,
   EditableAppConfig,
   LogoInfo,
@@ -91,6 +92,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       chordNotation: settings.chordNotation ?? 'german',
       timing: settings.timing,
       features: { docs: options.docsEnabled, calendar: settings.features.calendar },
+      money: settings.money ?? DEFAULT_MONEY_CONFIG,
       hasLogo: hasLogo(app.db)
     }
   }
@@ -144,7 +146,10 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         checklistDismissed:
           request.body.setup?.checklistDismissed ?? current.setup?.checklistDismissed ?? true
       }
-      return app.appSettings.set(withListsOf({ ...request.body, setup }, current.locale))
+      // A client that does not know the money settings (an older form) keeps them as they are.
+      const money = request.body.money ?? current.money
+      return app.appSettings.set(withListsOf(
+        { ...request.body, setup, ...(money ? { money } : {}) }, current.locale))
     }
   )
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import type { Db } from '#src/db/client.js'
+import type { Db, Tx } from '#src/db/client.js'
 import { gigChecklistItems as items, users } from '#src/db/schema.js'
 import { badRequest, conflict } from '#src/errors.js'
 import {
@@ -11,7 +11,6 @@ import {
 } from '#schemas/checklist.js'
 import { writtenRow, returnedRow } from '#src/db/returning.js'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 const assignee = alias(users, 'assignee')
 
 const itemColumns = {

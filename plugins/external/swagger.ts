@@ -43,6 +43,7 @@ export default fp<SwaggerPluginOptions>(
           { name: 'surveys', description: 'Polls and date finding' },
           { name: 'gigs', description: 'Gigs, setlists, running order, availability' },
           { name: 'live', description: 'Live mode on stage' },
+          { name: 'money', description: 'Fees, expenses, shares, balances, season figures' },
           { name: 'documents', description: 'Setlist PDF, running-order PDF, GEMA export' },
           { name: 'calendar', description: 'Personal iCal feed' },
           { name: 'repertoire', description: 'Repertoire setlists: standard programmes' },

@@ -1,13 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, IdParams, NoContent, NotModified } from '#schemas/common.js'
+import {
+  ErrorResponse,
+  IdParams,
+  NoContent,
+  NotModified,
+  StrictObject
+} from '#schemas/common.js'
 import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
-import { badRequest, notFound } from '#src/errors.js'
+import { ApiError, badRequest, notFound } from '#src/errors.js'
 import { todayIn } from '#shared/local-time.js'
 import { findGig, toGig } from '#src/repositories/gigs.js'
+import { gigHasMoney } from '#src/repositories/gig-money.js'
 import { createGig, deleteGig, listGigs, patchGig } from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
+const GigHasMoney = { ...ErrorResponse, description: 'The gig has money (GIG_HAS_MONEY)' }
+const GigDeleteQuery = StrictObject({
+  withMoney: Type.Optional(Type.Boolean({
+    description: "confirms that the gig's fee and expenses are deleted with it"
+  }))
+})
 
 /** Gig master data: list, create, read, change, delete. */
 const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -113,12 +126,20 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['gigs'],
         summary: 'Delete a gig with its setlist, running order and availability',
+        description: 'A gig with a fee or expenses is 409 GIG_HAS_MONEY unless ' +
+          '`withMoney=true` confirms that its money goes too.',
         params: IdParams,
-        response: { 204: NoContent, 404: NotFound }
+        querystring: GigDeleteQuery,
+        response: { 204: NoContent, 404: NotFound, 409: GigHasMoney }
       }
     },
     async (request, reply) => {
-      if (!deleteGig(app.db, request.params.id)) throw notFound('gig', request.params.id)
+      const id = request.params.id
+      if (request.query.withMoney !== true && gigHasMoney(app.db, id)) {
+        throw new ApiError('GIG_HAS_MONEY',
+          `gig ${id} has a fee or expenses: delete with withMoney=true to drop them too`)
+      }
+      if (!deleteGig(app.db, id)) throw notFound('gig', id)
       return reply.status(204).send(null)
     }
   )

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
-import type { Db } from '#src/db/client.js'
+import type { Db, Tx } from '#src/db/client.js'
 import { gigs, liveTaps, setlistEntries, setlistSets } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import type { EntryStatus, LiveTapKind } from '#shared/enums.js'
@@ -13,7 +13,6 @@ import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
 // an idempotency key already applied to this gig is a no-op answered with the current state (a
 // phone's retry, later its offline outbox).
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** An entry's live state before a tap; an insert records only the new entry's id. */
 export interface EntryBefore {

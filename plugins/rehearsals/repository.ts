@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
-import type { Db } from '#src/db/client.js'
+import type { Db, Tx } from '#src/db/client.js'
 import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'
 import type { RehearsalType } from '#schemas/rehearsals.js'
 import { writtenRow } from '#src/db/returning.js'
@@ -11,7 +11,6 @@ export interface RehearsalSongValues {
 }
 
 type SongLine = RehearsalType['songs'][number]
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Songs of many rehearsals in one statement. */
 function songsOf (db: Db, rehearsalIds: number[]): Map<number, SongLine[]> {

@@ -10,6 +10,8 @@ import { backupNow, type BackupSettings } from '#src/storage/backup.js'
 import { convertStoredKeys, hasOldKeys } from './stored-keys.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
+/** The handle a `db.transaction()` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface DatabaseHandle {
   db: Db

@@ -25,6 +25,8 @@ import {
   USER_STATUSES,
   VOTE_VALUES
 } from '../shared/enums.js'
+// eslint-disable-next-line no-restricted-imports
+import type { MoneyRules, Party } from '../shared/money.js'
 
 // Instants are RFC 3339 UTC strings (lexically ordered); dates `YYYY-MM-DD`, wall-clock times
 // `HH:MM` and local date-times `YYYY-MM-DDTHH:MM` are in the band's timezone, as in the API
@@ -437,6 +439,42 @@ export const gigAvailability = sqliteTable(
     primaryKey({ columns: [t.gigId, t.userId] }),
     index('gig_availability_user_idx').on(t.userId)
   ]
+)
+
+// A gig's money: the fee, its expenses and the rules that split the rest (one row per gig, the
+// lists as JSON: they are read and written whole, with `version` for optimistic concurrency).
+export const gigMoney = sqliteTable('gig_money', {
+  gigId: integer('gig_id')
+    .primaryKey()
+    .references(() => gigs.id, { onDelete: 'cascade' }),
+  feeCents: integer('fee_cents').notNull(),
+  currency: text('currency').notNull(),
+  paid: integer('paid', { mode: 'boolean' }).notNull(),
+  paidAt: text('paid_at'),
+  receivedBy: text('received_by', { mode: 'json' }).$type<Party | null>(),
+  invoiceNumber: text('invoice_number'),
+  expenses: text('expenses', { mode: 'json' })
+    .$type<Array<{ paidBy: Party | null, title: string, amountCents: number }>>()
+    .notNull(),
+  rules: text('rules', { mode: 'json' }).$type<MoneyRules>().notNull(),
+  version: integer('version').notNull(),
+  updatedAt: updatedAt()
+})
+
+// Money that changed hands to settle balances (`POST /money/payments`).
+export const moneyPayments = sqliteTable(
+  'money_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    fromParty: text('from_party', { mode: 'json' }).$type<Party>().notNull(),
+    toParty: text('to_party', { mode: 'json' }).$type<Party>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidOn: text('paid_on').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt()
+  },
+  (t) => [index('money_payments_paid_on_idx').on(t.paidOn)]
 )
 
 export const gigScheduleItems = sqliteTable(

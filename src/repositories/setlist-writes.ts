@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { Db } from '#src/db/client.js'
+import type { Db, Tx } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { ApiError, badRequest, conflict, errorBody, notFound } from '#src/errors.js'
@@ -29,7 +29,6 @@ export class SetlistVersionConflict extends ApiError {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Where a setlist is stored: a gig's setlist and a repertoire setlist (a gig-independent

@@ -107,3 +107,14 @@ export const APP_CONFIG_LIMITS = {
 export const UPLOAD_LIMITS = {
   logoBytes: 2 * 1024 * 1024
 } as const
+
+/** A gig's money (schemas/money.ts): amounts in cents, list sizes, text lengths. */
+export const MONEY_LIMITS = {
+  amountCents: 100_000_000_00,
+  expenses: 100,
+  rules: 50,
+  title: 200,
+  partyName: 80,
+  invoiceNumber: 60,
+  note: 500
+} as const
