@@ -104,7 +104,7 @@ export function saveMoney (
       feeCents: body.fee.amountCents,
       currency: body.fee.currency,
       paid: body.fee.paid,
-      paidAt: body.fee.paid ? body.fee.paidAt : null,
+      paidOn: body.fee.paid ? body.fee.paidAt : null,
       receivedBy: body.fee.receivedBy ? toParty(body.fee.receivedBy) : null,
       invoiceNumber: body.fee.invoiceNumber,
       expenses: body.expenses.map((e) => ({

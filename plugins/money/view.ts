@@ -43,7 +43,7 @@ export function moneyView (
     feeCents: 0,
     currency: config.currency,
     paid: false,
-    paidAt: null,
+    paidOn: null,
     receivedBy: null,
     invoiceNumber: null,
     expenses: [],
@@ -74,7 +74,7 @@ export function moneyView (
       amountCents: stored.feeCents,
       currency: stored.currency,
       paid: stored.paid,
-      paidAt: stored.paidAt,
+      paidAt: stored.paidOn,
       receivedBy: stored.receivedBy,
       invoiceNumber: stored.invoiceNumber
     },

@@ -450,7 +450,7 @@ export const gigMoney = sqliteTable('gig_money', {
   feeCents: integer('fee_cents').notNull(),
   currency: text('currency').notNull(),
   paid: integer('paid', { mode: 'boolean' }).notNull(),
-  paidAt: text('paid_at'),
+  paidOn: text('paid_on'),
   receivedBy: text('received_by', { mode: 'json' }).$type<Party | null>(),
   invoiceNumber: text('invoice_number'),
   expenses: text('expenses', { mode: 'json' })

@@ -5,6 +5,8 @@ import { Value } from '@sinclair/typebox/value'
 import * as schema from '#src/db/schema.js'
 import { isRealLocalDateTime } from '#src/validation.js'
 import { DateString, Instant, LocalDateTime, TimeString } from '#schemas/common.js'
+import { PartySchema } from '#schemas/money.js'
+import { MONEY_LIMITS } from '#shared/limits.js'
 import { readStoredConfig } from './app-settings.js'
 import type { ColumnInfo } from './band-export.js'
 
@@ -24,7 +26,24 @@ const JSON_SHAPES: Record<string, TSchema> = {
   'songs.links': Type.Array(Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' })),
   'data_imports.summary': Type.Array(
     Type.Object({ table: Type.String(), read: Type.Integer(), imported: Type.Integer() })
-  )
+  ),
+  // A gig's money as the API stores it: parties, amounts in whole cents.
+  'gig_money.received_by': PartySchema,
+  'gig_money.expenses': Type.Array(Type.Object({
+    paidBy: Type.Union([PartySchema, Type.Null()]),
+    title: Type.String({ maxLength: MONEY_LIMITS.title }),
+    amountCents: Type.Integer({ minimum: 0 })
+  }), { maxItems: MONEY_LIMITS.expenses }),
+  'gig_money.rules': Type.Object({
+    players: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+    fixed: Type.Array(Type.Object({ to: PartySchema, amountCents: Type.Integer({ minimum: 0 }) })),
+    percentages: Type.Array(Type.Object({
+      to: PartySchema,
+      basisPoints: Type.Integer({ minimum: 0, maximum: 10000 })
+    }))
+  }),
+  'money_payments.from_party': PartySchema,
+  'money_payments.to_party': PartySchema
 }
 
 /** Wall-clock date-times (the band's time zone); any other `…_at` column is an instant. */
@@ -35,7 +54,7 @@ const LOCAL_DATE_TIMES = new Set([
 ])
 
 /**
- * The format of the date and time columns, by the schema's naming: `date` a calendar date,
+ * The format of the date and time columns, by the schema's naming: `date` and `…_on` a date,
  * `…_time` a wall-clock time, `…_at` an instant (or one of LOCAL_DATE_TIMES). Code reading these
  * parses them (a survey's `closes_at` of "abc" answered 500 on /surveys).
  */
@@ -51,7 +70,7 @@ function formatOf (table: string, column: string): { pattern: RegExp; what: stri
   if (LOCAL_DATE_TIMES.has(`${table}.${column}`)) {
     return of(LocalDateTime, 'a local date-time YYYY-MM-DDTHH:MM')
   }
-  if (column === 'date') return of(DateString, 'a date YYYY-MM-DD')
+  if (column === 'date' || column.endsWith('_on')) return of(DateString, 'a date YYYY-MM-DD')
   if (column.endsWith('_time')) return of(TimeString, 'a time HH:MM')
   if (column.endsWith('_at')) return of(Instant, 'an RFC 3339 instant')
   return undefined

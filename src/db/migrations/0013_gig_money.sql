@@ -3,7 +3,7 @@ CREATE TABLE `gig_money` (
 	`fee_cents` integer NOT NULL,
 	`currency` text NOT NULL,
 	`paid` integer NOT NULL,
-	`paid_at` text,
+	`paid_on` text,
 	`received_by` text,
 	`invoice_number` text,
 	`expenses` text NOT NULL,

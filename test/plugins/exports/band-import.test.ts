@@ -76,6 +76,30 @@ test('export → import into an empty database → export again gives the same d
   }
   assert.equal((await editor.put(`/gigs/${gigId}/setlist`, body)).statusCode, 200)
 
+  // A gig's money and a payment move along, to the cent.
+  const money = {
+    version: 0,
+    fee: {
+      amountCents: 123456,
+      currency: 'EUR',
+      paid: true,
+      paidAt: '2026-06-21',
+      receivedBy: { userId: editor.user.id },
+      invoiceNumber: 'R-17'
+    },
+    expenses: [{ paidBy: { name: 'Verleih' }, title: 'PA', amountCents: 20001 }],
+    rules: {
+      players: [editor.user.id],
+      fixed: [],
+      percentages: [{ to: { name: 'Bandkasse' }, percent: 12.5 }]
+    }
+  }
+  assert.equal((await editor.put(`/gigs/${gigId}/money`, money)).statusCode, 200)
+  const payment = { from: { userId: editor.user.id }, to: { name: 'Bandkasse' }, amountCents: 500 }
+  assert.equal((await editor.post('/money/payments', payment)).statusCode, 201)
+  const moneyBefore = json(await editor.get(`/gigs/${gigId}/money`))
+  const balancesBefore = json(await editor.get('/money/balances'))
+
   const admin = await userClient(ctx.app, 'boss', 'admin')
   const file = join(dir, 'band.json')
   const exported = await cli({ DATA_DIR: ctx.dir }, 'export', file)
@@ -137,6 +161,10 @@ test('export → import into an empty database → export again gives the same d
   assert.equal(json<Ok<'/gigs', 'get'>>(
     await eddie.get('/gigs')).length, json<Ok<'/gigs', 'get'>>(await editor.get('/gigs')).length)
   assert.equal(json<Ok<'/songs/{id}', 'get'>>(await eddie.get(`/songs/${songId}`)).chart, chart)
+  const eddieMoney = json<Ok<'/gigs/{id}/money', 'get'>>(await eddie.get(`/gigs/${gigId}/money`))
+  assert.deepEqual({ ...eddieMoney, myShareCents: 0 },
+    { ...(moneyBefore as typeof eddieMoney), myShareCents: 0 })
+  assert.deepEqual(json(await eddie.get('/money/balances')), balancesBefore)
   const moved0 = json<Ok<'/gigs/{id}/charts', 'get'>>(
     await eddie.get(`/gigs/${gigId}/charts`)).charts[0]
   assert.deepEqual([moved0!.transpose, moved0!.capo], [-3, 4])
