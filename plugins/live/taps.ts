@@ -13,7 +13,6 @@ import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
 // an idempotency key already applied to this gig is a no-op answered with the current state (a
 // phone's retry, later its offline outbox).
 
-
 /** An entry's live state before a tap; an insert records only the new entry's id. */
 export interface EntryBefore {
   id: number

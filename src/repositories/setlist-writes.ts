@@ -29,7 +29,6 @@ export class SetlistVersionConflict extends ApiError {
   }
 }
 
-
 /**
  * Where a setlist is stored: a gig's setlist and a repertoire setlist (a gig-independent
  * programme) have the same shape in their own tables, and are saved by the same code and rules.
