@@ -23,6 +23,7 @@ export const appConfig = $state<AppConfig>({
     defaultStartTime: '20:00'
   },
   features: { docs: true, calendar: true },
+  money: { currency: 'EUR', membersSee: 'own' },
   hasLogo: false,
   localeChosen: true
 })

@@ -65,6 +65,13 @@ export default {
   END_BEFORE_START: 'Das Ende muss nach dem Beginn liegen.',
   START_TOO_LATE: 'Bei diesem Beginn bleibt an dem Tag keine Zeit: früher beginnen.',
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
+  PAYMENT_NOT_FOUND: 'Diese Zahlung gibt es nicht mehr.',
+  CURRENCY_MISMATCH: 'Der Betrag ist nicht in der Währung der Band.',
+  MONEY_RULES_INVALID: 'Die Aufteilung geht nicht auf: Prozente und feste Beträge prüfen.',
+  MONEY_VERSION_CONFLICT:
+    'Jemand anderes hat das Geld inzwischen geändert: das Formular zeigt jetzt diese Fassung.',
+  GIG_HAS_MONEY:
+    'Dieser Auftritt hat eine Gage oder Ausgaben: das Löschen mit dem Geld bestätigen.',
   EXPORT_TOO_LARGE:
     'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
   SETLIST_VERSION_CONFLICT:

@@ -25,6 +25,7 @@ export default {
   deleteHint:
     'Für einen Gig, der nicht stattfindet, behält der Status „Abgesagt“ seine Geschichte.',
   delete: 'Gig löschen',
+  goesMoney: 'sein Geld: die Gage von {fee} und Ausgaben von {expenses}',
   deleteQuestion: '„{name}“ löschen?',
   deleteGoesWith: 'Alles, was dazugehört, geht mit:',
   goesSetlist: {

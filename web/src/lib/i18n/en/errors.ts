@@ -63,6 +63,12 @@ export default {
   END_BEFORE_START: 'The end must be after the start.',
   START_TOO_LATE: 'This start leaves no time on that day: start earlier.',
   LIMIT_REACHED: 'This list is full: remove an item before adding another.',
+  PAYMENT_NOT_FOUND: 'This payment no longer exists.',
+  CURRENCY_MISMATCH: "The amount is not in the band's currency.",
+  MONEY_RULES_INVALID: 'The split does not add up: check the percentages and fixed amounts.',
+  MONEY_VERSION_CONFLICT:
+    'Someone else changed the money meanwhile: the form shows their version now.',
+  GIG_HAS_MONEY: 'This gig has a fee or expenses: confirm deleting them with the gig.',
   EXPORT_TOO_LARGE:
     'The band\'s data is too large to download here. Use the command line: bandstand export.',
   SETLIST_VERSION_CONFLICT: 'Someone else saved this setlist meanwhile. Reload it and try again.',

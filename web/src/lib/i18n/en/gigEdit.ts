@@ -24,6 +24,7 @@ export default {
   deleteTitle: 'Delete this gig',
   deleteHint: 'For a gig that will not happen, setting the status to Cancelled keeps its history.',
   delete: 'Delete gig',
+  goesMoney: 'its money: the fee of {fee} and expenses of {expenses}',
   deleteQuestion: 'Delete “{name}”?',
   deleteGoesWith: 'Everything that belongs to it goes with it:',
   goesSetlist: {
