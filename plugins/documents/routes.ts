@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import {
   binaryFile,
   DOCUMENT_QUEUE_DESCRIPTION,
   DocumentQueueErrors,
-  DownloadQuery,
+  DownloadFlag,
   SetlistStyleQuery,
   XLSX_TYPE
 } from '#schemas/documents.js'
-import { notFound } from '#src/errors.js'
+import { forbidden, notFound } from '#src/errors.js'
+import { findGigFee } from '#src/repositories/gig-money.js'
 import type { DocumentFile } from '#plugins/app/serve-document.js'
 import { slug } from '#src/http/content-disposition.js'
 import type { GigDocument } from '#src/documents/gig-document.js'
@@ -25,6 +27,10 @@ import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 const RENDERER = randomBytes(6).toString('hex')
 
 const PdfFile = binaryFile('application/pdf', 'PDF document')
+const ScheduleQuery = Type.Object({
+  download: Type.Optional(DownloadFlag),
+  fee: Type.Optional(Type.Boolean({ description: 'print the agreed fee (the organiser\'s copy)' }))
+})
 const XlsxFile = binaryFile(XLSX_TYPE, 'Excel workbook (.xlsx)')
 /** A missing gig and the queue's refusals, in every document route's schema. */
 const DOCUMENT_ERRORS = { 404: ErrorResponse, ...DocumentQueueErrors }
@@ -46,10 +52,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${prefix}-${doc.gig.date}-${slug(doc.gig.name)}.${extension}`
 
   /** Runs when a worker is free: reads the gig (a constant number of statements) and renders. */
-  const render = async (kind: Kind, id: number, style: SetlistStyle): Promise<DocumentFile> => {
+  const render = async (kind: Kind, id: number, style: SetlistStyle, fee = false):
+  Promise<DocumentFile> => {
     const settings = app.appSettings.get()
-    const doc = loadGigDocument(app.db, id, settings.timing)
-    if (!doc) throw notFound('gig', id)
+    const loaded = loadGigDocument(app.db, id, settings.timing)
+    if (!loaded) throw notFound('gig', id)
+    const doc = fee ? { ...loaded, fee: feeLine(id) } : loaded
     const ctx = {
       bandName: settings.bandName,
       timezone: settings.timezone,
@@ -75,10 +83,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * time they were made, so they cannot be the tag. A refresh of an unchanged document (the
    * offline gig pack) costs a 304 and no render. Throws 404 for a missing gig.
    */
-  const documentTag = (key: string, kind: Kind, id: number): string => {
+  const documentTag = (key: string, kind: Kind, id: number, fee = false): string => {
     const settings = app.appSettings.get()
-    const doc = loadGigDocument(app.db, id, settings.timing)
-    if (!doc) throw notFound('gig', id)
+    const loaded = loadGigDocument(app.db, id, settings.timing)
+    if (!loaded) throw notFound('gig', id)
+    const doc = fee ? { ...loaded, fee: feeLine(id) } : loaded
     const { bandName, timezone, locale } = settings
     const logo = kind === 'schedule' ? loadDocumentLogo(app.db) : null
     // The logo's image by its digest, not its bytes.
@@ -92,11 +101,22 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
     kind: Kind,
     id: number,
-    style: SetlistStyle = 'print'
+    style: SetlistStyle = 'print',
+    fee = false
   ) => {
-    const key = `${kind}:${style}:${id}`
-    const etag = documentTag(key, kind, id)
-    return app.serveDocument(request, reply, key, () => render(kind, id, style), etag)
+    const key = `${kind}:${style}:${fee ? 'fee:' : ''}${id}`
+    const etag = documentTag(key, kind, id, fee)
+    return app.serveDocument(request, reply, key, () => render(kind, id, style, fee), etag)
+  }
+
+  /** The fee as the running-order sheet prints it: amount, and the invoice number if any. */
+  const feeLine = (id: number): string => {
+    const { locale } = app.appSettings.get()
+    const money = findGigFee(app.db, id)
+    if (!money) return '–'
+    const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency })
+      .format(money.feeCents / 100)
+    return money.invoiceNumber ? `${amount} · ${money.invoiceNumber}` : amount
   }
 
   app.get(
@@ -125,13 +145,20 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Running-order sheet as PDF (A4 portrait, master data, colours from the ' +
           'band logo, logo watermark)',
-        description: DOCUMENT_QUEUE_DESCRIPTION,
+        description: DOCUMENT_QUEUE_DESCRIPTION + ' `fee=true` prints the agreed fee (for ' +
+          "the organiser's copy): editors, or members where the band shows them everything.",
         params: IdParams,
-        querystring: DownloadQuery,
+        querystring: ScheduleQuery,
         response: { 200: PdfFile, 304: NotModified, ...DOCUMENT_ERRORS }
       }
     },
-    async (request, reply) => serve(request, reply, 'schedule', request.params.id)
+    async (request, reply) => {
+      const fee = request.query.fee === true
+      const shown = app.hasRole(request.user, 'editor') ||
+        app.appSettings.get().money?.membersSee === 'everything'
+      if (fee && !shown) throw forbidden("this band shows a gig's fee to editors only")
+      return serve(request, reply, 'schedule', request.params.id, 'print', fee)
+    }
   )
 
   /** The songbook: the charts document, rendered in a worker like every other document. */

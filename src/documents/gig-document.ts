@@ -103,6 +103,8 @@ export interface GigDocument {
    * times are elapsed time from 00:00.
    */
   programme?: { subtitle: string }
+  /** The agreed fee as printed ("1.250,50 € · R-17"), on the running-order sheet when asked. */
+  fee?: string
 }
 
 /** Band-level context a document needs besides the gig. */

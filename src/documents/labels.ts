@@ -242,6 +242,7 @@ export interface ScheduleLabels {
     start: string
     end: string
     notes: string
+    fee: string
   }
   generated: (at: string, timezone: string, band: string) => string
   page: (page: number, pages: number) => string
@@ -265,7 +266,8 @@ export const SCHEDULE_LABELS: Record<DocumentLanguage, ScheduleLabels> = {
       doors: 'Einlass',
       start: 'Beginn',
       end: 'Ende',
-      notes: 'Notizen'
+      notes: 'Notizen',
+      fee: 'Gage'
     },
     generated: (at, timezone, band) => `Erstellt ${at} (${timezone}) · ${band}`,
     page: (page, pages) => `Seite ${page} von ${pages}`
@@ -287,7 +289,8 @@ export const SCHEDULE_LABELS: Record<DocumentLanguage, ScheduleLabels> = {
       doors: 'Doors',
       start: 'Start',
       end: 'End',
-      notes: 'Notes'
+      notes: 'Notes',
+      fee: 'Fee'
     },
     generated: (at, timezone, band) => `Generated ${at} (${timezone}) · ${band}`,
     page: (page, pages) => `Page ${page} of ${pages}`

@@ -118,6 +118,8 @@ Content {
     [label.status, STATUS_LABELS[language][gig.status] ?? gig.status],
     [label.organizer, gig.organizerName],
     [label.contact, gig.organizerContact],
+    // Only when the band asked for it (?fee=true): the sheet usually goes to the organiser.
+    ...(doc.fee ? [[label.fee, doc.fee] as [string, string]] : []),
     [label.venue, gig.venueName],
     [label.address, joinPresent([gig.venueAddress, gig.venueCity])],
     [label.getIn, gig.getInTime],

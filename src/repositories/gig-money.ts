@@ -16,3 +16,16 @@ export function gigHasMoney (db: Db, gigId: number): boolean {
     ))
     .get() !== undefined
 }
+
+/** The fee as a document prints it, or undefined for a gig without money. */
+export function findGigFee (db: Db, gigId: number) {
+  return db
+    .select({
+      feeCents: gigMoney.feeCents,
+      currency: gigMoney.currency,
+      invoiceNumber: gigMoney.invoiceNumber
+    })
+    .from(gigMoney)
+    .where(eq(gigMoney.gigId, gigId))
+    .get()
+}

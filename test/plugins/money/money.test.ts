@@ -7,6 +7,7 @@ import {
 import { createGig } from '#test/gig-fixtures.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { gigMoney } from '#src/db/schema.js'
+import { pdfText } from '#test/pdf-tools.js'
 
 type Money = Ok<'/gigs/{id}/money', 'get'>
 
@@ -323,3 +324,29 @@ test("a season's figures: JSON, the workbook's cells and the CSV", async (t) => 
   assert.equal(english[0], 'Name;Shares;Paid out;Open;Expenses laid out')
   assert.ok(english.includes('Tom;690.00;490.00;200.00;20.00'), english.join('\n'))
 })
+
+test("the organiser's running-order sheet carries the fee when asked, for those who may see it",
+  async (t) => {
+    const { ctx, editor, mia, admin, gig, url } = await band()
+    t.after(() => ctx.close())
+    await editor.put(url, {
+      version: 0, fee: fee(125050, { invoiceNumber: 'R-2026-17' }), expenses: [], rules: noRules
+    })
+    const sheet = `/gigs/${gig.id}/schedule.pdf`
+    const withFee = await editor.get(`${sheet}?fee=true`)
+    assert.equal(withFee.statusCode, 200)
+    const text = pdfText(withFee.rawPayload)
+    assert.match(text, /Gage\s+1\.250,50\s€ · R-2026-17/)
+    const plain = pdfText((await editor.get(sheet)).rawPayload)
+    assert.doesNotMatch(plain, /Gage|1\.250,50/)
+    const refused = await mia.get(`${sheet}?fee=true`)
+    assert.equal(refused.statusCode, 403)
+    assert.equal((await mia.get(sheet)).statusCode, 200)
+    await admin.put('/admin/app_config',
+      { ...DEFAULT_APP_CONFIG, money: { currency: 'EUR', membersSee: 'everything' } })
+    assert.equal((await mia.get(`${sheet}?fee=true`)).statusCode, 200)
+    // A gig without money prints a dash.
+    const other = await createGig(editor, { name: 'Club' })
+    const dash = pdfText((await editor.get(`/gigs/${other.id}/schedule.pdf?fee=true`)).rawPayload)
+    assert.match(dash, /Gage\s+–/)
+  })

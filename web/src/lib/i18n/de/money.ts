@@ -37,6 +37,7 @@ export default {
   myShare: 'Dein Anteil',
   totals: 'Gage {fee} · Ausgaben {expenses} · Netto {net}',
   notPaidYet: 'Die Gage ist noch nicht bezahlt.',
+  scheduleWithFee: 'Ablaufplan mit Gage (PDF, für den Veranstalter)',
   save: 'Geld speichern',
   saved: 'Geld gespeichert',
   invalidAmount: 'Kein Betrag: z. B. 1250,50 eingeben.',

@@ -37,6 +37,7 @@ export default {
   myShare: 'Your share',
   totals: 'Fee {fee} · expenses {expenses} · net {net}',
   notPaidYet: 'The fee is not paid yet.',
+  scheduleWithFee: 'Running order with the fee (PDF, for the organiser)',
   save: 'Save money',
   saved: 'Money saved',
   invalidAmount: 'Not an amount: type e.g. 1250.50.',
