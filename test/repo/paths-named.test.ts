@@ -5,7 +5,7 @@
 // the list of what to fix.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { projectPath } from '#src/project-path.js'
 import { repoFiles, type RepoFile } from '#test/repo-files.js'
@@ -66,6 +66,15 @@ function exists (path: string, from: string): boolean {
     candidate))))
 }
 
+/** The anchors of a Markdown file's headings, as GitHub makes them. */
+function anchors (path: string): Set<string> {
+  const headings = readFileSync(projectPath(path), 'utf8').split('\n')
+    .filter((line) => /^#{1,6} /.test(line))
+    .map((line) => line.replace(/^#+ /, '').trim().toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'))
+  return new Set(headings)
+}
+
 function missingIn (file: RepoFile): string[] {
   const markdown = file.path.endsWith('.md')
   const lines = markdown ? file.text.split('\n') : commentLines(file.path, file.text)
@@ -81,8 +90,13 @@ function missingIn (file: RepoFile): string[] {
     // A link shown as code (`[text](url)`) is an example, not a link.
     for (const [, target] of line.replace(/`[^`]*`/g, '').matchAll(LINK)) {
       if (/^([a-z]+:|#|\/)/i.test(target!)) continue
-      const relative = normalize(join(dirname(file.path), target!.replace(/#.*$/, '')))
-      if (!existsSync(projectPath(relative))) missing.push(`${where}: link ${target}`)
+      const [path, anchor] = target!.split('#') as [string, string | undefined]
+      const relative = normalize(join(dirname(file.path), path))
+      if (!existsSync(projectPath(relative))) {
+        missing.push(`${where}: link ${target}`)
+      } else if (anchor && relative.endsWith('.md') && !anchors(relative).has(anchor)) {
+        missing.push(`${where}: link ${target} (no such heading)`)
+      }
     }
   })
   return missing
