@@ -1,5 +1,5 @@
 /**
- * Gig night without a network (issue 27, item 9), reported, never asserted: a 40-song gig with a
+ * Gig night without a network, reported, never asserted: a 40-song gig with a
  * chart for every song and its two PDFs, on a phone (360×740) of the built server in Chromium.
  * - the gig pack downloaded on loopback (budget ≤ 3 s), its size by kind, and a refresh of the
  *   unchanged pack (what ETags save);

@@ -2,7 +2,7 @@
 // Chromium trace: per click (and per page turn), the self time of each kind of event (script,
 // style, layout, HTML parsing, paint) between the action and the first layout after it. Thread
 // time, so a busy machine inflates it far less than the wall-clock figures
-// (docs/performance-charts.md). Not part of `npm run bench`; alone, after a build:
+// (docs/performance.md). Not part of `npm run bench`; alone, after a build:
 // `node --conditions=bandstand-source --import tsx bench/stage-charts-trace.ts [rate] [clicks]`.
 import { dayFromNow } from '#test/browser/api-client.js'
 import { startBand } from '#test/browser/band-fixture.js'

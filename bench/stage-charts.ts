@@ -1,4 +1,4 @@
-// The songbook on stage (docs/performance-charts.md): what the chart code weighs, how long showing
+// The songbook on stage (docs/performance.md): what the chart code weighs, how long showing
 // a 300-line chart, transposing it and a page turn take on a phone with the CPU throttled 4× (and
 // unthrottled in the same run: the ratio tells the code's cost from a busy machine's), and GET
 // /gigs/{id}/charts for 40 songs beside a bare Fastify route serving the same bytes. Each figure
@@ -142,7 +142,7 @@ export async function runStageChartsBench (): Promise<void> {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`
   console.log(`chart parser + transposer (src/shared/chords): ${kb(codeGz)}`)
   if (live) {
-    // The budget is the chart code's (issue 26): the files the live route adds that hold it (the
+    // The budget is the chart code's: the files the live route adds that hold it (the
     // parser's directive names; its chunk holds the transposer and the chart view too).
     const chartFiles = live.addedNames.filter((file) =>
       readFileSync(projectPath('dist', 'web', file), 'utf8').includes('start_of_chorus'))

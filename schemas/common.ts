@@ -90,7 +90,7 @@ export type RoleType = Static<typeof Role>
 /** Nullable fields as one schema with `type: [t, "null"]` (see schemas/nullable.ts). */
 export { Nullable, NullableString as NullableText } from './nullable.js'
 
-/** A fixed set of strings (src/db/enums.ts) as a union of literals (`anyOf` of `const`s). */
+/** A fixed set of strings (src/shared/enums.ts) as a union of literals (`anyOf` of `const`s). */
 export function LiteralUnion<const T extends readonly string[]> (
   values: T,
   options: SchemaOptions = {}

@@ -21,7 +21,7 @@ import {
 } from './seeded-server.js'
 import { DOCUMENT_QUEUE_WAITING } from '#plugins/app/serve-document.js'
 
-// Issue 14, rows 1, 2, 4 and 5 of the review, replayed against the server as `npm start` runs it
+// Rows 1, 2, 4 and 5 of the security review, replayed against the server as `npm start` runs it
 // (128 MB heap, see server-process.ts), on loopback. Each row is one self-contained test: its own
 // data directory and server process. After each: the process is alive, /health answers, and the
 // documents are still correct. Speed is reported (t.diagnostic), never asserted; memory is, where

@@ -5,7 +5,7 @@ import { ADAM7 } from '#src/documents/logo.js'
 import type { Rgb, RgbaImage } from '#src/documents/palette.js'
 
 // Logos for the tests: valid ones written by pngjs and jpeg-js, and the hostile files of the
-// security review (issue 14) built chunk by chunk, so that each one is exactly what it claims to
+// security review built chunk by chunk, so that each one is exactly what it claims to
 // be: huge headers on tiny files, decompression bombs, broken zlib streams, unknown filters.
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -1,5 +1,5 @@
 /**
- * Fewer, larger modules for the app's start (docs/offline.md, session 32): Rollup's default split
+ * Fewer, larger modules for the app's start (docs/offline.md): Rollup's default split
  * gave every start ~30 files before the page's own; the browser handles every module response as
  * a task of its own (~4 ms each on a phone, CPU 4×), a quarter of the live page's offline open.
  * One chunk, `start`, holds every module that every start evaluates anyway: those reached by

@@ -45,7 +45,7 @@ export function createMailer (
   const requireTLS = url.protocol === 'smtp:' && !isLoopbackHost(url.hostname)
   const { deadlineMs: _, ...timeouts } = MAIL_TIMEOUTS
   // Loaded only when mail is configured: nodemailer's ~1 MB of sources and 2 MB of RSS stay out
-  // of a server without SMTP_URL (the resilience bench's RSS bound, docs/performance-memory.md).
+  // of a server without SMTP_URL (the resilience bench's RSS bound, docs/performance.md).
   const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer
   const transport = nodemailer.createTransport({ url: smtpUrl, requireTLS, ...timeouts }, { from })
   // Closing aborts what is still being sent (a shutdown does not wait for a slow server).

@@ -1,7 +1,7 @@
 // The API's schema of a song's key, apart from keys.ts: the web app imports keys.ts, and a TypeBox
 // call at the top level of a module cannot be dropped by the bundler, so it brought TypeBox's
 // builder (12.4 KB gzip, evaluated on the live page's way to its first render) into the web app
-// (docs/offline.md, session 32).
+// (docs/performance.md).
 import { Type } from '@sinclair/typebox'
 import { KEY_PATTERN } from './keys.js'
 

@@ -1,4 +1,4 @@
-// A song's key as music, not words (issue 28): pitch class + mode, written once as a canonical
+// A song's key as music, not words: pitch class + mode, written once as a canonical
 // string ("Bb" = B♭ major, "Gm" = G minor) and shown per language ("B♭ major" / "B-Dur",
 // "Gm" / "g-Moll"). Shared by the server (API, PDFs, GEMA report, import, migration) and the web
 // app (picker, live mode): no Node or Fastify imports, and no TypeBox (key-schema.ts holds the

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
 
-// One language per screen (issue 28 item 5): the words of one catalogue that the other never uses
+// One language per screen: the words of one catalogue that the other never uses
 // must not show on a screen in the other language.
 
 const I18N = projectPath('web', 'src', 'lib', 'i18n')

@@ -1,5 +1,5 @@
 /**
- * Gig night without a network in the browser (issue 27): the set-up the offline tests share — a
+ * Gig night without a network in the browser: the set-up the offline tests share — a
  * relay that takes "the server" away and brings it back on the same address, what a phone logs
  * meanwhile, the service worker's control of a page, and a new release of the built app.
  */

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { projectPath } from '#src/project-path.js'
 
 // What the server's module graph loads at start is memory held for its whole life
-// (docs/performance-memory.md). Node's bundled undici (fetch, WebSocket) is loaded by an ESM
+// (docs/performance.md). Node's bundled undici (fetch, WebSocket) is loaded by an ESM
 // `import … from 'node:http'` on Node 24 (the namespace reads http.WebSocket); the server never
 // needs it before a chat notice is sent.
 const load = (entry: string) =>

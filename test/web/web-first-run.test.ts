@@ -16,7 +16,7 @@ import {
 
 const PASSWORD = 'first evening admin password 2026'
 
-// Issue 28 item 1: a fresh install without BAND_LOCALE/TZ. Until the band chooses, each browser
+// A fresh install without BAND_LOCALE/TZ. Until the band chooses, each browser
 // gets its own language; the admin's start page shows the setup checklist, which can be hidden
 // and brought back from Admin; every empty list offers what fills it.
 test('web app: the first evening on a fresh install', { timeout: 600_000 }, async (t) => {

@@ -9,7 +9,7 @@ import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
 import { checkA11y, DESKTOP, launchBrowser, openApp, screenshot } from '#test/browser/harness.js'
 
 const PASSWORD = 'first setlist admin password 2026'
-/** Issue 28 item 9: the most clicks a first three-song setlist may take (docs/first-setlist.md). */
+/** The most clicks a first three-song setlist may take (docs/web.md). */
 const MAX_CLICKS = 12
 
 // The short path to a first three-song setlist on a fresh install, as a new band leader walks it:
@@ -83,6 +83,6 @@ test('web app: a first three-song setlist on a fresh install in at most 12 click
     assert.deepEqual(songs.map((song) => song.title).sort(), [...titles].sort())
     console.log(`first three-song setlist: ${clicks} clicks, ${fields} fields`)
     assert.ok(clicks <= MAX_CLICKS, `${clicks} clicks (at most ${MAX_CLICKS})`)
-    assert.equal(clicks, 8, 'the path of docs/first-setlist.md')
-    assert.equal(fields, 7, 'the fields of docs/first-setlist.md')
+    assert.equal(clicks, 8, 'the path of docs/web.md')
+    assert.equal(fields, 7, 'the fields of docs/web.md')
   })

@@ -7,7 +7,7 @@ import type { Route } from 'playwright-core'
 import { checkA11y, logInAs, screenshot, storySteps } from '#test/browser/harness.js'
 import { OUTAGE, startOfflineApp } from '#test/browser/offline-fixture.js'
 
-// Gig night without a network (issue 27, items 3 and 4): the gig pack saved from the gig page, the
+// Gig night without a network: the gig pack saved from the gig page, the
 // live page reloaded with the phone offline and the server gone.
 
 test('the gig pack: saved on the gig page, the live page reloads offline from it', async (t) => {

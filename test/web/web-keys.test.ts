@@ -16,7 +16,7 @@ import {
 
 const PASSWORD = 'keys as music admin password 2026'
 
-// Issue 28 item 2: a key is picked as tonic + major/minor and shown in the reader's language
+// A key is picked as tonic + major/minor and shown in the reader's language
 // (B♭ minor / b-Moll); the API stores the canonical key. The band is German; each browser reads
 // its own language (the language menu's choice, kept on the device).
 test('web app: keys as music in the song form, the song page and live mode',

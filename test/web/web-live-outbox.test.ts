@@ -95,7 +95,7 @@ test('taps offline go into the outbox and are applied exactly once', { timeout: 
 
     await step('back online: all five arrive once, in order; the status line clears', async () => {
       await page.context().setOffline(false)
-      // Opening the live page offline without its data is issue 27 item 4 (the gig pack): the
+      // Opening the live page offline without its data is the gig pack's job: the
       // page reloaded offline is the app shell, so the live page is opened again, which sends.
       await page.goto(`${band.base}/app/gigs/${gigId}/live`)
       await nowPlaying(page, 'Song 05')

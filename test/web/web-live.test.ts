@@ -145,7 +145,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
     await editor.page.getByText('Rate the last song: Song 01').waitFor()
     await editor.page.getByRole('button', { name: 'Rate 3' }).click()
     await editor.page.getByRole('button', { name: 'Rate 3', pressed: true }).waitFor()
-    // Stars read the same in every language; the accessible name stays "Rate 3" (issue 28).
+    // Stars read the same in every language; the accessible name stays "Rate 3".
     const rate3 = editor.page.getByRole('button', { name: 'Rate 3' })
     assert.equal((await rate3.textContent())?.trim(), '★★★')
     await mia.page.getByText('Whole setlist').click()

@@ -15,9 +15,9 @@ import {
 
 const FIREFOX_ON_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'
 
-// Every member screen of the web app in a real browser, driven by the accessible names of WEB.md,
-// each effect checked through the API; axe-core and screenshots at 360 px and desktop width on
-// every screen.
+// Every member screen of the web app in a real browser, driven by the accessible names of the web
+// app's brief (kept outside the repository; what it asks is in docs/web.md), each effect checked
+// through the API; axe-core and screenshots at 360 px and desktop width on every screen.
 test(
   'web app: a member logs in, answers everything they owe and manages their account',
   { timeout: 600_000 },
@@ -156,7 +156,7 @@ test(
         ] as const) {
           const pdf = name !== 'GEMA report'
           if (pdf) {
-            // A PDF opens in a new tab (issue 28); "Download …" beside it saves the file.
+            // A PDF opens in a new tab; "Download …" beside it saves the file.
             const opened = app.context.waitForEvent('page', { timeout: WAIT })
             await page.getByRole('link', { name, exact: true }).click()
             const tab = await opened

@@ -6,7 +6,7 @@ import {
   apiAs, assertBackLinkOneLine, editorLogin, phoneOf, startLiveBand
 } from '#test/browser/live-fixture.js'
 
-// Gig night without a network in German (issue 27, item 10): every offline state an editor's
+// Gig night without a network in German: every offline state an editor's
 // phone shows — saved for offline, taps pending in the outbox and sent, the offline banner of a
 // reload without network, a frozen server, Undo and Make current — with the German words and
 // axe clean in each.

@@ -17,7 +17,7 @@ import {
   workerRelease
 } from '#test/browser/offline-fixture.js'
 
-// Gig night without a network (issue 27, item 10): a release made while the phone is offline.
+// Gig night without a network: a release made while the phone is offline.
 // Offline the phone keeps the app it has; at the next online start the new release runs and its
 // service worker takes over without a prompt, so the next offline start has it too.
 

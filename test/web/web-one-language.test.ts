@@ -57,7 +57,7 @@ async function settle (page: Page) {
     .catch(() => {})
 }
 
-// Issue 28 item 5: a screen speaks one language. Every main screen is walked in German and in
+// A screen speaks one language. Every main screen is walked in German and in
 // English; a word of the other language's catalogue (one that language alone uses, and not the
 // band's own data) fails the walk and names the screen.
 test('web app: one language per screen, German and English', { timeout: 600_000 }, async (t) => {

@@ -21,7 +21,7 @@ import {
 import { DEMO_PASSWORDS, libreStageDemo } from '#test/librestage-fixture.js'
 
 // Moving in from libreStage: members log in with their old password; one below Bandstand's policy
-// is changed first, on a screen that says why (WEB.md: phone and desktop, English and German).
+// is changed first, on a screen that says why (phone and desktop, English and German).
 
 const NEW_PASSWORD = 'the new shirts are black after all'
 

@@ -44,7 +44,7 @@ async function useUpLoginLimit (base: string, seconds = 30): Promise<void> {
   }
 }
 
-// The session rules of WEB.md in a real browser: one silent POST /refresh on a 401, then the
+// The session rules of docs/web.md in a real browser: one silent POST /refresh on a 401, then the
 // request again; a session that cannot be refreshed leads to the login page and back, with what was
 // typed kept; the login rate limit in plain words.
 test(

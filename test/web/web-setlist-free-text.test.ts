@@ -14,7 +14,7 @@ import {
   storySteps
 } from '#test/browser/harness.js'
 
-// Issue 28 item 8 in the browser: free-text entries (a speech, the first dance) added and edited
+// In the browser: free-text entries (a speech, the first dance) added and edited
 // in the setlist editor, a warning when a song is in the setlist already, `New song` from the
 // search; shown in live mode. Desktop in English, phone in German; the effect read from the API.
 

@@ -144,7 +144,7 @@ export function parseChordPro (source: string): Chart {
 
 /**
  * A chart parsed as it is read: `sectionsOf(chart)` parses one section at a time, so the stage
- * view shows a chart's first screen before the rest of it is parsed (docs/performance-charts.md);
+ * view shows a chart's first screen before the rest of it is parsed (docs/performance.md);
  * reading `sections` or `meta` parses the whole chart (metadata directives may stand anywhere).
  * Equal to parseChordPro's chart in every other way.
  */
@@ -227,7 +227,7 @@ class ChordProReader {
 
   #line (raw: string): void {
     // Each line trimmed once (trimEnd and trimStart drop what /\s/ matches): the stage view
-    // parses a chart when it is first shown (docs/performance-charts.md).
+    // parses a chart when it is first shown (docs/performance.md).
     const line = raw.trimEnd()
     const trimmed = line.trimStart()
     if (this.#current.kind === 'tab') {

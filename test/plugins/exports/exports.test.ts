@@ -184,7 +184,7 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   await editor.post('/repertoire', { name: 'Gelöscht' })
   await editor.delete(`/repertoire/${json<Ok<'/repertoire', 'get'>>(
     await editor.get('/repertoire'))[0]!.id}`)
-  // A real logo, stored as an upload stores it: the import prepares it again (issue 24).
+  // A real logo, stored as an upload stores it: the import prepares it again.
   const logoData = twoColourPng([200, 30, 30])
   const prepared = prepareLogo(logoData)
   assert.ok(prepared.ok)
@@ -231,8 +231,8 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   assert.equal(logo.rows[0]![logo.columns.findIndex((c) => c.name === 'data')], logoBase64)
   assert.ok(doc.sequences.repertoire_setlists! > 1, 'the deleted list’s id stays used')
 
-  // deterministic: a second export differs only in its time (and /exports/band, where issue 15
-  // put it, is the same handler)
+  // deterministic: a second export differs only in its time (and /exports/band is the same
+  // handler at its older path)
   const again = json<BandExport>(await admin.get('/exports/band'))
   assert.deepEqual({ ...again, exportedAt: '' }, { ...doc, exportedAt: '' })
 

@@ -19,7 +19,7 @@ import { createTestApp } from '#test/helpers.js'
 import { twoColourPng } from '#test/image-fixtures.js'
 import { createLibreStageDb, insertRows } from '#test/librestage-fixture.js'
 
-// Issue 24, items 1 and 2: a band export file is hostile input. Its table and column names must be
+// A band export file is hostile input. Its table and column names must be
 // exactly those an export writes (SQLite's names are case-insensitive), every cell must fit its
 // column, the logo is prepared as an upload, and what the import prints cannot steer a terminal.
 

@@ -1,4 +1,4 @@
-// The gig pack's reads answer with ETags (issue 27, item 9): the gig, its running order, its
+// The gig pack's reads answer with ETags: the gig, its running order, its
 // availability and its documents. A refresh of an unchanged pack costs 304s (no body, no render);
 // a change gives the new answer with a new tag; a missing gig is a 404 without one.
 import { test } from 'node:test'

@@ -6,9 +6,9 @@ import { projectPath } from '#src/project-path.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { pdfText } from '#test/pdf-tools.js'
 
-// The web app's setlist model with free-text entries (issue 28 item 8) against the API: what the
+// The web app's setlist model with free-text entries against the API: what the
 // editor sends is what the server stores, and the timing it shows is the server's. Also the
-// keyboard-move logic split out of SetlistEditor.svelte (issue 25 item 5).
+// keyboard-move logic split out of SetlistEditor.svelte.
 type Model = typeof import('../../../web/src/lib/setlist/model.js')
 type Keys = typeof import('../../../web/src/lib/setlist/keyboard-move.js')
 const { addOperation, apply, fromServer, newEntry, newTextEntry, timingOf, titleOf, toBody } =

@@ -7,7 +7,7 @@ import {
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import { pdfText } from '#test/pdf-tools.js'
 
-// Free-text setlist entries (issue 28 item 8): a title, an optional duration and notes, no song.
+// Free-text setlist entries: a title, an optional duration and notes, no song.
 // They count in the timing, show in live mode and every setlist document, and never in the GEMA
 // report.
 

@@ -6,7 +6,7 @@ import { readMail } from '#test/mail-text.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { LINK_MAIL_LABELS } from '#plugins/password-reset/labels.js'
 
-// The invitation and reset-link mails speak the band's language (issue 28 follow-up): English
+// The invitation and reset-link mails speak the band's language: English
 // for an English band, German (as before) for a German one. Names are neutral, so a label word of
 // the other language found in a mail can only be ours.
 

@@ -256,7 +256,7 @@ test('singers for pickers; a song’s rehearsal history; gig notes for members',
     await mia.get(`/gigs_lm/${gig.id}`)).gig.notes, 'Parken hinter der Halle')
 })
 
-test('issue 15 routes with an id that is no id: 400 naming the field', async (t) => {
+test('routes given an id that is no id: 400 naming the field', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const admin = await userClient(ctx.app, 'boss', 'admin')

@@ -7,7 +7,7 @@ import Fastify from 'fastify'
 import webAppRoutes from '#plugins/web/routes.js'
 import { ConfigError } from '#src/config.js'
 
-// Issue 24, item 9: the web app's files are served as files: no symlink is followed (at the start
+// The web app's files are served as files: no symlink is followed (at the start
 // a build holding one is refused; a file swapped for one later is not served) and no directory is
 // listed.
 

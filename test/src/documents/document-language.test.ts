@@ -8,7 +8,7 @@ import { GIG_STATUSES } from '#shared/enums.js'
 import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from '#test/document-fixtures.js'
 import { pdfInfo, pdfText } from '#test/pdf-tools.js'
 
-// The setlist and schedule PDFs speak the band's language (issue 28 follow-up): every word the
+// The setlist and schedule PDFs speak the band's language: every word the
 // document itself prints is English for an English band and German (as before) for a German one.
 // The gig's data is neutral here, so a label word found can only be a label.
 

@@ -6,7 +6,7 @@ import { assembleGigDocument, type GigDocument } from '#src/documents/gig-docume
 import type { DocumentLanguage } from '#src/documents/labels.js'
 import { bigGig, gigFixture, TIMING } from '#test/document-fixtures.js'
 
-// The plain-text setlist and the setlist CSV speak the band's language (issue 28 follow-up), as
+// The plain-text setlist and the setlist CSV speak the band's language, as
 // the PDFs do. The gig's data is neutral here, so a label word found can only be a label.
 
 /** Label words of the German text and CSV (never in the English ones). */

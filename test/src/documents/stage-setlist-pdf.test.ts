@@ -8,7 +8,7 @@ import {
 import { pdfInfo, pdfText } from '#test/pdf-tools.js'
 import { renderSetlistPdf } from '#src/documents/setlist-pdf.js'
 
-// Issue 28, item 7: the stage list is printed on an office printer and read from the floor.
+// The stage list is printed on an office printer and read from the floor.
 
 const pageCount = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(pdfInfo(pdf))![1])
 

@@ -18,9 +18,9 @@ import {
 // Rows 1, 2, 4 and 5 (documents and the logo) live in their own module; this file runs them all.
 import '#test/attack-replay-documents.js'
 
-// Issue 14's review, replayed against the server as `npm start` runs it (its V8 flags: a 128 MB
-// heap), on loopback, bounded in size and time. Every row of the table: 1, 2, 4 and 5 from
-// attack-replay-documents.ts, 3 and 6–10 here; each row is one self-contained
+// The security review's attacks, replayed against the server as `npm start` runs it (its V8
+// flags: a 128 MB heap), on loopback, bounded in size and time. Every row of the table: 1, 2,
+// 4 and 5 from attack-replay-documents.ts, 3 and 6–10 here; each row is one self-contained
 // subtest with its own server and data directory, and ends by checking that the process is alive
 // and /health answers. Figures are logged (t.diagnostic), never compared with a clock.
 

@@ -8,7 +8,7 @@ import { runCli } from '#src/cli.js'
 import { LibreStageImportError, readLibreStage } from '#src/librestage/source.js'
 import { buildDemoReplica } from '#test/librestage-fixture.js'
 
-// Issue 24, item 3: a libreStage file's schema is code its sender wrote. Generated columns, views,
+// A libreStage file's schema is code its sender wrote. Generated columns, views,
 // triggers and virtual tables are refused from the catalogue, before anything evaluates a row: the
 // generated columns here fail when evaluated, so a check that ran them first would answer
 // differently.

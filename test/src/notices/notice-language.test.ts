@@ -7,7 +7,7 @@ import { createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 
-// The chat notices speak the band's language (issue 28 follow-up): English for an English band,
+// The chat notices speak the band's language: English for an English band,
 // German exactly as before for a German one. The band's data is neutral here, so a word of the
 // other language found in a notice can only be one of our labels.
 

@@ -21,7 +21,7 @@ import {
   type AppPage
 } from '#test/browser/harness.js'
 
-// Issue 28, items 4, 6 and 7 in Chromium, at phone and desktop size, in English and German: a
+// In Chromium, at phone and desktop size, in English and German: a
 // failed submit puts focus on the error, ratings read as stars, the gig page has a way to jump and
 // says what "not yet published" means, PDFs open in the browser with a Download link beside.
 
@@ -101,7 +101,7 @@ async function inView (page: Page, selector: string): Promise<boolean> {
   }, selector)
 }
 
-const TITLE = 'issue 28: errors where the eye is, stars, the gig page on a phone'
+const TITLE = 'errors where the eye is, stars, the gig page on a phone'
 test(TITLE, { timeout: 900_000 }, async (t) => {
   const band = await startBand()
   const browser = await launchBrowser()
@@ -145,7 +145,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       assert.ok(await inView(page, '#timezone-error'), `${lang} ${size}: its message too`)
       assert.equal((await band.admin.get('/public/app_config')).timezone, before, 'not saved')
       await checkA11y(page, `settings error ${lang} ${size}`)
-      await screenshot(page, `issue28-settings-error-${lang}-${size}`)
+      await screenshot(page, `focus-settings-error-${lang}-${size}`)
 
       // The list: every IANA zone of the browser and UTC, each labelled with its city.
       const options = await page.$$eval('#timezones option', (all) =>
@@ -197,7 +197,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
       const jump = page.getByRole('navigation', { name: words.jump })
       assert.equal(await jump.getByRole('link').count(), 5)
       await checkA11y(page, `gig page ${lang} ${size}`)
-      await screenshot(page, `issue28-gig-${lang}-${size}`)
+      await screenshot(page, `gig-jump-links-${lang}-${size}`)
       await jump.getByRole('link', { name: words.documents }).click()
       await page.waitForFunction(() => location.hash === '#documents')
       await page.waitForFunction(() => {
@@ -243,7 +243,7 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
         .filter((e: { rating: number | null }) => e.rating === 2)
       assert.ok(rated.length >= 1, 'the rating is stored')
       await checkA11y(page, `live ${lang} ${size}`)
-      await screenshot(page, `issue28-live-${lang}-${size}`)
+      await screenshot(page, `live-stars-${lang}-${size}`)
       await app.context.close()
     }
   })
