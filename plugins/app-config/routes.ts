@@ -125,7 +125,8 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         summary: 'Replace the app configuration (admin); takes effect at once',
         description:
           'The whole editable document is sent (GET /public/app_config shows the ' +
-          'current values). An unknown timezone: 400 INVALID_TIMEZONE.',
+          'current values); the optional `chordNotation` and `setup` are kept as they are when ' +
+          'left out. An unknown timezone: 400 INVALID_TIMEZONE.',
         body: EditableAppConfig,
         response: { 200: EditableAppConfig }
       }
@@ -144,7 +145,12 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         checklistDismissed:
           request.body.setup?.checklistDismissed ?? current.setup?.checklistDismissed ?? true
       }
-      return app.appSettings.set(withListsOf({ ...request.body, setup }, current.locale))
+      // The optional fields are kept when not sent: a client that does not know chordNotation
+      // must never switch how the band's charts are read.
+      const chordNotation = request.body.chordNotation ?? current.chordNotation ?? 'german'
+      return app.appSettings.set(
+        withListsOf({ ...request.body, chordNotation, setup }, current.locale)
+      )
     }
   )
 
