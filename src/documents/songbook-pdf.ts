@@ -7,7 +7,7 @@ import {
 import { canonicalKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
-import type { ChordNotation } from '#shared/chords/chord.js'
+import { chartNotations, type ChordNotation } from '#shared/chords/chord.js'
 import { parseChordPro, type ChartLine, type ChartSection } from '#shared/chords/chordpro.js'
 import { transposeChart } from '#shared/chords/transpose.js'
 
@@ -133,7 +133,7 @@ function songContent (
   const chart = transposeChart(
     parseChordPro(entry.chart),
     entry.transpose,
-    book.notation,
+    chartNotations(entry.chart, book.notation),
     canonicalKey(entry.song.key)
   )
   return [...head, ...chart.sections.map((s) => sectionContent(s, labels))]
