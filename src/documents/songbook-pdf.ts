@@ -4,7 +4,7 @@ import { renderPdf } from './pdf.js'
 import {
   documentLanguage, SONGBOOK_LABELS, type DocumentLanguage, type SongbookLabels
 } from './labels.js'
-import { canonicalKey, showKey } from '#shared/keys.js'
+import { canonicalKey, playedKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
 import { chartNotations, type ChordNotation } from '#shared/chords/chord.js'
@@ -101,6 +101,23 @@ function sectionContent (section: ChartSection, labels: SongbookLabels): Content
   }
 }
 
+/**
+ * "Key E major"; with a capo the key heard and the shapes played ("Sounds in A · Capo 2 · G
+ * shapes"), as the stage view says it.
+ */
+function keyFacts (entry: GigChartType, language: DocumentLanguage): string | null {
+  const labels = SONGBOOK_LABELS[language]
+  const sounds = entry.song.keyTransposed
+  if (!entry.capo) return sounds ? labels.key(showKey(sounds, language, 'long', 'ascii')!) : null
+  const shapes = canonicalKey(sounds) && playedKey(sounds, -entry.capo)
+  if (!shapes) {
+    return [showKey(sounds, language, 'short', 'ascii'), labels.capo(entry.capo)]
+      .filter(Boolean).join(' · ')
+  }
+  return labels.soundsCapo(showKey(sounds, language, 'short', 'ascii')!, entry.capo,
+    showKey(shapes, language, 'short', 'ascii')!)
+}
+
 function songContent (
   entry: GigChartType,
   book: SongbookDocument,
@@ -108,14 +125,12 @@ function songContent (
   language: DocumentLanguage
 ): Content[] {
   const labels = SONGBOOK_LABELS[language]
-  const key = showKey(entry.song.keyTransposed, language, 'long', 'ascii')
   const facts = [
     `${labels.song(entry.position)} · ${entry.setName} #${entry.positionInSet}`,
-    key ? labels.key(key) : null,
+    keyFacts(entry, language),
     entry.transpose
       ? labels.transposed(`${entry.transpose > 0 ? '+' : ''}${entry.transpose}`)
       : null,
-    entry.capo ? labels.capo(entry.capo) : null,
     entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
     entry.song.leadSinger ? labels.vocals(entry.song.leadSinger) : null
   ].filter(Boolean).join('  ·  ')
