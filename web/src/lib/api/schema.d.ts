@@ -3288,7 +3288,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the app configuration (admin); takes effect at once
-         * @description The whole editable document is sent (GET /public/app_config shows the current values). An unknown timezone: 400 INVALID_TIMEZONE.
+         * @description The whole editable document is sent (GET /public/app_config shows the current values); the optional `chordNotation` and `setup` are kept as they are when left out. An unknown timezone: 400 INVALID_TIMEZONE.
          */
         put: {
             parameters: {
@@ -18224,7 +18224,12 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description normal (default): lyrics of 12 pt; large: lyrics of 17 pt and chords of 15 pt, to be read from a music stand */
+                    print: "normal" | "large";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
+                };
                 header?: never;
                 path: {
                     id: number;
