@@ -147,7 +147,7 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       }
       // The optional fields are kept when not sent: a client that does not know chordNotation
       // must never switch how the band's charts are read.
-      const chordNotation = request.body.chordNotation ?? current.chordNotation ?? 'german'
+      const chordNotation = request.body.chordNotation ?? current.chordNotation
       return app.appSettings.set(
         withListsOf({ ...request.body, chordNotation, setup }, current.locale)
       )

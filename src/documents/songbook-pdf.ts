@@ -31,7 +31,11 @@ const PAGE_TEXT_WIDTH = 595.28 - 80
 const CHORUS_INSET = 24
 
 /** The rows one chart line prints as (a long lyric line wraps into several). */
-function lineRows (line: ChartLine, size: PrintSize, available: number): Content[] {
+function lineRows (
+  line: Exclude<ChartLine, { kind: 'pagebreak' }>,
+  size: PrintSize,
+  available: number
+): Content[] {
   switch (line.kind) {
     case 'lyrics':
       return lyricRows(line, size, available)
@@ -44,8 +48,6 @@ function lineRows (line: ChartLine, size: PrintSize, available: number): Content
       }]
     case 'empty':
       return [{ text: NBSP, fontSize: size.lyrics / 2 }]
-    case 'pagebreak':
-      return [{ text: '', pageBreak: 'after' }]
   }
 }
 
@@ -77,29 +79,39 @@ function sectionPieces (rows: Content[], label: Content | null): Content[][] {
   ]
 }
 
+/** Rows pdfmake keeps on one page; a chorus's with its part of the rule on the left. */
+const keptTogether = (rows: Content[], chorus: boolean): Content =>
+  chorus
+    ? {
+        table: { widths: ['*'], body: [[{ stack: rows, margin: [6, 0, 0, 0] }]] },
+        layout: {
+          hLineWidth: () => 0,
+          vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
+          vLineColor: () => ACCENT,
+          paddingTop: () => 0,
+          paddingBottom: () => 0
+        },
+        unbreakable: true
+      }
+    : { stack: rows, unbreakable: true }
+
 function sectionContent (section: ChartSection, labels: SongbookLabels, size: PrintSize):
 Content[] {
   const chorus = section.kind === 'chorus'
   const available = PAGE_TEXT_WIDTH - (chorus ? CHORUS_INSET : 0)
-  const rows = section.lines.flatMap((line) => lineRows(line, size, available))
   const text = section.label ?? sectionLabel(section.kind, labels)
   const label = text ? { text, bold: true, color: ACCENT, fontSize: size.facts } : null
-  const pieces = sectionPieces(rows, label).map((piece): Content =>
-    // A chorus is marked by a rule on its left, as in the stage view (each piece has its part).
-    chorus
-      ? {
-          table: { widths: ['*'], body: [[{ stack: piece, margin: [6, 0, 0, 0] }]] },
-          layout: {
-            hLineWidth: () => 0,
-            vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
-            vLineColor: () => ACCENT,
-            paddingTop: () => 0,
-            paddingBottom: () => 0
-          },
-          unbreakable: true
-        }
-      : { stack: piece, unbreakable: true })
-  return [...pieces, { text: '', margin: [0, 0, 0, 6] }]
+  // A page break ({new_page}) ends a run of rows; the pieces are kept together within a run.
+  const runs: Content[][] = [[]]
+  for (const line of section.lines) {
+    if (line.kind === 'pagebreak') runs.push([])
+    else runs.at(-1)!.push(...lineRows(line, size, available))
+  }
+  const content = runs.flatMap((rows, i): Content[] => [
+    ...(i > 0 ? [{ text: '', pageBreak: 'after' } as Content] : []),
+    ...sectionPieces(rows, i === 0 ? label : null).map((piece) => keptTogether(piece, chorus))
+  ])
+  return [...content, { text: '', margin: [0, 0, 0, 6] }]
 }
 
 /**

@@ -22,8 +22,12 @@ const SPLIT_WORDS = [
   '{colb}',
   '{column_break}',
   '{start_of_chorus}',
-  '[D]Swing [G]low',
-  '{end_of_chorus}'
+  '[D]Swing [G]low [*Rit.]slowly',
+  '{end_of_chorus}',
+  '{c: Solo}',
+  '{sot}',
+  'e|--3--5--|',
+  '{eot}'
 ].join('\n')
 
 const ctx = {
@@ -70,6 +74,14 @@ test('words under chords stay whole; a column break is no page', async () => {
     }
     assert.equal(pagesOf(text).length, 1, `${print}: {colb} and {column_break} break no page`)
   }
+})
+
+test('a capo on an unreadable key; {new_page} still breaks the page', async () => {
+  const odd = { ...entry('[G]One\n{new_page}\n[C]Two'), capo: 2 }
+  odd.song = { ...odd.song, key: 'X7', keyTransposed: 'X7' }
+  const text = pdfText(await renderSongbookPdf(book([odd]), ctx))
+  assert.match(text, /X7 · Capo 2/)
+  assert.equal(pagesOf(text).length, 2)
 })
 
 test('a word with chords inside it is one block; a chord alone starts a word', () => {

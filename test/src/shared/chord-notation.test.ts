@@ -124,6 +124,11 @@ describe('a chart written in the other notation', () => {
     assert.deepEqual(chartNotations('[*Hold] [Hook] [Bridge]', 'english'),
       { read: 'english', write: 'english' })
     assert.deepEqual(chartNotations('[C/H]', 'english'), { read: 'german', write: 'english' })
+    // Unmoved, a key written in German words stays as written.
+    const read = chartNotations('{key: H-Dur}\n[E]one [H]two', 'english')
+    const chart = transposeChart(parseChordPro('{key: H-Dur}\n[E]one [H]two'), 0, read)
+    assert.equal(chart.meta.key, 'H-Dur')
+    assert.deepEqual(chartChords(chart), ['E', 'B'])
   })
 
   it('keeps a German flat name flat when it moves (Es + 3 = Gb, Des + 2 = Eb)', () => {
