@@ -101,12 +101,13 @@ test('choosing German in the settings takes the untouched built-in lists along',
   assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
 })
 
-test('a fresh English band reads English chords; a save without chordNotation keeps it', async (t) => {
+test('a fresh English band reads English chords; a save without the field keeps it', async (t) => {
   const { app, admin } = await freshInstall(t)
   assert.equal((await publicConfig(app)).chordNotation, 'english')
   // What the configuration form sent before it had the field: everything but chordNotation.
-  const { version, gigStatuses, songStatuses, hasLogo, localeChosen, keys, chordNotation, ...rest } =
-    await publicConfig(app)
+  const {
+    version, gigStatuses, songStatuses, hasLogo, localeChosen, keys, chordNotation, ...rest
+  } = await publicConfig(app)
   void [version, gigStatuses, songStatuses, hasLogo, localeChosen, keys, chordNotation]
   const { docs, ...features } = rest.features
   void docs

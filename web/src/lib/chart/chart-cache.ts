@@ -45,8 +45,8 @@ export function transposedChart (
 ): Chart {
   let byStep = transposed.get(chart)
   if (!byStep) transposed.set(chart, (byStep = new Map()))
-  const key =
-    `${(((semitones % 12) + 12) % 12)}:${notationKey(notation)}:${songKey ? keyString(songKey) : ''}`
+  const steps = ((semitones % 12) + 12) % 12
+  const key = `${steps}:${notationKey(notation)}:${songKey ? keyString(songKey) : ''}`
   let result = byStep.get(key)
   if (!result) {
     result = lazilyTransposed(chart, semitones, notation, songKey)
