@@ -39,6 +39,18 @@ export const SetlistStyleQuery = Type.Object({
   download: Type.Optional(DownloadFlag)
 })
 
+/** The songbook's prints: normal, or large for a music stand (src/documents/songbook-lines.ts). */
+export const SONGBOOK_PRINTS = ['normal', 'large'] as const
+export type SongbookPrint = (typeof SONGBOOK_PRINTS)[number]
+export const SongbookQuery = Type.Object({
+  print: StringEnum(SONGBOOK_PRINTS, {
+    default: 'normal',
+    description: 'normal (default): lyrics of 12 pt; large: lyrics of 17 pt and chords of 15 pt, ' +
+      'to be read from a music stand'
+  }),
+  download: Type.Optional(DownloadFlag)
+})
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Every document of one gig at once (setlist print and stage, running order, GEMA). */

@@ -127,7 +127,8 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         summary: 'Replace the app configuration (admin); takes effect at once',
         description:
           'The whole editable document is sent (GET /public/app_config shows the ' +
-          'current values). An unknown timezone: 400 INVALID_TIMEZONE.',
+          'current values); the optional `chordNotation` and `setup` are kept as they are when ' +
+          'left out. An unknown timezone: 400 INVALID_TIMEZONE.',
         body: EditableAppConfig,
         response: { 200: EditableAppConfig }
       }
@@ -146,10 +147,13 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         checklistDismissed:
           request.body.setup?.checklistDismissed ?? current.setup?.checklistDismissed ?? true
       }
-      // A client that does not know the money settings (an older form) keeps them as they are.
+      // The optional fields are kept when not sent: a client that does not know chordNotation
+      // must never switch how the band's charts are read, nor one that does not know the money
+      // settings change them.
+      const chordNotation = request.body.chordNotation ?? current.chordNotation
       const money = request.body.money ?? current.money
       return app.appSettings.set(withListsOf(
-        { ...request.body, setup, ...(money ? { money } : {}) }, current.locale))
+        { ...request.body, chordNotation, setup, ...(money ? { money } : {}) }, current.locale))
     }
   )
 

@@ -9,6 +9,8 @@ import {
   DocumentQueueErrors,
   DownloadFlag,
   SetlistStyleQuery,
+  SongbookQuery,
+  type SongbookPrint,
   XLSX_TYPE
 } from '#schemas/documents.js'
 import { forbidden, notFound } from '#src/errors.js'
@@ -162,7 +164,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   /** The songbook: the charts document, rendered in a worker like every other document. */
-  const renderSongbook = async (id: number): Promise<DocumentFile> => {
+  const renderSongbook = async (id: number, print: SongbookPrint): Promise<DocumentFile> => {
     const settings = app.appSettings.get()
     const doc = loadGigDocument(app.db, id, settings.timing)
     const charts = doc && loadGigCharts(app.db, id, settings.chordNotation ?? 'german')
@@ -176,14 +178,15 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const book = {
       gig: { name: doc.gig.name, date: doc.gig.date },
       notation: charts.notation,
-      charts: charts.charts
+      charts: charts.charts,
+      print
     }
     const body = await app.documentWorkers.render({ kind: 'songbook', book, ctx })
     return {
       body,
       type: 'application/pdf',
       disposition: 'inline',
-      fileName: fileName('Songbook', doc, 'pdf')
+      fileName: fileName(print === 'large' ? 'Songbook-large' : 'Songbook', doc, 'pdf')
     }
   }
 
@@ -198,12 +201,15 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'gig, each song on a new page',
         description: DOCUMENT_QUEUE_DESCRIPTION,
         params: IdParams,
+        querystring: SongbookQuery,
         response: { 200: PdfFile, ...DOCUMENT_ERRORS }
       }
     },
-    async (request, reply) =>
-      app.serveDocument(request, reply, `songbook:${request.params.id}`, () =>
-        renderSongbook(request.params.id))
+    async (request, reply) => {
+      const { print } = request.query
+      return app.serveDocument(request, reply, `songbook:${print}:${request.params.id}`, () =>
+        renderSongbook(request.params.id, print))
+    }
   )
 
   app.get(

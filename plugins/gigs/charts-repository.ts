@@ -3,14 +3,8 @@ import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import type { ChordNotation } from '#shared/chords/chord.js'
-import { canonicalKey, keyString, transposeKey } from '#shared/keys.js'
+import { playedKey } from '#shared/keys.js'
 import type { GigChartsType } from '#schemas/charts.js'
-
-/** A canonical key moved by some semitones; an unreadable old key stays as written. */
-function movedKey (key: string | null, semitones: number): string | null {
-  const parsed = canonicalKey(key)
-  return parsed ? keyString(transposeKey(parsed, semitones)) : key
-}
 
 /**
  * Every entry of a gig's setlist with its song's chart, in running order: two statements however
@@ -64,7 +58,7 @@ GigChartsType | undefined {
           title: row.title,
           artist: row.artist,
           key: row.key,
-          keyTransposed: movedKey(row.key, row.transpose),
+          keyTransposed: playedKey(row.key, row.transpose),
           tempoBpm: row.tempoBpm,
           leadSinger: row.leadSinger
         },

@@ -57,6 +57,9 @@ export interface RawEntry {
   status: EntryStatus
   inserted: boolean
   rating: number | null
+  /** Semitones this gig moves the song (its key as played) and the capo fret; none: 0, null. */
+  transpose?: number
+  capo?: number | null
 }
 export interface RawScheduleItem {
   id: number

@@ -55,6 +55,8 @@ export interface SongbookLabels {
   key: (key: string) => string
   transposed: (steps: string) => string
   capo: (fret: number) => string
+  /** With a capo: the key heard, the fret and the shapes the chords are printed in. */
+  soundsCapo: (key: string, fret: number, shapes: string) => string
   vocals: (singer: string) => string
   chorus: string
   noChart: string
@@ -68,6 +70,7 @@ export const SONGBOOK_LABELS: Record<DocumentLanguage, SongbookLabels> = {
     key: (key) => `Tonart ${key}`,
     transposed: (steps) => `transponiert ${steps}`,
     capo: (fret) => `Kapo ${fret}`,
+    soundsCapo: (key, fret, shapes) => `Klingt in ${key} · Kapo ${fret} · Griffe ${shapes}`,
     vocals: (singer) => `Gesang: ${singer}`,
     chorus: 'Refrain',
     noChart: 'Kein Chart hinterlegt.',
@@ -79,6 +82,7 @@ export const SONGBOOK_LABELS: Record<DocumentLanguage, SongbookLabels> = {
     key: (key) => `Key ${key}`,
     transposed: (steps) => `transposed ${steps}`,
     capo: (fret) => `Capo ${fret}`,
+    soundsCapo: (key, fret, shapes) => `Sounds in ${key} · Capo ${fret} · ${shapes} shapes`,
     vocals: (singer) => `Vocals: ${singer}`,
     chorus: 'Chorus',
     noChart: 'No chart yet.',

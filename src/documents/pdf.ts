@@ -68,6 +68,32 @@ function shareParsedFonts (): void {
   if (cached) cached.exports = { ...real, create }
 }
 
+// The font files as pdfmake has them: measured with the same (shared) parse.
+const fontData = new Map<string, Buffer>()
+interface MeasuredFont {
+  unitsPerEm: number
+  layout (text: string): { advanceWidth: number }
+}
+const measured = new Map<string, MeasuredFont>()
+
+/**
+ * The width in points of a text in Roboto (`bold`: the bold face pdfmake uses), as pdfmake will
+ * lay it out: the songbook places chords over their syllables by it.
+ */
+export function textWidth (text: string, size: number, bold = false): number {
+  const style = bold ? 'bold' : 'normal'
+  let font = measured.get(style)
+  if (!font) {
+    pdfmake()
+    const fontkit = require(createRequire(require.resolve('pdfkit')).resolve('fontkit')) as {
+      create: (data: Uint8Array) => MeasuredFont
+    }
+    font = fontkit.create(fontData.get(style)!)
+    measured.set(style, font)
+  }
+  return (font.layout(text).advanceWidth / font.unitsPerEm) * size
+}
+
 function pdfmake (): PdfMake {
   if (instance) return instance
   shareParsedFonts()
@@ -81,8 +107,10 @@ function pdfmake (): PdfMake {
   }
   const vfs = (pdf as unknown as { virtualfs: { writeFileSync(name: string, data: Buffer): void } })
     .virtualfs
-  for (const file of Object.values(files)) {
-    vfs.writeFileSync(file, readFileSync(join(fontDir, file)))
+  for (const [style, file] of Object.entries(files)) {
+    const data = readFileSync(join(fontDir, file))
+    fontData.set(style, data)
+    vfs.writeFileSync(file, data)
   }
   pdf.setFonts({ Roboto: files })
   pdf.setUrlAccessPolicy(() => false)

@@ -5,7 +5,7 @@ import type { DocumentContext, DocumentEntry, GigDocument } from './gig-document
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { renderPdf } from './pdf.js'
 import { documentLanguage, SETLIST_LABELS, type DocumentLanguage } from './labels.js'
-import { showKey } from '#shared/keys.js'
+import { playedKey, showKey } from '#shared/keys.js'
 import type { SetlistStyle } from '#schemas/documents.js'
 
 export type { SetlistStyle }
@@ -134,7 +134,9 @@ function entryRow (
     },
     {
       // Short in English (B♭ → "Bb", "Gm"), "B-Dur" in German; ASCII: Roboto has no ♭.
-      text: showKey(entry.song.key, language, 'short', 'ascii') ?? '',
+      // As played tonight: moved by the gig's transposition.
+      text: showKey(playedKey(entry.song.key, entry.transpose ?? 0), language, 'short', 'ascii') ??
+        '',
       noWrap: true,
       fontSize: theme.detailSize + 1,
       bold: true,

@@ -2,7 +2,7 @@ import { entryLength, formatDateIn, formatLength, joinPresent } from './format.j
 import type { GigDocument } from './gig-document.js'
 import { addSecondsLocal, timeOf } from '#shared/local-time.js'
 import { SETLIST_LABELS, type DocumentLanguage } from './labels.js'
-import { showKey } from '#shared/keys.js'
+import { playedKey, showKey } from '#shared/keys.js'
 
 /**
  * A setlist as plain text (for a chat message or an e-mail): header, each set with its songs and
@@ -31,7 +31,7 @@ export function renderSetlistText (doc: GigDocument, language: DocumentLanguage 
         `${labels.songs(set.entries.length)})`
     )
     for (const entry of set.entries) {
-      const key = showKey(entry.song.key, language, 'short')
+      const key = showKey(playedKey(entry.song.key, entry.transpose ?? 0), language, 'short')
       const details = joinPresent([key, entry.song.leadSinger])
       const length = entryLength(entry)
       const marks = [

@@ -1,13 +1,15 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import { formatDateIn } from './format.js'
 import { renderPdf } from './pdf.js'
+import { lyricRows, PRINT_SIZES, type PrintSize } from './songbook-lines.js'
+import type { SongbookPrint } from '#schemas/documents.js'
 import {
   documentLanguage, SONGBOOK_LABELS, type DocumentLanguage, type SongbookLabels
 } from './labels.js'
-import { canonicalKey, showKey } from '#shared/keys.js'
+import { canonicalKey, playedKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
 import type { GigChartType } from '#schemas/charts.js'
-import type { ChordNotation } from '#shared/chords/chord.js'
+import { chartNotations, type ChordNotation } from '#shared/chords/chord.js'
 import { parseChordPro, type ChartLine, type ChartSection } from '#shared/chords/chordpro.js'
 import { transposeChart } from '#shared/chords/transpose.js'
 
@@ -16,60 +18,36 @@ export interface SongbookDocument {
   gig: { name: string; date: string }
   notation: ChordNotation
   charts: GigChartType[]
+  /** `large`: lyrics of 17 pt and chords of 15 pt, for a music stand. */
+  print?: SongbookPrint
 }
 
-const CHORD = '#0b4f9c'
 const MUTED = '#555555'
 const ACCENT = '#8a5a00'
 const NBSP = '\u00a0'
+/** A4 less the page margins: the width a line may take. */
+const PAGE_TEXT_WIDTH = 595.28 - 80
+/** A chorus stands right of its rule. */
+const CHORUS_INSET = 24
 
-// pdfmake drops spaces at the end of a column: inner ones become non-breaking, trailing ones a
-// right margin of about a space's width each (Roboto at 12 pt).
-const keepSpaces = (text: string) => text.replace(/ /g, NBSP)
-const SPACE_PT = 3.2
-const trailingSpaces = (text: string) => text.length - text.trimEnd().length
-
-/**
- * One lyric line: each chord stacked over the text it belongs to, side by side (auto-width
- * columns), so a chord stands above its syllable however wide the letters are.
- */
-function lyricLine (line: Extract<ChartLine, { kind: 'lyrics' }>): Content {
-  const hasChords = line.pairs.some((p) => p.chord !== null)
-  if (!hasChords) return { text: line.pairs.map((p) => p.text).join('') || NBSP, margin: [0, 1] }
-  return {
-    columns: line.pairs.map((pair) => ({
-      width: 'auto',
-      // A chord wider than its syllable keeps a gap to the next chord.
-      margin: [0, 0, Math.max(trailingSpaces(pair.text) * SPACE_PT, pair.chord ? SPACE_PT : 0), 0],
-      stack: [
-        {
-          text: pair.chord === null ? NBSP : pair.chord,
-          color: CHORD,
-          bold: !pair.annotation,
-          italics: pair.annotation === true,
-          fontSize: 10
-        },
-        { text: keepSpaces(pair.text.trimEnd()) || NBSP }
-      ]
-    })),
-    columnGap: 0,
-    margin: [0, 1]
-  } as Content
-}
-
-function lineContent (line: ChartLine): Content {
+/** The rows one chart line prints as (a long lyric line wraps into several). */
+function lineRows (
+  line: Exclude<ChartLine, { kind: 'pagebreak' }>,
+  size: PrintSize,
+  available: number
+): Content[] {
   switch (line.kind) {
     case 'lyrics':
-      return lyricLine(line)
+      return lyricRows(line, size, available)
     case 'comment':
-      return { text: line.text, italics: line.italic === true, bold: !line.italic, color: MUTED }
+      return [{ text: line.text, italics: line.italic === true, bold: !line.italic, color: MUTED }]
     case 'tab':
       // Tabs need their columns: spaces kept, a narrower size.
-      return { text: keepSpaces(line.text) || NBSP, fontSize: 9, preserveLeadingSpaces: true }
+      return [{
+        text: line.text.replace(/ /g, NBSP) || NBSP, fontSize: size.tab, preserveLeadingSpaces: true
+      }]
     case 'empty':
-      return { text: NBSP, fontSize: 6 }
-    case 'pagebreak':
-      return { text: '', pageBreak: 'after' }
+      return [{ text: NBSP, fontSize: size.lyrics / 2 }]
   }
 }
 
@@ -82,23 +60,75 @@ const sectionLabel = (kind: ChartSection['kind'], labels: SongbookLabels): strin
   }
 }
 
-function sectionContent (section: ChartSection, labels: SongbookLabels): Content {
-  const label = section.label ?? sectionLabel(section.kind, labels)
-  const body: Content[] = [
-    ...(label ? [{ text: label, bold: true, color: ACCENT, fontSize: 10 } as Content] : []),
-    ...section.lines.map(lineContent)
+/** Rows kept on one page: a section starts with two of its lines and ends with two. */
+const KEEP = 2
+
+/**
+ * A section in pieces pdfmake never splits: its label with its first lines, its last lines
+ * together, the rest line by line; so a section never starts at the foot of a page nor leaves one
+ * line over. A short one is one piece.
+ */
+function sectionPieces (rows: Content[], label: Content | null): Content[][] {
+  const head = label ? 1 + KEEP : KEEP
+  const all = label ? [label, ...rows] : rows
+  if (all.length <= head + KEEP + 1) return [all]
+  return [
+    all.slice(0, head),
+    ...all.slice(head, all.length - KEEP).map((row) => [row]),
+    all.slice(all.length - KEEP)
   ]
-  // A chorus is marked by a rule on its left, as in the stage view.
-  if (section.kind !== 'chorus') return { stack: body, margin: [0, 0, 0, 6] }
-  return {
-    table: { widths: ['*'], body: [[{ stack: body, margin: [6, 0, 0, 0] }]] },
-    layout: {
-      hLineWidth: () => 0,
-      vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
-      vLineColor: () => ACCENT
-    },
-    margin: [0, 0, 0, 6]
+}
+
+/** Rows pdfmake keeps on one page; a chorus's with its part of the rule on the left. */
+const keptTogether = (rows: Content[], chorus: boolean): Content =>
+  chorus
+    ? {
+        table: { widths: ['*'], body: [[{ stack: rows, margin: [6, 0, 0, 0] }]] },
+        layout: {
+          hLineWidth: () => 0,
+          vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
+          vLineColor: () => ACCENT,
+          paddingTop: () => 0,
+          paddingBottom: () => 0
+        },
+        unbreakable: true
+      }
+    : { stack: rows, unbreakable: true }
+
+function sectionContent (section: ChartSection, labels: SongbookLabels, size: PrintSize):
+Content[] {
+  const chorus = section.kind === 'chorus'
+  const available = PAGE_TEXT_WIDTH - (chorus ? CHORUS_INSET : 0)
+  const text = section.label ?? sectionLabel(section.kind, labels)
+  const label = text ? { text, bold: true, color: ACCENT, fontSize: size.facts } : null
+  // A page break ({new_page}) ends a run of rows; the pieces are kept together within a run.
+  const runs: Content[][] = [[]]
+  for (const line of section.lines) {
+    if (line.kind === 'pagebreak') runs.push([])
+    else runs.at(-1)!.push(...lineRows(line, size, available))
   }
+  const content = runs.flatMap((rows, i): Content[] => [
+    ...(i > 0 ? [{ text: '', pageBreak: 'after' } as Content] : []),
+    ...sectionPieces(rows, i === 0 ? label : null).map((piece) => keptTogether(piece, chorus))
+  ])
+  return [...content, { text: '', margin: [0, 0, 0, 6] }]
+}
+
+/**
+ * "Key E major"; with a capo the key heard and the shapes played ("Sounds in A · Capo 2 · G
+ * shapes"), as the stage view says it.
+ */
+function keyFacts (entry: GigChartType, language: DocumentLanguage): string | null {
+  const labels = SONGBOOK_LABELS[language]
+  const sounds = entry.song.keyTransposed
+  if (!entry.capo) return sounds ? labels.key(showKey(sounds, language, 'long', 'ascii')!) : null
+  const shapes = canonicalKey(sounds) && playedKey(sounds, -entry.capo)
+  if (!shapes) {
+    return [showKey(sounds, language, 'short', 'ascii'), labels.capo(entry.capo)]
+      .filter(Boolean).join(' · ')
+  }
+  return labels.soundsCapo(showKey(sounds, language, 'short', 'ascii')!, entry.capo,
+    showKey(shapes, language, 'short', 'ascii')!)
 }
 
 function songContent (
@@ -108,35 +138,34 @@ function songContent (
   language: DocumentLanguage
 ): Content[] {
   const labels = SONGBOOK_LABELS[language]
-  const key = showKey(entry.song.keyTransposed, language, 'long', 'ascii')
+  const size = PRINT_SIZES[book.print ?? 'normal']
   const facts = [
     `${labels.song(entry.position)} · ${entry.setName} #${entry.positionInSet}`,
-    key ? labels.key(key) : null,
+    keyFacts(entry, language),
     entry.transpose
       ? labels.transposed(`${entry.transpose > 0 ? '+' : ''}${entry.transpose}`)
       : null,
-    entry.capo ? labels.capo(entry.capo) : null,
     entry.song.tempoBpm ? `${entry.song.tempoBpm} BPM` : null,
     entry.song.leadSinger ? labels.vocals(entry.song.leadSinger) : null
   ].filter(Boolean).join('  ·  ')
   const head: Content[] = [
     {
       text: entry.song.title,
-      fontSize: 20,
+      fontSize: size.title,
       bold: true,
       ...(first ? {} : { pageBreak: 'before' as const })
     },
     ...(entry.song.artist ? [{ text: entry.song.artist, color: MUTED } as Content] : []),
-    { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
+    { text: facts, fontSize: size.facts, color: MUTED, margin: [0, 2, 0, 10] }
   ]
   if (!entry.chart) return [...head, { text: labels.noChart, italics: true }]
   const chart = transposeChart(
     parseChordPro(entry.chart),
     entry.transpose,
-    book.notation,
+    chartNotations(entry.chart, book.notation),
     canonicalKey(entry.song.key)
   )
-  return [...head, ...chart.sections.map((s) => sectionContent(s, labels))]
+  return [...head, ...chart.sections.flatMap((s) => sectionContent(s, labels, size))]
 }
 
 /** The songbook: every chart of the setlist in running order, each song on a new page. */
@@ -164,7 +193,7 @@ Promise<Buffer> {
     content: book.charts.length
       ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
       : [{ text: labels.empty }],
-    defaultStyle: { fontSize: 12, lineHeight: 1.1 }
+    defaultStyle: { fontSize: PRINT_SIZES[book.print ?? 'normal'].lyrics, lineHeight: 1.1 }
   }
   return renderPdf(definition)
 }

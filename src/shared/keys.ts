@@ -218,3 +218,12 @@ export function transposeKey (key: MusicalKey, semitones: number): MusicalKey {
   const major = key.mode === 'minor' ? (pc + 3) % 12 : pc
   return major === 6 || !FLAT_MAJORS.has(major) ? sharp : flat
 }
+
+/**
+ * A stored key as a gig plays it, moved by the entry's transposition: canonical, or an old key
+ * that could not be read as written (never moved); null for none.
+ */
+export function playedKey (stored: string | null | undefined, semitones: number): string | null {
+  const key = canonicalKey(stored)
+  return key ? keyString(transposeKey(key, semitones)) : (stored ?? null)
+}

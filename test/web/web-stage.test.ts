@@ -68,7 +68,8 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     await region.locator('.chord', { hasText: /^C#7$/ }).first().waitFor()
     await region.getByText('Rit.').waitFor()
     assert.ok(await region.getByText('Chorus').count() >= 2, 'chorus and its recall labelled')
-    await region.getByText(/Key A major · Capo 2 · 120 BPM/).waitFor()
+    // With a capo: the key heard and the shapes played (G + 2 = A, less the capo: G).
+    await region.getByText(/Sounds in A · Capo 2 · G shapes · 120 BPM/).waitFor()
     // The song card says the key the band plays tonight, as the chart does (G + 2).
     const card = mia.page.getByRole('status', { name: 'Now playing' })
     await card.getByText('A major', { exact: true }).waitFor()

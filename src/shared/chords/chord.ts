@@ -87,9 +87,19 @@ export function keyUsesFlats (root: number, minor: boolean): boolean {
 }
 
 export interface TransposeOptions {
+  /** How the chord is read. */
   notation: ChordNotation
+  /** How the moved chord is written; default: as it is read. */
+  write?: ChordNotation
   /** Spell with flats (true) or sharps (false); default: as the original chord was written. */
   flats?: boolean
+}
+
+/** Whether a chord's root is written flat ("Bb", "E♭", German "Es", "B"). */
+function writtenFlat (symbol: string, notation: ChordNotation): boolean {
+  const [, letter, accidental] = CHORD_RE.exec(symbol.trim()) ?? []
+  if (accidental) return /^(b|♭|es|s)$/.test(accidental)
+  return notation === 'german' && letter === 'B'
 }
 
 /** Transposes one chord symbol; anything that is not a chord comes back unchanged. */
@@ -98,12 +108,11 @@ string {
   const chord = parseChord(symbol, options.notation)
   if (!chord) return symbol
   const steps = ((Math.trunc(semitones) % 12) + 12) % 12
-  const written = /[b♭]/.test(symbol.slice(1, 2)) || (options.notation === 'german' &&
-    symbol.startsWith('B') && !symbol.startsWith('Bb'))
+  const write = options.write ?? options.notation
   // Unchanged chords keep their spelling (a German "B" stays "B", "Bb" stays as written).
-  if (steps === 0 && options.flats === undefined) return symbol
-  const flats = options.flats ?? written
-  const name = (pc: number) => noteName(pc + steps, options.notation, flats)
+  if (steps === 0 && options.flats === undefined && write === options.notation) return symbol
+  const flats = options.flats ?? writtenFlat(symbol, options.notation)
+  const name = (pc: number) => noteName(pc + steps, write, flats)
   const bass = chord.bass === null ? '' : `/${name(chord.bass)}`
   return `${name(chord.root)}${chord.quality}${bass}`
 }
@@ -126,14 +135,50 @@ const GERMAN_NAMES_FLAT = ['C', 'Des', 'D', 'Es', 'E', 'F', 'Ges', 'G', 'As', 'A
  * A key label moved by some semitones, in the form it was written: "C-Dur" + 2 → "D-Dur",
  * "a-Moll" + 2 → "h-Moll", "Bb" + 2 → "C". Unknown labels come back unchanged.
  */
-export function transposeKey (key: string, semitones: number, notation: ChordNotation): string {
+export function transposeKey (
+  key: string,
+  semitones: number,
+  notation: ChordNotation,
+  write: ChordNotation = notation
+): string {
   const parsed = parseKey(key, notation)
-  if (!parsed || semitones % 12 === 0) return key
+  if (!parsed || (semitones % 12 === 0 && write === notation)) return key
   const root = (((parsed.root + semitones) % 12) + 12) % 12
-  const flats = keyUsesFlats(root, parsed.minor)
+  // Unmoved (only written in the band's notation): flats or sharps as written.
+  const flats = semitones % 12 === 0 ? undefined : keyUsesFlats(root, parsed.minor)
   if (/(Dur|Moll)$/.test(key.trim())) {
+    if (flats === undefined) return key
     const name = (flats ? GERMAN_NAMES_FLAT : GERMAN_NAMES_SHARP)[root] ?? 'C'
     return parsed.minor ? `${name.toLowerCase()}-Moll` : `${name}-Dur`
   }
-  return transposeChord(key.trim(), semitones, { notation, flats })
+  return transposeChord(key.trim(), semitones, { notation, write, flats })
+}
+
+/** How a chart's chords are read, and how they are written out (the band's notation). */
+export interface Notations {
+  read: ChordNotation
+  write: ChordNotation
+}
+
+// A chord in brackets, and a `{key}` directive: what chartNotations looks at.
+const BRACKETED = /\[([^\]\r\n*][^\]\r\n]*)\]|\{\s*key\s*:\s*([^}\r\n]*)\}/gi
+
+/**
+ * The notation a chart is written in, from its source: its own H (or a German name: Fis, Es, As)
+ * means German; a B♭ written "Bb" (with no H) means English; else the band's notation.
+ * The chords are written out in the band's notation either way.
+ */
+export function chartNotations (source: string, band: ChordNotation): Notations {
+  let english = false
+  for (const [, chord, key] of source.matchAll(BRACKETED)) {
+    const match = CHORD_RE.exec((chord ?? key ?? '').trim().replace(/\s*-?\s*(Dur|Moll)$/i, ''))
+    if (!match) continue
+    for (const [letter, accidental] of [[match[1], match[2]], [match[4], match[5]]]) {
+      if (letter === 'H' || (accidental && /^(is|es|s)$/.test(accidental))) {
+        return { read: 'german', write: band }
+      }
+      if (letter === 'B' && (accidental === 'b' || accidental === '♭')) english = true
+    }
+  }
+  return { read: english ? 'english' : band, write: band }
 }

@@ -72,10 +72,11 @@ const STARTS: Record<string, SectionKind> = {
   start_of_grid: 'tab'
 }
 
-const PAGE_BREAKS = new Set(['new_page', 'pagebreak', 'new_physical_page', 'column_break'])
+const PAGE_BREAKS = new Set(['new_page', 'pagebreak', 'new_physical_page'])
 
-// Known layout directives (fonts, sizes, colours, columns) the stage view sets itself: ignored.
-const LAYOUT = /^(?:text|chord|tab|title|chorus|footer|toc|label|grid)(?:font|size|colou?r)$|^(?:columns|col|define|chord|diagrams|g|grid|no_grid|ng|titles)$/
+// Known layout directives (fonts, sizes, colours, columns) the stage view and the songbook set
+// themselves: ignored. A column break is never a page break (a chart's columns are not ours).
+const LAYOUT = /^(?:text|chord|tab|title|chorus|footer|toc|label|grid)(?:font|size|colou?r)$|^(?:columns|col|column_break|define|chord|diagrams|g|grid|no_grid|ng|titles)$/
 
 const DIRECTIVE = /^\{\s*([A-Za-z_]+)(?:-[A-Za-z0-9_]+)?\s*(?:[:\s]\s*([\s\S]*?))?\s*\}$/
 

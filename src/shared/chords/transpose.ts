@@ -1,9 +1,17 @@
-import { keyUsesFlats, parseChord, parseKey, transposeChord, transposeKey, type ChordNotation }
-  from './chord.js'
+import {
+  keyUsesFlats, parseChord, parseKey, transposeChord, transposeKey, type ChordNotation,
+  type Notations
+} from './chord.js'
 import { chartChords, type Chart, type ChartLine } from './chordpro.js'
 // Relative: the web app bundles src/shared through $shared and knows no #src alias.
 // eslint-disable-next-line no-restricted-imports
 import { transposeKey as transposeMusicalKey, usesFlats, type MusicalKey } from '../keys.js'
+
+/** The band's one notation (read and written), or a chart's own and the band's (chartNotations). */
+export type ChartNotation = ChordNotation | Notations
+
+const both = (notation: ChartNotation): Notations =>
+  typeof notation === 'string' ? { read: notation, write: notation } : notation
 
 /**
  * Whether a chart moved by some semitones is spelled with flats: decided by its new key (the
@@ -34,19 +42,23 @@ function firstChordKey (chart: Chart, notation: ChordNotation) {
 export function chordMover (
   chart: Chart,
   semitones: number,
-  notation: ChordNotation,
+  notation: ChartNotation,
   songKey: MusicalKey | null = null
 ): ((symbol: string) => string) | null {
   const steps = ((Math.trunc(semitones) % 12) + 12) % 12
-  if (steps === 0) return null
-  const flats = songKey
-    ? usesFlats(transposeMusicalKey(songKey, steps))
-    : chartUsesFlats(chart, steps, notation)
+  const { read, write } = both(notation)
+  if (steps === 0 && read === write) return null
+  // Unmoved but read in the chart's own notation: each chord keeps its flats or sharps.
+  const flats = steps === 0
+    ? undefined
+    : songKey
+      ? usesFlats(transposeMusicalKey(songKey, steps))
+      : chartUsesFlats(chart, steps, read)
   const moved = new Map<string, string>()
   return (symbol: string) => {
     let result = moved.get(symbol)
     if (result === undefined) {
-      result = transposeChord(symbol, steps, { notation, flats })
+      result = transposeChord(symbol, steps, { notation: read, write, flats })
       moved.set(symbol, result)
     }
     return result
@@ -67,9 +79,11 @@ export const movedLine = (l: ChartLine, move: (symbol: string) => string): Chart
       }
 
 /** The chart's `{key}` moved by `semitones`. */
-export const movedMeta = (chart: Chart, semitones: number, notation: ChordNotation) => ({
+export const movedMeta = (chart: Chart, semitones: number, notation: ChartNotation) => ({
   ...chart.meta,
-  key: chart.meta.key && transposeKey(chart.meta.key, ((semitones % 12) + 12) % 12, notation)
+  key: chart.meta.key &&
+    transposeKey(chart.meta.key, ((semitones % 12) + 12) % 12, both(notation).read,
+      both(notation).write)
 })
 
 /**
@@ -79,7 +93,7 @@ export const movedMeta = (chart: Chart, semitones: number, notation: ChordNotati
 export function transposeChart (
   chart: Chart,
   semitones: number,
-  notation: ChordNotation,
+  notation: ChartNotation,
   songKey: MusicalKey | null = null
 ): Chart {
   const move = chordMover(chart, semitones, notation, songKey)

@@ -101,6 +101,34 @@ test('choosing German in the settings takes the untouched built-in lists along',
   assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
 })
 
+test('a fresh English band reads English chords; a save without the field keeps it', async (t) => {
+  const { app, admin } = await freshInstall(t)
+  assert.equal((await publicConfig(app)).chordNotation, 'english')
+  // What the configuration form sent before it had the field: everything but chordNotation.
+  const {
+    version, gigStatuses, songStatuses, hasLogo, localeChosen, keys, chordNotation, ...rest
+  } = await publicConfig(app)
+  void [version, gigStatuses, songStatuses, hasLogo, localeChosen, keys, chordNotation]
+  const { docs, ...features } = rest.features
+  void docs
+  const saved = await admin.put('/admin/app_config', { ...rest, features })
+  assert.equal(saved.statusCode, 200, saved.body)
+  assert.equal(json<Ok<'/admin/app_config', 'put'>>(saved).chordNotation, 'english')
+  assert.equal((await publicConfig(app)).chordNotation, 'english')
+  // Sent, it is changed (and kept on the next save without it); a change of language leaves it.
+  await admin.put('/admin/app_config', { ...rest, features, chordNotation: 'german' })
+  await admin.put('/admin/app_config', { ...rest, features, locale: 'en-US' })
+  assert.equal((await publicConfig(app)).chordNotation, 'german')
+  const bad = await admin.put('/admin/app_config', { ...rest, features, chordNotation: 'dutch' })
+  assert.equal(bad.statusCode, 400)
+  assert.equal((await publicConfig(app)).chordNotation, 'german')
+})
+
+test('a fresh German band reads German chords', async (t) => {
+  const { app } = await freshInstall(t, { BAND_LOCALE: 'de-AT' })
+  assert.equal((await publicConfig(app)).chordNotation, 'german')
+})
+
 test('setup checklist: steps done from what the band has; dismissed and shown again', async (t) => {
   const { app, admin, dir } = await freshInstall(t)
   writeFileSync(join(dir, INITIAL_PASSWORD_FILE), 'generated\n')

@@ -57,8 +57,8 @@ test('GET /gigs/{id}/songbook.pdf: charts in running order, transposed, read bac
   assert.match(lines[lyric - 1]!, /^\s*D\s+A7\s+D\s*$/)
   // Moved by 2 for this gig: G → A, C → D, D → E; key G-Dur → A-Dur; capo shown.
   assert.match(second, /Amazing Grace/)
-  assert.match(second, /Tonart A-Dur/)
-  assert.match(second, /Kapo 3/)
+  // With a capo: the key heard and the shapes the guitarist plays (A − 3 = F sharp).
+  assert.match(second, /Klingt in A-Dur · Kapo 3 · Griffe Fis-Dur/)
   assert.match(second, /transponiert \+2/)
   const graceChords = second.split('\n').find((l) => /^\s*A\s+D\s+A\s+E\s*$/.test(l))
   assert.ok(graceChords, `transposed chords A D A E in:\n${second}`)
@@ -106,7 +106,8 @@ test('GET /gigs/{id}/songbook.pdf: the labels follow the band\'s language', asyn
   }
   const english = await pdf('en-GB')
   for (const expected of [
-    'Song 1 · Set 1 #1', 'Key C major', 'transposed -2', 'Capo 2', 'Vocals: Lena', 'Chorus',
+    'Song 1 · Set 1 #1', 'Sounds in C · Capo 2 · Bb shapes', 'transposed -2', 'Vocals: Lena',
+    'Chorus',
     'Song 2 · Set 1 #2', 'No chart yet.', 'Songbook · Page 1 / 2', 'Songbook · Page 2 / 2',
     'Sat 4 Jul 2026'
   ]) assert.ok(english.includes(expected), `English songbook has ${expected}:\n${english}`)
@@ -115,7 +116,8 @@ test('GET /gigs/{id}/songbook.pdf: the labels follow the band\'s language', asyn
 
   const german = await pdf('de-AT')
   for (const expected of [
-    '1. Titel · Set 1 #1', 'Tonart C-Dur', 'transponiert -2', 'Kapo 2', 'Gesang: Lena', 'Refrain',
+    '1. Titel · Set 1 #1', 'Klingt in C-Dur · Kapo 2 · Griffe B-Dur', 'transponiert -2',
+    'Gesang: Lena', 'Refrain',
     '2. Titel · Set 1 #2', 'Kein Chart hinterlegt.', 'Songbook · Seite 1 / 2',
     'Sa, 04.07.2026'
   ]) assert.ok(german.includes(expected), `German songbook has ${expected}:\n${german}`)

@@ -3295,7 +3295,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the app configuration (admin); takes effect at once
-         * @description The whole editable document is sent (GET /public/app_config shows the current values). An unknown timezone: 400 INVALID_TIMEZONE.
+         * @description The whole editable document is sent (GET /public/app_config shows the current values); the optional `chordNotation` and `setup` are kept as they are when left out. An unknown timezone: 400 INVALID_TIMEZONE.
          */
         put: {
             parameters: {
@@ -18010,13 +18010,15 @@ export interface paths {
         };
         /**
          * Running-order sheet as PDF (A4 portrait, master data, colours from the band logo, logo watermark)
-         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After. `fee=true` prints the agreed fee (for the organiser's copy): editors, or members where the band shows them everything.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
                     download?: boolean;
+                    /** @description print the agreed fee (the organiser's copy) */
+                    fee?: boolean;
                 };
                 header?: never;
                 path: {
@@ -18282,7 +18284,12 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description normal (default): lyrics of 12 pt; large: lyrics of 17 pt and chords of 15 pt, to be read from a music stand */
+                    print: "normal" | "large";
+                    /** @description true: Content-Disposition attachment (save the file); default inline (open it) */
+                    download?: boolean;
+                };
                 header?: never;
                 path: {
                     id: number;

@@ -1,8 +1,7 @@
 import {
   lazyChart, parseChordProLazily, sectionsOf, type Chart, type ChartLine, type ChartSection
 } from '$shared/chords/chordpro'
-import { chordMover, movedLine, movedMeta } from '$shared/chords/transpose'
-import type { ChordNotation } from '$shared/chords/chord'
+import { chordMover, movedLine, movedMeta, type ChartNotation } from '$shared/chords/transpose'
 import { keyString, type MusicalKey } from '$shared/keys'
 
 // The stage view parses each chart once and transposes it once per number of semitones: a
@@ -31,6 +30,9 @@ export function parsedChart (source: string): Chart {
   return chart
 }
 
+const notationKey = (notation: ChartNotation) =>
+  typeof notation === 'string' ? notation : `${notation.read}>${notation.write}`
+
 /**
  * The chart moved by some semitones, computed once per chart, step, notation and song key (the
  * key decides flats or sharps).
@@ -38,13 +40,13 @@ export function parsedChart (source: string): Chart {
 export function transposedChart (
   chart: Chart,
   semitones: number,
-  notation: ChordNotation,
+  notation: ChartNotation,
   songKey: MusicalKey | null = null
 ): Chart {
   let byStep = transposed.get(chart)
   if (!byStep) transposed.set(chart, (byStep = new Map()))
-  const key =
-    `${(((semitones % 12) + 12) % 12)}:${notation}:${songKey ? keyString(songKey) : ''}`
+  const steps = ((semitones % 12) + 12) % 12
+  const key = `${steps}:${notationKey(notation)}:${songKey ? keyString(songKey) : ''}`
   let result = byStep.get(key)
   if (!result) {
     result = lazilyTransposed(chart, semitones, notation, songKey)
@@ -63,7 +65,7 @@ export function transposedChart (
 function lazilyTransposed (
   chart: Chart,
   semitones: number,
-  notation: ChordNotation,
+  notation: ChartNotation,
   songKey: MusicalKey | null
 ): Chart {
   const move = chordMover(chart, semitones, notation, songKey)

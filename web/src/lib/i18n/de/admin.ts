@@ -96,6 +96,12 @@ export default {
   localeHint:
     'Standardsprache der App (jedes Mitglied kann im Menü umschalten), Sprache der Dokumente, ' +
     'Sortierung und Datumsformat.',
+  chordNotation: 'Akkordschreibweise',
+  chordNotationHint:
+    'Wie die Band Akkorde in Charts schreibt. Ein Chart mit H wird immer in deutscher ' +
+    'Schreibweise gelesen.',
+  'chordNotation.english': 'Englisch (B, Bb)',
+  'chordNotation.german': 'Deutsch (H, B)',
   lists: 'Listen',
   listsHint:
     'Ein Eintrag pro Zeile, jeder höchstens 60 Zeichen und nur einmal. Songs und Auftritte ' +

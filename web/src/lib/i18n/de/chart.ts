@@ -15,6 +15,7 @@ export default {
   transposeState: 'Transponiert {n} (Gig {gig}, meine {mine})',
   capo: 'Kapo {n}',
   key: 'Tonart {key}',
+  soundsCapo: 'Klingt in {key} · Kapo {n} · Griffe {shapes}',
   tempo: '{bpm} BPM',
   singer: 'Gesang: {name}',
   follow: 'Der Band folgen',

@@ -16,6 +16,7 @@ export default {
   stagePdf: 'Bühnen-Setlist (PDF)',
   schedulePdf: 'Ablaufplan (PDF)',
   songbookPdf: 'Songbook (PDF)',
+  songbookLargePdf: 'Songbook (PDF), Großdruck',
   gema: 'GEMA-Meldung',
   details: 'Details',
   date: 'Datum',

@@ -91,6 +91,12 @@ export default {
   localeHint:
     'The app’s default language (each member can switch in the menu), the documents’ language, ' +
     'sorting and date format.',
+  chordNotation: 'Chord notation',
+  chordNotationHint:
+    'How the band writes chords in charts. A chart that uses H is read in German notation either ' +
+    'way.',
+  'chordNotation.english': 'English (B, Bb)',
+  'chordNotation.german': 'German (H, B)',
   lists: 'Lists',
   listsHint:
     'One entry per line, each at most 60 characters and only once. Songs and gigs choose from ' +

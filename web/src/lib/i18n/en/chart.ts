@@ -15,6 +15,7 @@ export default {
   transposeState: 'Transposed {n} (gig {gig}, mine {mine})',
   capo: 'Capo {n}',
   key: 'Key {key}',
+  soundsCapo: 'Sounds in {key} · Capo {n} · {shapes} shapes',
   tempo: '{bpm} BPM',
   singer: 'Sung by {name}',
   follow: 'Follow band',

@@ -16,6 +16,7 @@ export default {
   stagePdf: 'Stage setlist PDF',
   schedulePdf: 'Schedule PDF',
   songbookPdf: 'Songbook PDF',
+  songbookLargePdf: 'Songbook PDF, Large print',
   gema: 'GEMA report',
   details: 'Details',
   date: 'Date',
