@@ -70,6 +70,9 @@ function lineContent (line: ChartLine): Content {
       return { text: NBSP, fontSize: 6 }
     case 'pagebreak':
       return { text: '', pageBreak: 'after' }
+    case 'delegate':
+      // Music for another program (ABC, LilyPond, SVG): the songbook prints the song without it.
+      return { text: '' }
   }
 }
 
