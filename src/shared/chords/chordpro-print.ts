@@ -13,9 +13,9 @@ function printLine (line: ChartLine, textblock = false): string {
       const text = line.pairs.map((p) =>
         (p.chord === null ? '' : `[${p.annotation ? '*' : ''}${p.chord}]`) + markupText(p.text)
       ).join('')
-      // A lyric that begins like a comment or a directive (`#1 hit`, once markup before it):
-      // an empty tag keeps it a lyric.
-      return !textblock && /^\s*[#{]/.test(text) ? `<span/>${text}` : text
+      // A lyric that begins like a comment, a directive or a byte order mark (`#1 hit`, once
+      // markup before it): an empty tag keeps it a lyric.
+      return !textblock && /^(?:\s*[#{]|\uFEFF)/.test(text) ? `<span/>${text}` : text
     }
     case 'comment':
       return `{${line.italic ? 'comment_italic' : 'comment'}: ${markupText(line.text)}}`

@@ -76,12 +76,12 @@ const rowsOf = (l: ChartLine, chords: boolean, rowChars: number) =>
  * The chart's markup in pieces of about `lines` lines each, cut between blocks: the first piece
  * is what a screen shows, the rest can follow after the first paint. `label` names a section kind
  * (verse, chorus …) in the reader's language, and the note for music in another notation
- * (`abc`, `ly`, `svg`: empty on the stage, where it shows nothing). `firstRows` ends the first piece once it holds
- * that many rows of text (a line with chords is two, a line wider than `rowChars` characters
- * wraps): the screen's height in rows, so that the first piece is no larger than what the
- * musician sees (bench/stage-charts.ts). A generator: a
- * piece's markup is built only when it is asked for, so the first screen does not wait for the
- * markup of the whole chart (a third of the JavaScript of showing a 300-line chart).
+ * (`abc`, `ly`, `svg`: empty on the stage, where it shows nothing). `firstRows` ends the first
+ * piece once it holds that many rows of text (a line with chords is two, a line wider than
+ * `rowChars` characters wraps): the screen's height in rows, so that the first piece is no larger
+ * than what the musician sees (bench/stage-charts.ts). A generator: a piece's markup is built
+ * only when it is asked for, so the first screen does not wait for the markup of the whole chart
+ * (a third of the JavaScript of showing a 300-line chart).
  */
 export function * chartPieces (chart: Chart, chords: boolean, label: (kind: string) => string,
   lines = Infinity, firstRows = Infinity, rowChars = Infinity):
