@@ -411,11 +411,13 @@ describe('chords over lyrics → ChordPro', () => {
       'That saved a wretch'
     ].join('\r\n')
     assert.equal(chordsOverLyricsToChordPro(pasted, 'english'), [
-      '{comment: Verse 1}',
+      '{start_of_verse: Verse 1}',
       '[G]Amazing [C]grace, how [G]sweet',
+      '{end_of_verse}',
       '',
-      '{comment: Chorus}',
-      '[Am] [F] [C] [G]',
+      '{start_of_chorus: Chorus}',
+      '[Am]     [F]     [C]    [G]',
+      '{end_of_chorus}',
       '',
       '[Em]That saved [D]a wretch'
     ].join('\n'))

@@ -7408,6 +7408,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charts/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn chords-over-lyrics text into ChordPro, with what to check
+         * @description A line is a chord line when every word is a chord or a bar or repeat mark; its chords go into the lyric line below at their columns. Headings (`[Chorus]`, `Verse 1:`) become sections, guitar tablature a tab section. ChordPro text comes back unchanged (warning `already_chordpro`). Changes nothing on the server. `notation` defaults to the band's.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        /** @description how the band writes chords in charts: english (B, Bb) or german (H = B, B = Bb); default german, as older installations */
+                        notation?: "english" | "german";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ChordPro text; the text itself when nothing was converted */
+                            chart: string;
+                            warnings: {
+                                /** @description the line of the text, from 1; 0: the whole text */
+                                line: number;
+                                code: "already_chordpro" | "no_chord_lines" | "not_a_chord" | "tab_characters";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rehearsals": {
         parameters: {
             query?: never;

@@ -11,6 +11,8 @@ export default {
   pasteOffer: 'Das sieht nach Akkorden über dem Text aus — umwandeln?',
   pasteConvert: 'Umwandeln',
   pasteKeep: 'So lassen',
+  'warning.not_a_chord': 'Zeile {line}: als Text belassen, ein Wort ist kein Akkord.',
+  'warning.tab_characters': 'Zeile {line}: Tabulatoren als 8 Spalten gelesen; Akkorde prüfen.',
   upNext: 'Nächstes Chart',
   noChart: 'Für diesen Song gibt es kein Chart.',
   loading: 'Charts werden geladen …',

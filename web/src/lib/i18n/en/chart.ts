@@ -11,6 +11,8 @@ export default {
   pasteOffer: 'This looks like chords over lyrics — convert?',
   pasteConvert: 'Convert',
   pasteKeep: 'Keep as pasted',
+  'warning.not_a_chord': 'Line {line}: kept as lyrics, one word is no chord.',
+  'warning.tab_characters': 'Line {line}: tab characters read as 8 columns; check the chords.',
   upNext: 'Next chart',
   noChart: 'No chart for this song.',
   loading: 'Loading the charts…',
