@@ -36,8 +36,11 @@ test('POST /songs/import: files and archives become songs, the rest is refused',
     { name: 'lighthouse.cho', data: lighthouse },
     { name: 'Greensleeves.txt', data: 'Am      C\nAlas my love\n' },
     { name: 'staendchen.crd', data: latin },
-    { name: 'bom.chordpro', data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]),
-      Buffer.from('{t: With BOM}\n[A]x')]) },
+    {
+      name: 'bom.chordpro',
+      data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('{t: With BOM}\n[A]x')])
+    },
     { name: 'medley.cho', data: '{title: One}\n[C]a\n{new_song}\n{title: Two}\n[G]b' },
     { name: 'empty.cho', data: '  \n' },
     { name: 'picture.cho', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2]) },
@@ -112,8 +115,15 @@ test('POST /songs/import refuses a zip bomb and ../ names within the body limit'
   const heapBefore = process.memoryUsage().rss
   const res = await send(editor, [
     { name: 'bomb.zip', data: bomb },
-    { name: 'paths.zip', data: zip({ '../../etc/passwd.cho': 'x', '/abs.cho': 'y',
-      'C:/win.cho': 'z', 'ok/fine.cho': '{title: Fine}' }) }
+    {
+      name: 'paths.zip',
+      data: zip({
+        '../../etc/passwd.cho': 'x',
+        '/abs.cho': 'y',
+        'C:/win.cho': 'z',
+        'ok/fine.cho': '{title: Fine}'
+      })
+    }
   ])
   assert.equal(res.statusCode, 200, res.body)
   const report = json<Report>(res)
