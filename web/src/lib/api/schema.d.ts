@@ -7896,6 +7896,396 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/songs/charts.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every chart as a ChordPro file, "<Title> - <Artist>.cho", in one zip
+         * @description Each chart byte for byte as stored (also those of retired songs). File names are safe on Windows, macOS and Linux; two songs of one name get "(2)".
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a zip archive of .cho files (UTF-8 names) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/charts.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The setlist's charts in running order, transposed as the entries say
+         * @description Files "01 - <Title> - <Artist>.cho" in running order; each chart moved by its entry's transposition (chords and `{key}`; the rest as written). Entries without a chart are left out.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a zip archive of .cho files (UTF-8 names) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Unknown gig */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rehearsals": {
         parameters: {
             query?: never;
