@@ -1,4 +1,5 @@
 export default {
+  exportAll: 'Alle Charts (zip)',
   title: 'Songbook importieren',
   intro: 'ChordPro-Dateien (.cho, .chopro, .chordpro, .crd, .pro), Akkorde über Text (.txt) und ' +
     '.zip-Archive davon. Ein Song mit gleichem Titel und Interpret bekommt das neue Chart.',

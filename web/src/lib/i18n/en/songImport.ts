@@ -1,4 +1,5 @@
 export default {
+  exportAll: 'All charts (zip)',
   title: 'Import songbook',
   intro: 'ChordPro files (.cho, .chopro, .chordpro, .crd, .pro), chords over lyrics (.txt) ' +
     'and .zip archives of them. A song with the same title and artist gets the new chart.',
