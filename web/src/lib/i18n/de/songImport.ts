@@ -6,7 +6,7 @@ export default {
   drop: 'Dateien oder Archive hier ablegen',
   choose: 'Dateien wählen',
   chooseFiles: 'Mindestens eine Datei wählen.',
-  send: '{n} Dateien importieren',
+  send: 'Importieren ({n})',
   clear: 'Leeren',
   done: 'Songbook importiert',
   report: 'Import-Bericht',

@@ -6,7 +6,7 @@ export default {
   drop: 'Drop files or archives here',
   choose: 'Choose files',
   chooseFiles: 'Choose at least one file.',
-  send: 'Import {n} files',
+  send: 'Import ({n})',
   clear: 'Clear',
   done: 'Songbook imported',
   report: 'Import report',
