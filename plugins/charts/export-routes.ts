@@ -49,7 +49,8 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = uniqueNames()
       const zip = zipOf(rows.map((r) => ({
         name: name(r.artist ? `${r.title} - ${r.artist}` : r.title, '.cho'),
-        text: r.chart ?? '',
+        // Never null: only songs with a chart are read.
+        text: r.chart as string,
         changed: r.updatedAt
       })))
       return reply

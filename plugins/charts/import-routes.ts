@@ -69,9 +69,12 @@ const chartImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (part.fieldname === 'files') uploads.push({ name: fileName(part.filename), data })
         }
       } catch (error) {
+        if (error instanceof ApiError) throw error
         const status = (error as { statusCode?: number }).statusCode
         if (status === 413) throw tooLarge()
-        throw error
+        // A body cut short or without its boundary: the client's fault, said in words.
+        throw badRequest('BAD_REQUEST',
+          `the multipart body could not be read (${(error as Error).message.slice(0, 100)})`)
       }
       if (uploads.length === 0) {
         throw badRequest('IMPORT_NO_FILES', 'no file in the multipart field `files`')

@@ -47,12 +47,12 @@ test('GET /gigs/{id}/charts.zip: the setlist in running order, transposed', asyn
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
   const member = await userClient(ctx.app, 'mia')
-  const song = async (title: string, chart: string | null, key?: string) =>
-    json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title, chart, key })).id
+  const song = async (title: string, chart: string | null, key?: string, artist?: string) =>
+    json<Ok<'/songs', 'post'>>(await editor.post('/songs', { title, chart, key, artist })).id
   const grace = await song('Amazing Grace',
     '{title: Amazing Grace}\r\n{key: G}\r\n# [G] in a comment\r\n[G]Amazing [C]grace [*Rit.]\r\n' +
     '{sot}\r\n[G] tab line\r\n{eot}\r\n{c: [G] in a comment}\r\n', 'G')
-  const plain = await song('Plain', '[Am]Same key')
+  const plain = await song('Plain', '[Am]Same key', undefined, 'Folk')
   const none = await song('No chart', null)
   const gig = await createGig(editor)
   const put = await editor.put(`/gigs/${gig.id}/setlist`, {
@@ -66,8 +66,8 @@ test('GET /gigs/{id}/charts.zip: the setlist in running order, transposed', asyn
   const res = await member.get(`/gigs/${gig.id}/charts.zip`)
   assert.equal(res.statusCode, 200)
   const zip = files(res.rawPayload)
-  assert.deepEqual(Object.keys(zip), ['01 - Plain.cho', '03 - Amazing Grace.cho'])
-  assert.equal(zip['01 - Plain.cho'], '[Am]Same key')
+  assert.deepEqual(Object.keys(zip), ['01 - Plain - Folk.cho', '03 - Amazing Grace.cho'])
+  assert.equal(zip['01 - Plain - Folk.cho'], '[Am]Same key')
   assert.equal(zip['03 - Amazing Grace.cho'],
     '{title: Amazing Grace}\r\n{key: A}\r\n# [G] in a comment\r\n[A]Amazing [D]grace [*Rit.]\r\n' +
     '{sot}\r\n[G] tab line\r\n{eot}\r\n{c: [G] in a comment}\r\n')

@@ -167,5 +167,26 @@ test('POST /songs/import: 401, 403, 415, 400 without files, 413 over the limits'
   const twoHalves = await send(editor, [{ name: 'a.zip', data: Buffer.alloc(11 * 1024 * 1024) },
     { name: 'b.zip', data: Buffer.alloc(11 * 1024 * 1024) }])
   assert.equal(twoHalves.statusCode, 413)
+  // A body cut short, a multipart type without its boundary: 400 in words, never a 500.
+  const cut = multipart([{ name: 'a.cho', data: lighthouse }])
+  const short = await editor.post('/songs/import', cut.payload.subarray(0, 60), cut.headers)
+  assert.equal(short.statusCode, 400, short.body)
+  const noBoundary = await editor.post('/songs/import', Buffer.from('x'),
+    { 'content-type': 'multipart/form-data' })
+  assert.equal(noBoundary.statusCode, 400, noBoundary.body)
+  assert.match(json<{ message: string }>(noBoundary).message, /multipart body could not be read/)
   assert.equal(ctx.app.db.select().from(songs).all().length, 0, 'nothing half-written')
+})
+
+test('POST /songs/import takes 2,000 charts and refuses those after them', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const medley = Array.from({ length: 2001 }, (_, i) => `{title: Song ${i + 1}}\n[C]la`)
+    .join('\n{new_song}\n')
+  const report = json<Report>(await send(editor, [{ name: 'medley.cho', data: medley }]))
+  assert.equal(report.created.length, 2000)
+  assert.deepEqual(report.refused.map((r) => [r.file, r.reason]),
+    [['medley.cho (song 2001)', 'too_many']])
+  assert.equal(ctx.app.db.select().from(songs).all().length, 2000)
 })

@@ -423,6 +423,13 @@ describe('chords over lyrics → ChordPro', () => {
     ].join('\n'))
   })
 
+  it('keeps tablature below lyrics in a tab section of its own', () => {
+    assert.equal(chordsOverLyricsToChordPro(
+      'Verse\nC\nla\ne|---0---|\nB|---1---|\n', 'english'),
+    '{start_of_verse: Verse}\n[C]la\n{end_of_verse}\n{start_of_tab}\ne|---0---|\nB|---1---|\n' +
+      '{end_of_tab}\n')
+  })
+
   it('extends a short lyric line to the last chord and reads German chords', () => {
     assert.equal(chordsOverLyricsToChordPro('D        H7\nKein Land', 'german'),
       '[D]Kein Land[H7]')
