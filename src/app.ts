@@ -41,6 +41,9 @@ import appConfigRoutes from '#plugins/app-config/routes.js'
 import { firstRunAppConfig } from '#schemas/app-config.js'
 import { hasStoredConfig } from '#src/repositories/app-settings.js'
 import songRoutes from '#plugins/songs/routes.js'
+import chartRoutes from '#plugins/charts/routes.js'
+import chartImportRoutes from '#plugins/charts/import-routes.js'
+import chartExportRoutes from '#plugins/charts/export-routes.js'
 import rehearsalRoutes from '#plugins/rehearsals/routes.js'
 import surveyRoutes from '#plugins/surveys/routes.js'
 import todoRoutes from '#plugins/todos/routes.js'
@@ -196,6 +199,9 @@ export async function buildApp (options: BuildAppOptions = {}) {
     dataDir: config.dataDir
   })
   await app.register(songRoutes)
+  await app.register(chartRoutes)
+  await app.register(chartImportRoutes)
+  await app.register(chartExportRoutes)
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
   await app.register(todoRoutes)

@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   SONG_NOT_PROPOSED: { status: 409, means: 'votes only on proposed songs' },
   CHART_TOO_LARGE: { status: 400, means: 'a chart over 64 KiB of UTF-8' },
   CHART_ENCODING: { status: 400, means: 'a chart that is not valid UTF-8 (U+FFFD in it)' },
+  IMPORT_NO_FILES: { status: 400, means: 'a songbook import without a file in `files`' },
+  IMPORT_TOO_LARGE: { status: 413, means: 'a songbook import over 20 MiB or 500 files' },
   // Rehearsals
   END_BEFORE_START: { status: 400, means: 'the end is not after the start' },
   START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },

@@ -48,6 +48,9 @@ function lineRows (
       }]
     case 'empty':
       return [{ text: NBSP, fontSize: size.lyrics / 2 }]
+    case 'delegate':
+      // Music for another program (ABC, LilyPond, SVG): the songbook prints the song without it.
+      return []
   }
 }
 

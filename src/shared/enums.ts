@@ -35,6 +35,25 @@ export const WEAK_PASSWORD_REASONS = [
   'unchanged'
 ] as const
 
+/** Why the songbook import refused a file (POST /songs/import). */
+export const IMPORT_REFUSALS = [
+  'too_large',
+  'empty',
+  'binary',
+  'unsupported_type',
+  'nested_archive',
+  'unsafe_name',
+  'broken_archive',
+  'too_many',
+  'duplicate'
+] as const
+export type ImportRefusalReason = (typeof IMPORT_REFUSALS)[number]
+
+/** What the chords-over-lyrics converter asks a reader to check (POST /charts/convert). */
+export const CONVERT_WARNINGS =
+  ['already_chordpro', 'no_chord_lines', 'not_a_chord', 'tab_characters'] as const
+export type ConvertWarningCode = (typeof CONVERT_WARNINGS)[number]
+
 export type LinkKind = (typeof LINK_KINDS)[number]
 export type Role = (typeof ROLES)[number]
 export type UserStatus = (typeof USER_STATUSES)[number]

@@ -118,3 +118,19 @@ export const MONEY_LIMITS = {
   invoiceNumber: 60,
   note: 500
 } as const
+
+/** The songbook import (POST /songs/import) and the chart converter (POST /charts/convert). */
+export const CHART_FILE_LIMITS = {
+  /** Characters of chords-over-lyrics text the converter takes (a chart is at most 64 KiB). */
+  convertText: 64 * 1024,
+  /** The whole upload: every file and archive of one import together. */
+  uploadBytes: 20 * 1024 * 1024,
+  /** Files and archives in one upload. */
+  uploadFiles: 500,
+  /** Charts in one import, counting those inside archives. */
+  charts: 2000,
+  /** What one archive may hold once expanded (its charts are ≤ 64 KiB each besides). */
+  archiveExpandedBytes: 64 * 1024 * 1024,
+  /** A file name as the report shows it. */
+  fileName: 255
+} as const

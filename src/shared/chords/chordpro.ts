@@ -1,7 +1,14 @@
-// A ChordPro parser (chordpro.org): the subset chord apps exchange (the Setlist Helper list).
-// Never throws: unknown directives become comments, a line without chords is plain lyrics.
+// A ChordPro parser (chordpro.org, the ChordPro program as the reference). Never throws: every
+// directive of the reference is shown or ignored (and listed), a line without chords is lyrics.
+import { transposeChord, type ChordNotation } from './chord.js'
+import { plainText, sectionLabel } from './chordpro-text.js'
+import {
+  DELEGATES, PAGE_BREAKS, QUIET_META, STARTS, directiveName, selected, type Delegate,
+  type SectionKind
+} from './directives.js'
 
-/** One chord (or annotation) and the text that follows it up to the next chord. */
+export type { SectionKind } from './directives.js'
+
 export interface ChartPair {
   chord: string | null
   /** `[*Rit.]`: shown where a chord would be, never transposed. */
@@ -15,14 +22,16 @@ export type ChartLine =
   | { kind: 'tab'; text: string }
   | { kind: 'empty' }
   | { kind: 'pagebreak' }
-
-export type SectionKind = 'verse' | 'chorus' | 'bridge' | 'tab' | 'plain'
+  /** `{start_of_abc}` …: music for another program; a note in previews, nothing on the stage. */
+  | { kind: 'delegate'; notation: Delegate }
 
 export interface ChartSection {
   kind: SectionKind
   label: string | null
   /** `{chorus}`: the last chorus played again (its lines are repeated here). */
   recall?: boolean
+  /** `{start_of_textblock}`: plain text, no chords read (a 'plain' section). */
+  textblock?: boolean
   lines: ChartLine[]
 }
 
@@ -42,57 +51,18 @@ export interface Chart {
   sections: ChartSection[]
 }
 
-const ALIASES: Record<string, string> = {
-  t: 'title',
-  st: 'subtitle',
-  su: 'subtitle',
-  c: 'comment',
-  ci: 'comment_italic',
-  cb: 'comment_box',
-  soc: 'start_of_chorus',
-  eoc: 'end_of_chorus',
-  sov: 'start_of_verse',
-  eov: 'end_of_verse',
-  sob: 'start_of_bridge',
-  eob: 'end_of_bridge',
-  sot: 'start_of_tab',
-  eot: 'end_of_tab',
-  sog: 'start_of_grid',
-  eog: 'end_of_grid',
-  np: 'new_page',
-  npp: 'new_physical_page',
-  colb: 'column_break'
+export interface ParseOptions {
+  /** The member's selectors (memberSelectors): `{title-piano: …}` applies to pianists only. */
+  selectors?: readonly string[]
+  /** How `{transpose: n}` spells the chords it moves. */
+  notation?: ChordNotation
 }
 
-const STARTS: Record<string, SectionKind> = {
-  start_of_chorus: 'chorus',
-  start_of_verse: 'verse',
-  start_of_bridge: 'bridge',
-  start_of_tab: 'tab',
-  start_of_grid: 'tab'
-}
-
-const PAGE_BREAKS = new Set(['new_page', 'pagebreak', 'new_physical_page'])
-
-// Known layout directives (fonts, sizes, colours, columns) the stage view and the songbook set
-// themselves: ignored. A column break is never a page break (a chart's columns are not ours).
-const LAYOUT = /^(?:text|chord|tab|title|chorus|footer|toc|label|grid)(?:font|size|colou?r)$|^(?:columns|col|column_break|define|chord|diagrams|g|grid|no_grid|ng|titles)$/
-
-const DIRECTIVE = /^\{\s*([A-Za-z_]+)(?:-[A-Za-z0-9_]+)?\s*(?:[:\s]\s*([\s\S]*?))?\s*\}$/
+const DIRECTIVE =
+  /^\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:-([A-Za-z0-9_]+!?))?\s*(?:[:\s]\s*([\s\S]*?))?\s*\}$/
 
 const BRACE = 0x7b
 const HASH = 0x23
-
-const directiveName = (written: string) =>
-  ALIASES[written.toLowerCase()] ?? written.toLowerCase()
-
-/** `label="Chorus 2"` (ChordPro 6) or a plain label after the colon. */
-function sectionLabel (value: string | undefined): string | null {
-  if (!value) return null
-  const quoted = /^label\s*=\s*"([^"]*)"/.exec(value) ?? /^label\s*=\s*(\S+)/.exec(value)
-  const label = (quoted ? (quoted[1] ?? '') : value).trim()
-  return label === '' ? null : label
-}
 
 /** `[G]Amazing [C]grace`: pairs of chord and following text. */
 export function parseLyricLine (line: string): ChartPair[] {
@@ -136,11 +106,20 @@ const emptyMeta = (): ChartMeta => ({
 })
 
 /** Parses ChordPro text (any line endings). */
-export function parseChordPro (source: string): Chart {
-  const reader = new ChordProReader(source)
+export function parseChordPro (source: string, options: ParseOptions = {}): Chart {
+  return readChordPro(source, options).chart
+}
+
+/**
+ * The chart and what was left out of it: the directives and environments ignored (layout,
+ * images, music in other notations, unknown ones), each once in the order met, for the editor.
+ */
+export function readChordPro (source: string, options: ParseOptions = {}):
+{ chart: Chart; ignored: string[] } {
+  const reader = new ChordProReader(source, options)
   const sections: ChartSection[] = []
   for (let section = reader.next(); section; section = reader.next()) sections.push(section)
-  return { meta: reader.meta, sections }
+  return { chart: { meta: reader.meta, sections }, ignored: [...reader.ignored] }
 }
 
 /**
@@ -149,8 +128,8 @@ export function parseChordPro (source: string): Chart {
  * reading `sections` or `meta` parses the whole chart (metadata directives may stand anywhere).
  * Equal to parseChordPro's chart in every other way.
  */
-export function parseChordProLazily (source: string): Chart {
-  const reader = new ChordProReader(source)
+export function parseChordProLazily (source: string, options: ParseOptions = {}): Chart {
+  const reader = new ChordProReader(source, options)
   return lazyChart(() => reader.meta, () => reader.next())
 }
 
@@ -196,15 +175,28 @@ export const sectionsOf = (chart: Chart): Iterable<ChartSection> =>
 /** The parser's state between two sections: `next()` reads the source up to the next one. */
 class ChordProReader {
   readonly meta = emptyMeta()
+  readonly ignored = new Set<string>()
   #lines: string[]
   #at = 0
   #current: ChartSection = { kind: 'plain', label: null, lines: [] }
   #lastChorus: ChartSection | null = null
   #closed: ChartSection[] = []
+  #selectors: readonly string[]
+  #notation: ChordNotation
+  /** The end directive the reader skips to: a delegated, unknown or unselected environment. */
+  #skipTo: string | null = null
+  /** Inside `{start_of_textblock}`: lines are plain text. */
+  #textblock = false
+  /** `{transpose: n}`: the semitones the following chords move. */
+  #transpose = 0
+  /** After `{new_song}`: the next song's title and subtitle are shown, the first's meta stays. */
+  #laterSong = false
 
-  constructor (source: string) {
+  constructor (source: string, options: ParseOptions) {
     const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
     this.#lines = text.split(/\r\n|\r|\n/)
+    this.#selectors = options.selectors ?? []
+    this.#notation = options.notation ?? 'english'
   }
 
   /** The next section, undefined after the last. */
@@ -219,6 +211,7 @@ class ChordProReader {
 
   #close (): void {
     const current = this.#current
+    this.#textblock = false
     // Blank lines at a section's end only separate it from the next one.
     while (current.lines.at(-1)?.kind === 'empty') current.lines.pop()
     if (current.lines.length > 0 || current.kind !== 'plain') this.#closed.push(current)
@@ -231,28 +224,86 @@ class ChordProReader {
     // parses a chart when it is first shown (docs/performance.md).
     const line = raw.trimEnd()
     const trimmed = line.trimStart()
+    const directive = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
+    const name = directive ? directiveName(directive[1] ?? '') : ''
+    if (this.#skipTo !== null) {
+      if (name === this.#skipTo) this.#skipTo = null
+      return
+    }
     if (this.#current.kind === 'tab') {
-      const end = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
-      const name = end ? directiveName(end[1] ?? '') : ''
       if (name === 'end_of_tab' || name === 'end_of_grid') this.#close()
       else this.#current.lines.push({ kind: 'tab', text: line })
       return
     }
-    if (trimmed.charCodeAt(0) === HASH) return
-    const directive = trimmed.charCodeAt(0) === BRACE ? DIRECTIVE.exec(trimmed) : null
-    if (!directive) {
-      if (trimmed === '') this.#current.lines.push({ kind: 'empty' })
-      else this.#current.lines.push({ kind: 'lyrics', pairs: parseLyricLine(line) })
+    if (this.#textblock && name !== 'end_of_textblock') {
+      const text = plainText(line).trimEnd()
+      this.#current.lines.push(text.trim() === ''
+        ? { kind: 'empty' }
+        : { kind: 'lyrics', pairs: [{ chord: null, text }] })
       return
     }
-    const written = directive[1] ?? ''
-    const name = directiveName(written)
-    const value = directive[2]?.trim() ?? ''
+    if (trimmed.charCodeAt(0) === HASH) return
+    if (!directive) {
+      const pairs = trimmed === '' ? null : this.#pairs(line)
+      // A line of markup only (`<b></b>`) is as blank as an empty one.
+      this.#current.lines.push(pairs ? { kind: 'lyrics', pairs } : { kind: 'empty' })
+      return
+    }
+    const selector = directive[2]
+    if (selector !== undefined && !selected(selector, this.#selectors)) {
+      // Selected for another instrument: skipped up to and including its end.
+      if (name.startsWith('start_of_')) this.#skipTo = `end_of_${name.slice(9)}`
+      return
+    }
+    this.#directive(name, directive[3]?.trim() ?? '')
+  }
+
+  /** A lyrics line's pairs: markup reduced to text, chords moved by `{transpose}`; null: none. */
+  #pairs (line: string): ChartPair[] | null {
+    const pairs = parseLyricLine(line)
+    if (!line.includes('<') && !line.includes('&') && this.#transpose === 0) return pairs
+    const flats = this.#transpose < 0
+    const out: ChartPair[] = []
+    for (const p of pairs) {
+      const text = plainText(p.text)
+      if (p.chord === null && text === '' && pairs.length > 1) continue
+      const chord = p.chord === null || p.annotation || this.#transpose === 0
+        ? p.chord
+        : transposeChord(p.chord, this.#transpose, { notation: this.#notation, flats })
+      out.push({ ...p, chord, text })
+    }
+    // What the markup stood for at the end is not kept as trailing blanks (lines are trimmed).
+    const last = out.at(-1)
+    if (last) last.text = last.text.trimEnd()
+    return out.length > 1 || (out[0] && (out[0].chord !== null || out[0].text.trim() !== ''))
+      ? out
+      : null
+  }
+
+  #directive (name: string, value: string): void {
+    const lines = this.#current.lines
     if (name in STARTS) {
       this.#close()
-      this.#current = { kind: STARTS[name] ?? 'verse', label: sectionLabel(value), lines: [] }
+      const kind = STARTS[name] ?? 'verse'
+      this.#current = { kind, label: sectionLabel(value, name === 'start_of_grid'), lines: [] }
+    } else if (name in DELEGATES) {
+      this.#close()
+      this.#closed.push({
+        kind: 'plain',
+        label: null,
+        lines: [{ kind: 'delegate', notation: DELEGATES[name as keyof typeof DELEGATES] }]
+      })
+      this.ignored.add(name)
+      this.#skipTo = `end_of_${name.slice(9)}`
+    } else if (name === 'start_of_textblock') {
+      this.#close()
+      this.#current.textblock = true
+      this.#textblock = true
+    } else if (name.startsWith('start_of_')) {
+      this.ignored.add(name)
+      this.#skipTo = `end_of_${name.slice(9)}`
     } else if (name.startsWith('end_of_')) {
-      if (this.#current.kind !== 'plain') this.#close()
+      if (this.#current.kind !== 'plain' || this.#textblock) this.#close()
     } else if (name === 'chorus') {
       this.#close()
       const recalled = this.#lastChorus
@@ -263,14 +314,32 @@ class ChordProReader {
         lines: recalled ? [...recalled.lines] : []
       })
     } else if (name === 'comment' || name === 'comment_box' || name === 'highlight') {
-      this.#current.lines.push({ kind: 'comment', text: value })
+      lines.push({ kind: 'comment', text: plainText(value) })
     } else if (name === 'comment_italic') {
-      this.#current.lines.push({ kind: 'comment', text: value, italic: true })
+      lines.push({ kind: 'comment', text: plainText(value), italic: true })
     } else if (PAGE_BREAKS.has(name)) {
+      lines.push({ kind: 'pagebreak' })
+    } else if (name === 'new_song') {
+      this.#close()
       this.#current.lines.push({ kind: 'pagebreak' })
-    } else if (!setMeta(this.meta, name, value) && !LAYOUT.test(name)) {
-      // Unknown directives are kept and shown, never an error.
-      this.#current.lines.push({ kind: 'comment', text: value ? `${written}: ${value}` : written })
+      this.#laterSong = true
+    } else if (name === 'transpose') {
+      const n = Number.parseInt(value, 10)
+      this.#transpose = Number.isFinite(n) ? n % 12 : 0
+    } else if (this.#laterSong && (name === 'title' || name === 'subtitle')) {
+      if (value !== '') lines.push({ kind: 'comment', text: plainText(value) })
+    } else if (name === 'meta') {
+      const [, key = '', rest = ''] = /^(\S+)\s*([\s\S]*)$/.exec(value) ?? []
+      const metaName = directiveName(key)
+      if (!this.#laterSong && !setMeta(this.meta, metaName, plainText(rest))) {
+        if (!QUIET_META.has(metaName)) this.ignored.add(`meta ${metaName}`)
+      }
+    } else if (this.#laterSong || QUIET_META.has(name)) {
+      // A later song's metadata, or metadata that is no song field: kept to the file.
+    } else if (!setMeta(this.meta, name, plainText(value))) {
+      // Layout (fonts, columns, diagrams, images) and unknown directives alike: nothing on the
+      // stage, listed for editors.
+      this.ignored.add(name)
     }
   }
 }
@@ -292,14 +361,6 @@ function setMeta (meta: ChartMeta, name: string, value: string): boolean {
       meta[name] = Number.isFinite(n) ? n : null
       return true
     }
-    case 'album':
-    case 'composer':
-    case 'lyricist':
-    case 'arranger':
-    case 'year':
-    case 'copyright':
-    case 'meta':
-      return true
     default:
       return false
   }

@@ -1,5 +1,6 @@
 import {
-  lazyChart, parseChordProLazily, sectionsOf, type Chart, type ChartLine, type ChartSection
+  lazyChart, parseChordProLazily, sectionsOf, type Chart, type ChartLine, type ChartSection,
+  type ParseOptions
 } from '$shared/chords/chordpro'
 import { chordMover, movedLine, movedMeta, type ChartNotation } from '$shared/chords/transpose'
 import { keyString, type MusicalKey } from '$shared/keys'
@@ -15,18 +16,21 @@ const origins = new WeakMap<Chart, Chart>()
 
 /**
  * The chart of this ChordPro text, parsed once (the most recently used are kept), a section at a
- * time as it is read (parseChordProLazily): the first screen waits only for its own lines.
+ * time as it is read (parseChordProLazily): the first screen waits only for its own lines. The
+ * member's selectors (`{title-piano: …}`) are part of what it is parsed with.
  */
-export function parsedChart (source: string): Chart {
-  let chart = parsed.get(source)
+export function parsedChart (source: string, options: ParseOptions = {}): Chart {
+  const selectors = options.selectors?.join('\n') ?? ''
+  const key = selectors === '' ? source : `${selectors}\u0000${source}`
+  let chart = parsed.get(key)
   if (chart) {
     // Most recently used last: the first entry is the one to drop.
-    parsed.delete(source)
+    parsed.delete(key)
   } else {
-    chart = parseChordProLazily(source)
+    chart = parseChordProLazily(source, options)
     if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!)
   }
-  parsed.set(source, chart)
+  parsed.set(key, chart)
   return chart
 }
 

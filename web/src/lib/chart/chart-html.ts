@@ -16,7 +16,7 @@ const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 // Lines in blocks: the browser lays out only the blocks on screen (content-visibility: auto).
 const BLOCK = 4
 
-function line (l: ChartLine, chords: boolean): string {
+function line (l: ChartLine, chords: boolean, label: (kind: string) => string): string {
   switch (l.kind) {
     case 'lyrics': {
       if (!chords || !l.pairs.some((p) => p.chord !== null)) {
@@ -34,7 +34,13 @@ function line (l: ChartLine, chords: boolean): string {
     case 'empty':
       return '<div class="gap"></div>'
     case 'pagebreak':
-      return '<hr class="pagebreak">'
+      // Pages and columns are paper's: on a screen the chart flows on.
+      return ''
+    case 'delegate': {
+      // "ABC notation — not shown"; the stage's label is empty: nothing there.
+      const note = label(l.notation)
+      return note ? `<p class="comment italic delegate">${esc(note)}</p>` : ''
+    }
   }
 }
 
@@ -69,12 +75,13 @@ const rowsOf = (l: ChartLine, chords: boolean, rowChars: number) =>
 /**
  * The chart's markup in pieces of about `lines` lines each, cut between blocks: the first piece
  * is what a screen shows, the rest can follow after the first paint. `label` names a section kind
- * (verse, chorus …) in the reader's language. `firstRows` ends the first piece once it holds
- * that many rows of text (a line with chords is two, a line wider than `rowChars` characters
- * wraps): the screen's height in rows, so that the first piece is no larger than what the
- * musician sees (bench/stage-charts.ts). A generator: a
- * piece's markup is built only when it is asked for, so the first screen does not wait for the
- * markup of the whole chart (a third of the JavaScript of showing a 300-line chart).
+ * (verse, chorus …) in the reader's language, and the note for music in another notation
+ * (`abc`, `ly`, `svg`: empty on the stage, where it shows nothing). `firstRows` ends the first
+ * piece once it holds that many rows of text (a line with chords is two, a line wider than
+ * `rowChars` characters wraps): the screen's height in rows, so that the first piece is no larger
+ * than what the musician sees (bench/stage-charts.ts). A generator: a piece's markup is built
+ * only when it is asked for, so the first screen does not wait for the markup of the whole chart
+ * (a third of the JavaScript of showing a 300-line chart).
  */
 export function * chartPieces (chart: Chart, chords: boolean, label: (kind: string) => string,
   lines = Infinity, firstRows = Infinity, rowChars = Infinity):
@@ -117,7 +124,7 @@ export function * chartPieces (chart: Chart, chords: boolean, label: (kind: stri
       const end = Math.min(i + BLOCK, section.lines.length)
       for (; i < end; i++) {
         if (screen && i > start && rows >= firstRows) break
-        chunk.html += line(section.lines[i]!, chords)
+        chunk.html += line(section.lines[i]!, chords, label)
         rows += rowsOf(section.lines[i]!, chords, rowChars)
       }
       chunk.html += '</div>'

@@ -117,6 +117,8 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Optionen einer Abstimmung haben kein Datum.',
   SONG_NOT_PROPOSED: 'Die Abstimmung ist vorbei: Der Song ist kein Vorschlag mehr.',
   INVALID_KEY: 'Wähl eine Tonart aus der Liste.',
+  IMPORT_TOO_LARGE: 'Zu viel für einen Import: höchstens 500 Dateien, zusammen 20 MB.',
+  IMPORT_NO_FILES: 'Mindestens eine Datei wählen.',
   CHART_TOO_LARGE: 'Das Chart ist zu lang: höchstens 64 KiB Text.',
   CHART_ENCODING: 'Das Chart ist kein UTF-8-Text. Speichere die Datei als UTF-8 und lade sie neu.',
   INVALID_GENRE: 'Wähl ein Genre aus der Liste.',

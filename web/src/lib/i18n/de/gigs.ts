@@ -15,6 +15,7 @@ export default {
   setlistPdf: 'Setlist (PDF)',
   stagePdf: 'Bühnen-Setlist (PDF)',
   schedulePdf: 'Ablaufplan (PDF)',
+  chartsZip: 'Charts (ChordPro, zip)',
   songbookPdf: 'Songbook (PDF)',
   songbookLargePdf: 'Songbook (PDF), Großdruck',
   gema: 'GEMA-Meldung',

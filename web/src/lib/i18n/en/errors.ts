@@ -101,6 +101,8 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Poll options have no date.',
   SONG_NOT_PROPOSED: 'Voting is over: this song is no longer a proposal.',
   INVALID_KEY: 'Choose a key from the list.',
+  IMPORT_TOO_LARGE: 'Too much for one import: at most 500 files, 20 MB together.',
+  IMPORT_NO_FILES: 'Choose at least one file.',
   CHART_TOO_LARGE: 'The chart is too long: at most 64 KiB of text.',
   CHART_ENCODING: 'The chart is not UTF-8 text. Save the file as UTF-8 and try again.',
   INVALID_GENRE: 'Choose a genre from the list.',

@@ -15,6 +15,7 @@ export default {
   setlistPdf: 'Setlist PDF',
   stagePdf: 'Stage setlist PDF',
   schedulePdf: 'Schedule PDF',
+  chartsZip: 'Charts (ChordPro, zip)',
   songbookPdf: 'Songbook PDF',
   songbookLargePdf: 'Songbook PDF, Large print',
   gema: 'GEMA report',

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { asc, isNotNull } from 'drizzle-orm'
+import { zipSync, type Zippable } from 'fflate'
+import { ErrorResponse, IdParams } from '#schemas/common.js'
+import { binaryFile } from '#schemas/documents.js'
+import { songs } from '#src/db/schema.js'
+import { notFound } from '#src/errors.js'
+import { contentDisposition } from '#src/http/content-disposition.js'
+import { uniqueNames } from '#src/chart-files/file-names.js'
+import { transposeChordProText } from '#src/chart-files/transpose-text.js'
+import { canonicalKey } from '#shared/keys.js'
+import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
+
+const ZipFile = binaryFile('application/zip', 'a zip archive of .cho files (UTF-8 names)')
+
+/** A zip of charts; each file dated by its song's last change, so an unchanged songbook is too. */
+function zipOf (files: { name: string; text: string; changed: string }[]): Buffer {
+  const entries: Zippable = {}
+  for (const f of files) {
+    entries[f.name] = [Buffer.from(f.text, 'utf8'), { mtime: new Date(f.changed) }]
+  }
+  return Buffer.from(zipSync(entries, { level: 6 }))
+}
+
+/** The charts as files: the whole songbook, or a gig's setlist as it will be played. */
+const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/songs/charts.zip',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['songs'],
+        summary: 'Every chart as a ChordPro file, "<Title> - <Artist>.cho", in one zip',
+        description:
+          'Each chart byte for byte as stored (also those of retired songs). File names are ' +
+          'safe on Windows, macOS and Linux; two songs of one name get "(2)".',
+        response: { 200: ZipFile }
+      }
+    },
+    async (_request, reply) => {
+      const rows = app.db
+        .select({
+          title: songs.title,
+          artist: songs.artist,
+          chart: songs.chart,
+          updatedAt: songs.updatedAt
+        })
+        .from(songs).where(isNotNull(songs.chart)).orderBy(asc(songs.id)).all()
+      const name = uniqueNames()
+      const zip = zipOf(rows.map((r) => ({
+        name: name(r.artist ? `${r.title} - ${r.artist}` : r.title, '.cho'),
+        // Never null: only songs with a chart are read.
+        text: r.chart as string,
+        changed: r.updatedAt
+      })))
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', 'charts.zip'))
+        .send(zip)
+    }
+  )
+
+  app.get(
+    '/gigs/:id/charts.zip',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['gigs'],
+        summary: "The setlist's charts in running order, transposed as the entries say",
+        description:
+          'Files "01 - <Title> - <Artist>.cho" in running order; each chart moved by its ' +
+          "entry's transposition (chords and `{key}`; the rest as written). Entries without a " +
+          'chart are left out.',
+        params: IdParams,
+        response: { 200: ZipFile, 404: { ...ErrorResponse, description: 'Unknown gig' } }
+      }
+    },
+    async (request, reply) => {
+      const notation = app.appSettings.get().chordNotation ?? 'german'
+      const gig = loadGigCharts(app.db, request.params.id, notation)
+      if (!gig) throw notFound('gig', request.params.id)
+      const width = Math.max(2, String(gig.charts.length).length)
+      const name = uniqueNames()
+      const now = app.clock().toISOString()
+      const files = gig.charts.flatMap((entry) => {
+        if (entry.chart === null) return []
+        const { title, artist, key } = entry.song
+        const stem = `${String(entry.position).padStart(width, '0')} - ${title}` +
+          (artist ? ` - ${artist}` : '')
+        const text = transposeChordProText(entry.chart, entry.transpose, notation,
+          canonicalKey(key))
+        return [{ name: name(stem, '.cho'), text, changed: now }]
+      })
+      return reply
+        .type('application/zip')
+        .header('content-disposition',
+          contentDisposition('attachment', `gig-${request.params.id}-charts.zip`))
+        .send(zipOf(files))
+    }
+  )
+}
+export default chartExportRoutes

@@ -1,0 +1,26 @@
+export default {
+  exportAll: 'Alle Charts (zip)',
+  title: 'Songbook importieren',
+  intro: 'ChordPro-Dateien (.cho, .chopro, .chordpro, .crd, .pro), Akkorde über Text (.txt) und ' +
+    '.zip-Archive davon. Ein Song mit gleichem Titel und Interpret bekommt das neue Chart.',
+  drop: 'Dateien oder Archive hier ablegen',
+  choose: 'Dateien wählen',
+  chooseFiles: 'Mindestens eine Datei wählen.',
+  send: 'Importieren ({n})',
+  clear: 'Leeren',
+  done: 'Songbook importiert',
+  report: 'Import-Bericht',
+  summary: '{created} angelegt, {updated} aktualisiert, {refused} abgelehnt.',
+  created: 'Angelegt',
+  updated: 'Aktualisiert',
+  refused: 'Abgelehnt',
+  'reason.too_large': 'größer als die Chart-Grenze von 64 KB',
+  'reason.empty': 'leer',
+  'reason.binary': 'keine Textdatei',
+  'reason.unsupported_type': 'keine Chart-Datei',
+  'reason.nested_archive': 'ein Archiv im Archiv',
+  'reason.unsafe_name': 'ein Pfad außerhalb des Archivs',
+  'reason.broken_archive': 'ein beschädigtes Archiv',
+  'reason.too_many': 'mehr als 2000 Charts in einem Import',
+  'reason.duplicate': 'gleicher Titel und Interpret wie eine andere Datei'
+}

@@ -1,0 +1,26 @@
+export default {
+  exportAll: 'All charts (zip)',
+  title: 'Import songbook',
+  intro: 'ChordPro files (.cho, .chopro, .chordpro, .crd, .pro), chords over lyrics (.txt) ' +
+    'and .zip archives of them. A song with the same title and artist gets the new chart.',
+  drop: 'Drop files or archives here',
+  choose: 'Choose files',
+  chooseFiles: 'Choose at least one file.',
+  send: 'Import ({n})',
+  clear: 'Clear',
+  done: 'Songbook imported',
+  report: 'Import report',
+  summary: '{created} created, {updated} updated, {refused} refused.',
+  created: 'Created',
+  updated: 'Updated',
+  refused: 'Refused',
+  'reason.too_large': 'over the chart limit of 64 KB',
+  'reason.empty': 'empty',
+  'reason.binary': 'not a text file',
+  'reason.unsupported_type': 'not a chart file',
+  'reason.nested_archive': 'an archive inside an archive',
+  'reason.unsafe_name': 'a path outside the archive',
+  'reason.broken_archive': 'a damaged archive',
+  'reason.too_many': 'more than 2000 charts in one import',
+  'reason.duplicate': 'the same title and artist as another file'
+}

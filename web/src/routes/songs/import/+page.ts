@@ -1,0 +1,3 @@
+import { requireRole } from '$lib/state/guard'
+
+export const load = requireRole('editor')
