@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConvertBody, ConvertResult } from '#schemas/chart-files.js'
 import { convertChordsOverLyrics } from '#shared/chords/chords-over-lyrics.js'
 
-/** Charts as text: chords over lyrics made ChordPro (docs/importing.md → Moving in with a songbook). */
+/** Charts as text: chords over lyrics made ChordPro (docs/importing.md → songbook). */
 const chartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/charts/convert',
