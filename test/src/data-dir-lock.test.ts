@@ -132,8 +132,14 @@ test('the CLI as root on a DATA_DIR of another user refuses and names sudo -u <o
     t.after(() => rmSync(dir, { recursive: true, force: true }))
     chownSync(dir, 65534, 65534) // nobody
     const refused = io()
-    assert.equal(await runCli(['user:create', 'lena'], { DATA_DIR: dir }, refused.io), 78)
-    assert.match(refused.err.join('\n'), /sudo -u (nobody|'#65534') bandstand user:create/)
+    assert.equal(await runCli(['user:create', 'lena', '--display-name', 'Lena B', '--password',
+      'a long passphrase for her'], { DATA_DIR: dir }, refused.io), 78)
+    // The whole command to paste: DATA_DIR, every argument quoted, the password not repeated.
+    assert.match(refused.err.join('\n'), new RegExp(
+      ": run as that user: sudo -u (nobody|'#65534') " +
+      `env DATA_DIR=${dir} bandstand user:create lena --display-name 'Lena B' ` +
+      '--password <password>$'
+    ))
     assert.ok(!existsSync(join(dir, 'bandstand.db')), 'nothing written')
   })
 
