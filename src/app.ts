@@ -199,7 +199,8 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(userRoutes, { links })
   await app.register(appConfigRoutes, {
     docsEnabled: config.docsEnabled,
-    dataDir: config.dataDir
+    dataDir: config.dataDir,
+    backups: config.backup !== undefined
   })
   await app.register(songRoutes)
   await app.register(rehearsalRoutes)

@@ -35,6 +35,8 @@ export interface AppConfigPluginOptions {
   docsEnabled: boolean
   /** Where the generated first password is kept until the admin changes it (setup checklist). */
   dataDir: string
+  /** Whether BACKUP_DIR is set (setup checklist). */
+  backups: boolean
 }
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
@@ -262,6 +264,6 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
   )
 
   await app.register(manifestRoutes)
-  await app.register(setupRoutes, { dataDir: options.dataDir })
+  await app.register(setupRoutes, { dataDir: options.dataDir, backups: options.backups })
 }
 export default appConfigRoutes

@@ -185,7 +185,7 @@ test(
       1,
       'never overwrites'
     )
-    assert.equal(await runCli(['db:backup'], { DATA_DIR: ctx.dir }, io().io), 1)
+    assert.equal(await runCli(['db:backup'], { DATA_DIR: ctx.dir }, io().io), 64)
 
     const empty = tempDir()
     t.after(() => rmSync(empty, { recursive: true, force: true }))
