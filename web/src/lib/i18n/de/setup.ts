@@ -14,7 +14,8 @@ export default {
   'help.https':
     'Offline-Kopien von Gigs, die App installieren und den Bildschirm während des Gigs anlassen ' +
     'brauchen HTTPS. Setzt einen Reverse-Proxy wie Caddy vor Bandstand (docs/deployment.md → ' +
-    'HTTPS); im Band-LAN mit Caddys eigenem Zertifikat, einmal auf jedem Handy installiert. ' +
+    'Reverse proxy with TLS); im Band-LAN mit Caddys eigenem Zertifikat, einmal auf jedem ' +
+    'Handy installiert. ' +
     'Erledigt, wenn du diese Seite über HTTPS öffnest.',
   'help.backups':
     'Setzt BACKUP_DIR in DATA_DIR/bandstand.env und startet neu: Bandstand sichert sich dann ' +

@@ -14,7 +14,8 @@ export default {
   'help.https':
     'Offline copies of gigs, installing the app and keeping the screen on during a gig need ' +
     'HTTPS. Put a reverse proxy such as Caddy in front of Bandstand (docs/deployment.md → ' +
-    'HTTPS); on the band\'s LAN with Caddy\'s own certificate, installed once on each phone. ' +
+    'Reverse proxy with TLS); on the band\'s LAN with Caddy\'s own certificate, installed ' +
+    'once on each phone. ' +
     'Done when you open this page over HTTPS.',
   'help.backups':
     'Set BACKUP_DIR in DATA_DIR/bandstand.env and restart: Bandstand then backs itself up daily ' +
