@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
 import { DataDirLocked, LOCK_FILE, lockDataDir } from '#src/storage/data-dir-lock.js'
 import { projectPath } from '#src/project-path.js'
+import { fullCommand } from '#src/start-errors.js'
 import { freePort, startServer } from '#test/server-process.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-lock-'))
@@ -167,3 +168,12 @@ test('a DATA_DIR the server\'s user may not write: one line naming the path (exi
     assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
     assert.match(run.stderr, new RegExp(`${join(dir, 'data')}: permission denied: .*chown`))
   })
+
+test('the command a root refusal prints: DATA_DIR spelled out, words quoted, no password', () => {
+  assert.equal(
+    fullCommand('/srv/band data', ['bandstand', 'user:create', "o'brien", '--password', 'pw 1',
+      '--password=pw2', '--display-name', 'Lena B']),
+    "env 'DATA_DIR=/srv/band data' bandstand user:create 'o'\\''brien' --password <password> " +
+      "--password=<password> --display-name 'Lena B'"
+  )
+})
