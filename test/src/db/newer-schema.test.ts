@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { Type } from '@sinclair/typebox'
+import Database from 'better-sqlite3'
 import Fastify from 'fastify'
 import { buildApp } from '#src/app.js'
 import { runCli } from '#src/cli.js'
@@ -65,6 +66,13 @@ test('a database a newer version migrated is refused at start and by every writi
   const bare = io()
   assert.equal(await runCli(['db:migrate'], { DATA_DIR: dir }, bare.io), 78)
   assert.match(bare.err[0]!, /run that version, or restore the backup from before the upgrade \(/)
+  const sqlite = new Database(file)
+  sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+    .run('another', Date.now() + 2 * 86_400_000)
+  sqlite.close()
+  const two = io()
+  assert.equal(await runCli(['db:migrate'], { DATA_DIR: dir }, two.io), 78)
+  assert.match(two.err[0]!, /\(2 migrations this version does not know\)/)
 })
 
 test('a key an older version wrote is shown as written, never a 500, and doctor lists it',
