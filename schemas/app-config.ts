@@ -234,12 +234,18 @@ export const DocumentPaletteSchema = Type.Object({
 })
 
 /** The first-evening steps, in the order the checklist shows them. */
-export const SETUP_STEPS = ['band', 'language', 'password', 'members', 'songs', 'gig'] as const
+export const SETUP_STEPS = [
+  'band', 'language', 'password', 'members', 'songs', 'gig', 'https', 'backups'
+] as const
 export const SetupChecklist = Type.Object({
   dismissed: Type.Boolean(),
   steps: Type.Array(
     Type.Object({ id: StringEnum(SETUP_STEPS), done: Type.Boolean() }),
-    { description: 'every step, in order; done is computed from what the band has' }
+    {
+      description: 'every step, in order; done is computed from what the band has, `https` ' +
+        'from this request (HTTPS, directly or through the trusted proxy), `backups` from ' +
+        'BACKUP_DIR'
+    }
   )
 })
 export type SetupChecklistType = Static<typeof SetupChecklist>

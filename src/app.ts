@@ -137,7 +137,14 @@ export async function buildApp (options: BuildAppOptions = {}) {
     },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    schemaController: createSchemaController({ compileAtStart: options.compileSchemasAtStart })
+    schemaController: createSchemaController({
+      compileAtStart: options.compileSchemasAtStart,
+      // Called at request time only, when `app` exists.
+      onUnreadableRows: ({ method, url, ids, error }) => app.log.warn(
+        { route: `${method} ${url}`, ids, err: error },
+        `${method} ${url} left out ${ids.length} stored row(s) it cannot read (ids ` +
+          `${ids.join(', ')}): an older Bandstand wrote them? Run bandstand doctor`)
+    })
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   if (config.trustProxy === true) {
@@ -196,7 +203,8 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(userRoutes, { links })
   await app.register(appConfigRoutes, {
     docsEnabled: config.docsEnabled,
-    dataDir: config.dataDir
+    dataDir: config.dataDir,
+    backups: config.backup !== undefined
   })
   await app.register(songRoutes)
   await app.register(chartRoutes)

@@ -63,14 +63,21 @@ Commands:
         --reset-links for every active member. --dry-run writes nothing; --force adds to a
         database that already holds band data.
 
-Environment: DATA_DIR (default ./data) and .env as for the server.`
+Configuration as the server's: the environment, .env in the working directory, then
+DATA_DIR/bandstand.env (DATA_DIR defaults to ./data). Exit codes: 0 done, 1 refused,
+64 wrong command line, 78 configuration or data directory.`
 
 export interface CliIo {
   out(line: string): void
   err(line: string): void
 }
 
+/** A refusal of what was asked (no such user, a weak password, a file that exists): exit 1. */
 class UsageError extends Error {}
+/** The command line itself is wrong (EX_USAGE, 64): one line, and where the usage is. */
+class BadUsage extends UsageError {}
+const EX_USAGE = 64
+const SEE_HELP = 'bandstand --help lists the commands and options'
 
 /**
  * The commands that write much or change the schema: they take DATA_DIR's lock
@@ -112,13 +119,14 @@ export async function runCli (
       }
     })
     const [command, ...args] = positionals
-    if (values.help || !command) {
+    if (values.help) {
       io.out(USAGE)
-      return command || values.help ? 0 : 2
+      return 0
     }
+    if (!command) throw new BadUsage('missing <command>')
     const config = loadConfig(env)
     databaseFile = config.databaseFile
-    refuseForeignOwner(config.dataDir, `bandstand ${command}`)
+    refuseForeignOwner(config.dataDir, ['bandstand', ...argv])
     if (EXCLUSIVE_COMMANDS.has(command) && !values['dry-run']) {
       unlock = lockDataDir(config.dataDir, command)
     }
@@ -129,7 +137,7 @@ export async function runCli (
       const baseUrl =
         values['base-url'] ?? config.publicUrl ?? `http://localhost:${config.port}`
       if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-        throw new UsageError('--base-url must be an http(s) URL')
+        throw new BadUsage('--base-url must be an http(s) URL')
       }
       return baseUrl
     }
@@ -139,7 +147,7 @@ export async function runCli (
         const username = requireArg(args[0], 'username')
         const role = values.role
         if (role !== 'admin' && role !== 'editor' && role !== 'member') {
-          throw new UsageError('--role must be admin, editor or member')
+          throw new BadUsage('--role must be admin, editor or member')
         }
         const password = values.password ?? generatedPassword()
         const problem = passwordProblem(password, username)
@@ -219,7 +227,8 @@ export async function runCli (
       case 'db:backup': {
         // Without a file: into BACKUP_DIR, pruned to BACKUP_KEEP, as the server's own backups.
         if (!args[0] && !config.backup) {
-          throw new UsageError(`missing <file> (or set BACKUP_DIR)\n\n${USAGE}`)
+          throw new BadUsage('missing <file> (or set BACKUP_DIR, in DATA_DIR/bandstand.env ' +
+            'to share it with the server)')
         }
         const target = args[0] ? resolve(args[0]) : undefined
         if (target && existsSync(target)) {
@@ -283,7 +292,7 @@ export async function runCli (
         return 0
       }
       default:
-        throw new UsageError(`unknown command "${command}"\n\n${USAGE}`)
+        throw new BadUsage(`unknown command "${command}"`)
     }
   } catch (error) {
     if (
@@ -294,9 +303,13 @@ export async function runCli (
       isTransferError(error)
     ) {
       // A refusal may quote the file being imported: never a terminal control sequence.
+      if (error instanceof BadUsage) {
+        io.err(`error: ${terminalSafe(error.message)} (${SEE_HELP})`)
+        return EX_USAGE
+      }
       io.err(`error: ${terminalSafe(error.message)}`)
       if (error instanceof ConfigError) return 78 // EX_CONFIG, as the server
-      return error instanceof UsageError && error.message.startsWith('unknown command') ? 2 : 1
+      return 1
     }
     const sqliteCode = storageFailureCode(error)
     if (sqliteCode !== undefined) {
@@ -316,8 +329,8 @@ export async function runCli (
       error instanceof TypeError &&
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      io.err(`error: ${error.message}\n\n${USAGE}`)
-      return 2
+      io.err(`error: ${terminalSafe(error.message)} (${SEE_HELP})`)
+      return EX_USAGE
     }
     throw error
   } finally {
@@ -327,7 +340,7 @@ export async function runCli (
 }
 
 function requireArg (value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`missing <${name}>\n\n${USAGE}`)
+  if (!value) throw new BadUsage(`missing <${name}>`)
   return value
 }
 

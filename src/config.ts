@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { parseEnv } from 'node:util'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import proxyAddr from '@fastify/proxy-addr'
@@ -247,7 +248,22 @@ export function fastifyTrustProxy (
   return (_address, hop) => hop < hops
 }
 
-/** Loads `.env` from the working directory when present (Node ≥ 20.12 has it built in). */
-export function loadDotEnv (file = '.env'): void {
-  if (existsSync(file)) process.loadEnvFile(file)
+/** The settings file in DATA_DIR that the server and the CLI both read (README → Configuration). */
+export const SHARED_ENV_FILE = 'bandstand.env'
+
+/**
+ * The server's and the CLI's one configuration, strongest first: the environment, `.env` in the
+ * working directory, then `DATA_DIR/bandstand.env` (DATA_DIR as the first two set it), so that
+ * `bandstand db:backup` run with the service's DATA_DIR sees the service's BACKUP_DIR and
+ * PUBLIC_URL. A file never overrides a variable already set.
+ */
+export function loadDotEnv (file = '.env', env: NodeJS.ProcessEnv = process.env): void {
+  const load = (path: string) => {
+    if (!existsSync(path)) return
+    for (const [key, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+      env[key] ??= value
+    }
+  }
+  load(file)
+  load(resolve(env.DATA_DIR || './data', SHARED_ENV_FILE))
 }

@@ -12,7 +12,8 @@ let config: Config | undefined
 async function main () {
   loadDotEnv()
   config = loadConfig()
-  refuseForeignOwner(config.dataDir, 'node dist/server.js')
+  refuseForeignOwner(config.dataDir,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)])
   // Before anything is opened: a second server on the same data would interleave two caches,
   // two schedulers and two first-admin creations.
   const unlock = lockDataDir(config.dataDir, 'server')

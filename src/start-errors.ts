@@ -50,15 +50,29 @@ export function actionableMessage (error: unknown, databaseFile?: string): strin
  * be root's and the server, running as that user, could no longer open it: refused, with the
  * command to run instead.
  */
-export function refuseForeignOwner (dataDir: string, command: string): void {
+export function refuseForeignOwner (dataDir: string, command: string[]): void {
   if (process.getuid?.() !== 0 || !existsSync(dataDir)) return
   const { uid } = statSync(dataDir)
   if (uid === 0) return
   const owner = userName(uid)
   throw new ConfigError(
     `${dataDir} belongs to ${owner}, and files written as root would lock it out: ` +
-      `run as that user: sudo -u ${owner} ${command}`
+      `run as that user: sudo -u ${owner} ${fullCommand(dataDir, command)}`
   )
+}
+
+/**
+ * The command to paste: DATA_DIR spelled out (sudo drops the environment; `env` passes it where
+ * sudo would refuse `VAR=value`), every word quoted for the shell, a password not repeated.
+ */
+export function fullCommand (dataDir: string, command: string[]): string {
+  const quote = (word: string) =>
+    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`
+  const words = command.map((word, i) => {
+    if (command[i - 1] === '--password') return '<password>'
+    return word.startsWith('--password=') ? '--password=<password>' : quote(word)
+  })
+  return ['env', quote(`DATA_DIR=${dataDir}`), ...words].join(' ')
 }
 
 /** The name /etc/passwd gives `uid`, else the number (`sudo -u '#1000'` takes it so). */

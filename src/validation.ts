@@ -4,6 +4,7 @@ import {
   type SerializerFactory
 } from '@fastify/fast-json-stringify-compiler'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
+import { skipUnreadableRows, type UnreadableRowsSink } from '#src/http/unreadable-rows.js'
 
 /** What Fastify passes to a validator compiler: `{ schema, method, url, httpPart }`. */
 type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0]
@@ -109,6 +110,8 @@ export interface SchemaControllerOptions {
    * in the first seconds, and compiling them all took a quarter of the start time).
    */
   compileAtStart?: boolean
+  /** Told of rows a list answer left out because they could not be serialized. */
+  onUnreadableRows?: UnreadableRowsSink
 }
 
 /**
@@ -117,7 +120,9 @@ export interface SchemaControllerOptions {
  * Many routes share a schema (id params, list queries, the error answers every route declares):
  * each distinct one is compiled once per kind.
  */
-export function createSchemaController ({ compileAtStart = false }: SchemaControllerOptions = {}) {
+export function createSchemaController (
+  { compileAtStart = false, onUnreadableRows = () => {} }: SchemaControllerOptions = {}
+) {
   return {
     compilersFactory: {
       buildSerializer (...[externalSchemas, options]: Parameters<SerializerFactory>) {
@@ -132,7 +137,7 @@ export function createSchemaController ({ compileAtStart = false }: SchemaContro
             serialize = compileAtStart ? compile(route) : lazySerializer(() => compile(route))
             compiled.set(key, serialize)
           }
-          return serialize
+          return skipUnreadableRows(serialize, route, compile, onUnreadableRows)
         }
       },
       buildValidator (externalSchemas: unknown, serverOptions?: Record<string, unknown>) {

@@ -37,6 +37,8 @@ export interface AppConfigPluginOptions {
   docsEnabled: boolean
   /** Where the generated first password is kept until the admin changes it (setup checklist). */
   dataDir: string
+  /** Whether BACKUP_DIR is set (setup checklist). */
+  backups: boolean
 }
 
 const PUBLIC_CACHE = 'public, max-age=300'
@@ -271,6 +273,6 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
   )
 
   await app.register(manifestRoutes)
-  await app.register(setupRoutes, { dataDir: options.dataDir })
+  await app.register(setupRoutes, { dataDir: options.dataDir, backups: options.backups })
 }
 export default appConfigRoutes

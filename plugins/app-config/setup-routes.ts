@@ -17,8 +17,12 @@ import { hasLogo } from './repository.js'
  * the band has, and whether it was dismissed (kept in the app configuration: one band, one
  * checklist, whichever admin ticks it away).
  */
-const setupRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app, options) => {
-  const checklist = (): SetupChecklistType => {
+const setupRoutes: FastifyPluginAsyncTypebox<{ dataDir: string, backups: boolean }> = async (
+  app,
+  options
+) => {
+  /** `overHttps`: offline copies, installing and the wake lock need a secure context. */
+  const checklist = (overHttps: boolean): SetupChecklistType => {
     const settings = app.appSettings.get()
     const howMany = (table: typeof users | typeof songs | typeof gigs) =>
       app.db.select({ n: count() }).from(table).get()?.n ?? 0
@@ -30,7 +34,9 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app, 
       password: !existsSync(join(options.dataDir, INITIAL_PASSWORD_FILE)),
       members: howMany(users) > 1,
       songs: howMany(songs) > 0,
-      gig: howMany(gigs) > 0
+      gig: howMany(gigs) > 0,
+      https: overHttps,
+      backups: options.backups
     }
     return {
       dismissed: settings.setup?.checklistDismissed ?? true,
@@ -51,7 +57,7 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app, 
         response: { 200: SetupChecklist }
       }
     },
-    async () => checklist()
+    async (request) => checklist(request.protocol === 'https')
   )
 
   app.put(
@@ -74,7 +80,7 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app, 
           checklistDismissed: request.body.dismissed
         }
       })
-      return checklist()
+      return checklist(request.protocol === 'https')
     }
   )
 }

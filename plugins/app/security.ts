@@ -37,13 +37,22 @@ const isPrivate = (request: FastifyRequest, reply: FastifyReply) =>
   reply.hasHeader('set-cookie') ||
   !SAFE_METHODS.has(request.method)
 
+/** Names no public CA certifies: local, LAN and mDNS names, and bare addresses. */
+const LOCAL_NAME = /(^|\.)(local|lan|home|home\.arpa|internal|localhost)$|^[\d.]+$|:|^[^.]*$/i
+
+/**
+ * HSTS only for a real public name: a year of it on `pi.local` or an address locks every phone
+ * out once the proxy (or its local CA) is gone, and such names are easily reused.
+ */
+export const isPublicName = (hostname: string): boolean => !LOCAL_NAME.test(hostname)
+
 /**
  * The headers every answer carries (also those the router gives before any hook runs); a route may
  * set its own Referrer-Policy and Content-Security-Policy.
  */
 export function setSecurityHeaders (reply: FastifyReply): void {
   // Over HTTPS only (directly or as the trusted proxy says): over plain HTTP browsers ignore it.
-  if (reply.request.protocol === 'https') {
+  if (reply.request.protocol === 'https' && isPublicName(reply.request.hostname)) {
     reply.header('strict-transport-security', reply.server.hstsHeader ?? DEFAULT_HSTS)
   }
   reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options'])

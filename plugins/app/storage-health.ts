@@ -21,7 +21,8 @@ export default fp<StorageHealthPluginOptions>(
       sqlite: app.sqlite,
       dataDir: options.dataDir,
       minFreeMb: options.minFreeMb,
-      clock: app.clock
+      clock: app.clock,
+      log: app.log
     })
     app.decorate('storageHealth', health)
     // A write request answered without error was stored: a failed one before it is history. (A

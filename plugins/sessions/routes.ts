@@ -76,7 +76,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const valid = await app.passwordWork(request, async () =>
         verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
       )
-      if (!user || !valid || user.status !== 'active') throw invalidCredentials()
+      if (!user || !valid || user.status !== 'active') {
+        // The address first, the name (the client's text, JSON-quoted) after: a fail2ban filter
+        // (docs/security.md) matches the address, which a crafted name cannot stand in for.
+        request.log.warn({ clientIp: request.ip, username },
+          `login failed from ${request.ip} for user ${JSON.stringify(username)}`)
+        throw invalidCredentials()
+      }
       const now = app.clock()
       let passwordChangeRequired = user.passwordChangeRequired
       if (isForeignHash(user.passwordHash)) {

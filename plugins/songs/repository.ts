@@ -16,6 +16,7 @@ import type {
   SongVotesType
 } from '#schemas/songs.js'
 import { writtenRow, returnedRow } from '#src/db/returning.js'
+import { KEY_PATTERN } from '#shared/keys.js'
 
 /** A song as lists read it: every column but the chart body, and whether there is one. */
 export type SongListRow = Omit<SongRow, 'chart'> & { hasChart: boolean }
@@ -30,15 +31,19 @@ export function toSong (row: SongRow): SongType {
   return { ...toSongListItem({ ...row, hasChart: row.chart !== null }), chart: row.chart }
 }
 
+/** A canonical key as the API answers it; anything else (an older version's) shows as written. */
+const CANONICAL_KEY = new RegExp(KEY_PATTERN)
+
 export function toSongListItem (row: SongListRow): SongListItemType {
+  const readable = row.key === null || CANONICAL_KEY.test(row.key)
   return {
     id: row.id,
     title: row.title,
     artist: row.artist,
     genre: row.genre,
     durationSeconds: row.durationSeconds,
-    key: row.key,
-    keyText: row.keyText,
+    key: readable ? row.key : null,
+    keyText: readable ? row.keyText : (row.keyText ?? row.key),
     tempoBpm: row.tempoBpm,
     leadSinger: row.leadSinger,
     backingVocals: row.backingVocals,

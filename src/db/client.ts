@@ -7,6 +7,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
 import { projectPath } from '#src/project-path.js'
 import { backupNow, type BackupSettings } from '#src/storage/backup.js'
+import { refuseUnknownMigrations } from './newer-schema.js'
 import { convertStoredKeys, hasOldKeys } from './stored-keys.js'
 
 export type Db = BetterSQLite3Database<typeof schema>
@@ -75,6 +76,7 @@ export function openDatabase (
   let applied = 0
   let preMigrationBackup: string | null = null
   if (options.migrate !== false) {
+    refuseUnknownMigrations(sqlite, options.backup)
     const pending = pendingMigrations(sqlite)
     // A database with data that is about to change shape is copied first (BACKUP_DIR).
     if (pending > 0 && pending < total && options.backup) {

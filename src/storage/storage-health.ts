@@ -60,6 +60,8 @@ export interface StorageHealthOptions {
   dataDir: string
   minFreeMb: number
   clock: Clock
+  /** Told once when free space falls below MIN_FREE_MB, and once when it is back. */
+  log?: { warn(object: object, message: string): void; info(object: object, message: string): void }
 }
 
 /**
@@ -70,6 +72,7 @@ export class StorageHealth {
   private failure: { code: string; at: Date } | undefined
   private probe: { at: number; code: string | undefined } | undefined
   private readonly ping: Database.Statement
+  private lowSpace = false
 
   constructor (private readonly options: StorageHealthOptions) {
     this.ping = options.sqlite.prepare('SELECT 1')
@@ -100,6 +103,7 @@ export class StorageHealth {
         `${freeMb} MB free in DATA_DIR, below MIN_FREE_MB (${this.options.minFreeMb} MB)`
       )
     }
+    if (freeMb !== undefined) this.noteSpace(freeMb, lowSpace)
     const probe = this.probeIfDue(lowSpace)
     if (this.failure) {
       reasons.push(
@@ -108,6 +112,18 @@ export class StorageHealth {
     }
     if (probe.code) reasons.push(`the database cannot be written (${probe.code})`)
     return { database: probe.code ? 'not writable' : 'ok', reasons }
+  }
+
+  private noteSpace (freeMb: number, lowSpace: boolean): void {
+    if (lowSpace === this.lowSpace) return
+    this.lowSpace = lowSpace
+    const { minFreeMb, log } = this.options
+    if (lowSpace) {
+      log?.warn({ freeMb, minFreeMb }, `low disk space: ${freeMb} MB free in DATA_DIR, below ` +
+        `MIN_FREE_MB (${minFreeMb} MB): /health answers 503 until there is more`)
+    } else {
+      log?.info({ freeMb, minFreeMb }, `disk space back: ${freeMb} MB free in DATA_DIR`)
+    }
   }
 
   private freeMb (): number | undefined {

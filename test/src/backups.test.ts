@@ -89,8 +89,8 @@ test('backupNow prunes to BACKUP_KEEP, backupDue after a day; db:backup without 
   assert.match(cli.out.join('\n'), /backup written to .*backups\/bandstand-\d{8}T\d{6}Z\.db .*ok/)
   assert.equal(listBackups(backupDir).length, 3)
   const missing = io()
-  assert.equal(await runCli(['db:backup'], { DATA_DIR: dir }, missing.io), 1)
-  assert.match(missing.err.join('\n'), /missing <file> \(or set BACKUP_DIR\)/)
+  assert.equal(await runCli(['db:backup'], { DATA_DIR: dir }, missing.io), 64)
+  assert.match(missing.err.join('\n'), /missing <file> \(or set BACKUP_DIR, in DATA_DIR\/bandstand.env/)
 })
 
 test('the server backs up at start when due, not again the same day', async (t) => {

@@ -69,7 +69,7 @@ test(
     const d = io()
     assert.equal(await runCli(['user:create', 'MAX'], env, d.io), 1)
     assert.match(d.err.join(), /taken/)
-    assert.equal(await runCli(['user:create', 'nina', '--role', 'boss'], env, io().io), 1)
+    assert.equal(await runCli(['user:create', 'nina', '--role', 'boss'], env, io().io), 64)
 
     const handle = openDatabase(join(dir, 'bandstand.db'))
     const rows = handle.sqlite
@@ -101,8 +101,24 @@ test(
     h2.close()
     assert.ok(await verifyPassword(fresh, hash))
     assert.equal(await runCli(['user:reset-password', 'nobody'], env, io().io), 1)
-    assert.equal(await runCli(['no:such'], env, io().io), 2)
-    assert.equal(await runCli(['user:create'], env, io().io), 1)
+    // A wrong command line: one line, exit 64 (EX_USAGE); --help prints the usage.
+    for (const [argv, line] of [
+      [['no:such'], 'unknown command "no:such"'],
+      [['user:create'], 'missing <username>'],
+      [[], 'missing <command>'],
+      [['user:create', 'x', '--role', 'boss'], '--role must be admin, editor or member'],
+      [['user:reset-link', 'lena', '--base-url', 'ftp://x'], '--base-url must be an http(s) URL'],
+      [['db:migrate', '--frobnicate'], "Unknown option '--frobnicate'"]
+    ] as const) {
+      const wrong = io()
+      assert.equal(await runCli([...argv], env, wrong.io), 64, argv.join(' '))
+      assert.equal(wrong.err.length, 1)
+      assert.ok(wrong.err[0]!.startsWith(`error: ${line}`), wrong.err[0])
+      assert.ok(wrong.err[0]!.endsWith('(bandstand --help lists the commands and options)'))
+    }
+    const help = io()
+    assert.equal(await runCli(['--help'], env, help.io), 0)
+    assert.match(help.out[0]!, /^Usage: bandstand <command>/)
     const bad = io()
     assert.equal(await runCli(['db:migrate'], { DATA_DIR: dir, PORT: 'x' }, bad.io), 78)
     assert.match(bad.err.join(), /PORT/)
@@ -169,7 +185,7 @@ test(
       1,
       'never overwrites'
     )
-    assert.equal(await runCli(['db:backup'], { DATA_DIR: ctx.dir }, io().io), 1)
+    assert.equal(await runCli(['db:backup'], { DATA_DIR: ctx.dir }, io().io), 64)
 
     const empty = tempDir()
     t.after(() => rmSync(empty, { recursive: true, force: true }))

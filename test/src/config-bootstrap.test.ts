@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -10,7 +12,8 @@ import { ensureFirstAdmin } from '#src/bootstrap.js'
 import { openDatabase } from '#src/db/client.js'
 import { verifyPassword } from '#src/auth/password.js'
 import { projectPath } from '#src/project-path.js'
-import { loadConfig, loadDotEnv, ConfigError } from '#src/config.js'
+import { loadConfig, loadDotEnv, ConfigError, SHARED_ENV_FILE } from '#src/config.js'
+import { runCli } from '#src/cli.js'
 import { anonymous, createTestApp, json, type ErrorResponseBody, type Ok } from '#test/helpers.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-cfg-'))
@@ -313,3 +316,34 @@ test('an emptied jwt-secret file stops the start with a clear message (exit 78)'
   assert.equal(run.status, 78, run.stderr)
   assert.match(run.stderr, /jwt-secret is empty or shorter than 32 characters/)
 })
+
+test('server and CLI share one configuration: environment, then .env, then DATA_DIR/bandstand.env',
+  async (t) => {
+    const dir = tempDir()
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const data = join(dir, 'data')
+    mkdirSync(data)
+    writeFileSync(join(dir, '.env'), `DATA_DIR=${data}\nLOG_LEVEL=warn\n`)
+    writeFileSync(join(data, SHARED_ENV_FILE), `BACKUP_DIR=${join(dir, 'backups')}\n` +
+      'LOG_LEVEL=debug\nPUBLIC_URL=https://band.example\nPORT=1234\n')
+    const env: NodeJS.ProcessEnv = { PORT: '4000' }
+    loadDotEnv(join(dir, '.env'), env)
+    assert.deepEqual(env, {
+      PORT: '4000', // the environment wins
+      DATA_DIR: data,
+      LOG_LEVEL: 'warn', // .env wins over bandstand.env
+      BACKUP_DIR: join(dir, 'backups'),
+      PUBLIC_URL: 'https://band.example'
+    })
+    // What the service's file says, the CLI uses: db:backup into BACKUP_DIR, reset links on
+    // PUBLIC_URL.
+    const cliEnv: NodeJS.ProcessEnv = { DATA_DIR: data }
+    loadDotEnv(join(dir, 'missing.env'), cliEnv)
+    const out: string[] = []
+    const cliIo = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) }
+    assert.equal(await runCli(['user:create', 'lena'], cliEnv, cliIo), 0, out.join('\n'))
+    assert.equal(await runCli(['user:reset-link', 'lena'], cliEnv, cliIo), 0, out.join('\n'))
+    assert.match(out.join('\n'), /\nhttps:\/\/band\.example\/app\/reset-password#?/)
+    assert.equal(await runCli(['db:backup'], cliEnv, cliIo), 0, out.join('\n'))
+    assert.match(out.at(-1)!, new RegExp(`backup written to ${join(dir, 'backups')}/bandstand-`))
+  })

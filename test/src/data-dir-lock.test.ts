@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { runCli } from '#src/cli.js'
 import { DataDirLocked, LOCK_FILE, lockDataDir } from '#src/storage/data-dir-lock.js'
 import { projectPath } from '#src/project-path.js'
+import { fullCommand } from '#src/start-errors.js'
 import { freePort, startServer } from '#test/server-process.js'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bandstand-lock-'))
@@ -132,8 +133,14 @@ test('the CLI as root on a DATA_DIR of another user refuses and names sudo -u <o
     t.after(() => rmSync(dir, { recursive: true, force: true }))
     chownSync(dir, 65534, 65534) // nobody
     const refused = io()
-    assert.equal(await runCli(['user:create', 'lena'], { DATA_DIR: dir }, refused.io), 78)
-    assert.match(refused.err.join('\n'), /sudo -u (nobody|'#65534') bandstand user:create/)
+    assert.equal(await runCli(['user:create', 'lena', '--display-name', 'Lena B', '--password',
+      'a long passphrase for her'], { DATA_DIR: dir }, refused.io), 78)
+    // The whole command to paste: DATA_DIR, every argument quoted, the password not repeated.
+    assert.match(refused.err.join('\n'), new RegExp(
+      ": run as that user: sudo -u (nobody|'#65534') " +
+      `env DATA_DIR=${dir} bandstand user:create lena --display-name 'Lena B' ` +
+      '--password <password>$'
+    ))
     assert.ok(!existsSync(join(dir, 'bandstand.db')), 'nothing written')
   })
 
@@ -161,3 +168,12 @@ test('a DATA_DIR the server\'s user may not write: one line naming the path (exi
     assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr)
     assert.match(run.stderr, new RegExp(`${join(dir, 'data')}: permission denied: .*chown`))
   })
+
+test('the command a root refusal prints: DATA_DIR spelled out, words quoted, no password', () => {
+  assert.equal(
+    fullCommand('/srv/band data', ['bandstand', 'user:create', "o'brien", '--password', 'pw 1',
+      '--password=pw2', '--display-name', 'Lena B']),
+    "env 'DATA_DIR=/srv/band data' bandstand user:create 'o'\\''brien' --password <password> " +
+      "--password=<password> --display-name 'Lena B'"
+  )
+})

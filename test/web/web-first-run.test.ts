@@ -65,9 +65,11 @@ test('web app: the first evening on a fresh install', { timeout: 600_000 }, asyn
       await checklist.waitFor()
       const steps = de
         ? ['Bandname und Logo', 'Sprache und Zeitzone', 'Dein eigenes Passwort',
-            'Mitglieder einladen', 'Songs anlegen', 'Euer erster Gig']
+            'Mitglieder einladen', 'Songs anlegen', 'Euer erster Gig',
+            'HTTPS für Offline-Kopien', 'Automatische Backups']
         : ['Band name and logo', 'Language and timezone', 'Your own password',
-            'Invite members', 'Add songs', 'Your first gig']
+            'Invite members', 'Add songs', 'Your first gig', 'HTTPS for offline copies',
+            'Automatic backups']
       const links = checklist.getByRole('listitem').getByRole('link')
       assert.deepEqual(await links.allInnerTexts(), steps)
       await checkA11y(page, `checklist (${language}, ${size})`)

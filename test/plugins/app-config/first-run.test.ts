@@ -143,7 +143,9 @@ test('setup checklist: steps done from what the band has; dismissed and shown ag
     password: false,
     members: false,
     songs: false,
-    gig: false
+    gig: false,
+    https: false,
+    backups: false
   })
   rmSync(join(dir, INITIAL_PASSWORD_FILE))
   assert.equal((await admin.post('/songs', { title: 'Wonderwall' })).statusCode, 201)
@@ -158,8 +160,24 @@ test('setup checklist: steps done from what the band has; dismissed and shown ag
     password: true,
     members: true,
     songs: true,
-    gig: true
+    gig: true,
+    https: false,
+    backups: false
   })
+  // HTTPS as this request came (through a trusted proxy here), backups from BACKUP_DIR.
+  const behindProxy = await createTestApp({}, {
+    TRUST_PROXY: '127.0.0.1', BACKUP_DIR: join(dir, 'b')
+  })
+  t.after(() => behindProxy.close())
+  const boss = await userClient(behindProxy.app, 'boss', 'admin')
+  // Over HTTPS the session cookie has its __Host- name.
+  boss.jar.set('__Host-access_token', boss.jar.get('access_token')!)
+  const over = async (proto: string) => Object.fromEntries(json<Ok<'/admin/setup', 'get'>>(
+    await boss.get('/admin/setup', { 'x-forwarded-proto': proto })
+  ).steps.map((s) => [s.id, s.done]))
+  assert.equal((await over('https')).https, true)
+  assert.equal((await over('http')).https, false)
+  assert.equal((await over('http')).backups, true)
 
   assert.equal(json<Ok<'/admin/setup', 'get'>>(await admin.get('/admin/setup')).dismissed, false)
   const dismissed = await admin.put('/admin/setup', { dismissed: true })

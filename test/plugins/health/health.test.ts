@@ -1,7 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { PROBE_INTERVAL_MS, storageFailureCode } from '#src/storage/storage-health.js'
+import Database from 'better-sqlite3'
+import {
+  PROBE_INTERVAL_MS, StorageHealth, storageFailureCode
+} from '#src/storage/storage-health.js'
 import { APP_VERSION } from '#src/version.js'
 import { buildApp } from '#src/app.js'
 import { anonymous, createTestApp, userClient, type TestContext } from '#test/helpers.js'
@@ -178,4 +184,33 @@ test('storage failures are told from other errors by their SQLite code, also wra
   }
   assert.equal(storageFailureCode(new Error('plain')), undefined)
   assert.equal(storageFailureCode('SQLITE_FULL'), undefined)
+})
+
+test('low free space is logged once when it begins and once when it ends', () => {
+  const sqlite = new Database(':memory:')
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-space-'))
+  const lines: Array<[string, string]> = []
+  const log = {
+    warn: (_: object, message: string) => lines.push(['warn', message]),
+    info: (_: object, message: string) => lines.push(['info', message])
+  }
+  const options = { sqlite, dataDir: dir, minFreeMb: 9_999_999, clock: () => new Date(), log }
+  try {
+    const health = new StorageHealth(options)
+    health.check()
+    health.check()
+    assert.equal(lines.length, 1)
+    assert.equal(lines[0]![0], 'warn')
+    assert.match(lines[0]![1], new RegExp('^low disk space: \\d+ MB free in DATA_DIR, below ' +
+      'MIN_FREE_MB \\(9999999 MB\\): /health answers 503 until there is more$'))
+    options.minFreeMb = 0
+    health.check()
+    health.check()
+    assert.equal(lines.length, 2)
+    assert.match(lines[1]![1], /^disk space back: \d+ MB free in DATA_DIR$/)
+    assert.equal(lines[1]![0], 'info')
+  } finally {
+    sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

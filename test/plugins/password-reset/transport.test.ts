@@ -117,15 +117,25 @@ test('a mail has an overall deadline; a slow server never holds the admin reques
 test('HSTS on answers to HTTPS requests only; preload only when asked', async (t) => {
   const ctx = await createTestApp({}, { TRUST_PROXY: '127.0.0.1' })
   t.after(() => ctx.close())
-  const get = (app: typeof ctx.app, proto?: string) =>
-    app.inject({ url: '/health', headers: proto ? { 'x-forwarded-proto': proto } : {} })
+  const get = (app: typeof ctx.app, proto?: string, host = 'band.example.org') =>
+    app.inject({
+      url: '/health', headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) }
+    })
   assert.equal((await get(ctx.app, 'https')).headers['strict-transport-security'],
     'max-age=31536000')
   assert.equal((await get(ctx.app, 'http')).headers['strict-transport-security'], undefined)
   assert.equal((await get(ctx.app)).headers['strict-transport-security'], undefined)
   // a 404 and a refused cross-site write over HTTPS carry it too
-  const missing = await ctx.app.inject({ url: '/nope', headers: { 'x-forwarded-proto': 'https' } })
+  const missing = await ctx.app.inject({
+    url: '/nope', headers: { host: 'band.example.org', 'x-forwarded-proto': 'https' }
+  })
   assert.equal(missing.headers['strict-transport-security'], 'max-age=31536000')
+  // Never for a LAN or mDNS name or an address: a year of it locks phones out without the proxy.
+  for (const host of ['pi.local', 'PI.LOCAL:8443', 'bandstand.lan', 'nas.home.arpa', 'bandstand',
+    'localhost', '192.168.1.10', '192.168.1.10:443', '[fd00::1]', '[::1]:8443']) {
+    assert.equal((await get(ctx.app, 'https', host)).headers['strict-transport-security'],
+      undefined, host)
+  }
 
   const preload = await createTestApp({}, { TRUST_PROXY: '127.0.0.1', HSTS_PRELOAD: 'true' })
   t.after(() => preload.close())

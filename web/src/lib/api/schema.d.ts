@@ -4629,10 +4629,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             dismissed: boolean;
-                            /** @description every step, in order; done is computed from what the band has */
+                            /** @description every step, in order; done is computed from what the band has, `https` from this request (HTTPS, directly or through the trusted proxy), `backups` from BACKUP_DIR */
                             steps: {
                                 /** @enum {string} */
-                                id: "band" | "language" | "password" | "members" | "songs" | "gig";
+                                id: "band" | "language" | "password" | "members" | "songs" | "gig" | "https" | "backups";
                                 done: boolean;
                             }[];
                         };
@@ -4788,10 +4788,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             dismissed: boolean;
-                            /** @description every step, in order; done is computed from what the band has */
+                            /** @description every step, in order; done is computed from what the band has, `https` from this request (HTTPS, directly or through the trusted proxy), `backups` from BACKUP_DIR */
                             steps: {
                                 /** @enum {string} */
-                                id: "band" | "language" | "password" | "members" | "songs" | "gig";
+                                id: "band" | "language" | "password" | "members" | "songs" | "gig" | "https" | "backups";
                                 done: boolean;
                             }[];
                         };

@@ -5,5 +5,6 @@ export default {
   saved: 'Offline gespeichert {time} · {size}',
   packTooLarge:
     'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
-  packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.'
+  packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.',
+  needsHttps: 'Offline-Kopie braucht HTTPS – siehe Verwaltung → Einrichtung.'
 }

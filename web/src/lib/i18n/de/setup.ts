@@ -9,6 +9,18 @@ export default {
   'step.members': 'Mitglieder einladen',
   'step.songs': 'Songs anlegen',
   'step.gig': 'Euer erster Gig',
+  'step.https': 'HTTPS für Offline-Kopien',
+  'step.backups': 'Automatische Backups',
+  'help.https':
+    'Offline-Kopien von Gigs, die App installieren und den Bildschirm während des Gigs anlassen ' +
+    'brauchen HTTPS. Setzt einen Reverse-Proxy wie Caddy vor Bandstand (docs/deployment.md → ' +
+    'Reverse proxy with TLS); im Band-LAN mit Caddys eigenem Zertifikat, einmal auf jedem ' +
+    'Handy installiert. ' +
+    'Erledigt, wenn du diese Seite über HTTPS öffnest.',
+  'help.backups':
+    'Setzt BACKUP_DIR in DATA_DIR/bandstand.env und startet neu: Bandstand sichert sich dann ' +
+    'täglich und vor jedem Update (docs/operations.md → Backups). Eine Kopie gehört auf einen ' +
+    'anderen Rechner.',
   dismiss: 'Checkliste ausblenden',
   later: 'Du findest sie wieder unter Verwaltung → Einrichtung.',
   showAgain: 'Wieder auf der Startseite zeigen',

@@ -4,5 +4,6 @@ export default {
   save: 'Save for offline',
   saved: 'Saved for offline {time} · {size}',
   packTooLarge: 'Not saved: offline data may take at most {limit} MB on this device.',
-  packFailed: 'Not saved: the server could not be reached.'
+  packFailed: 'Not saved: the server could not be reached.',
+  needsHttps: 'Offline copy needs HTTPS — see Admin → Setup.'
 }
