@@ -51,6 +51,7 @@ test('GET /public/app_config: public, cacheable, strong ETag, 304, nothing secre
       'keys',
       'locale',
       'localeChosen',
+      'money',
       'songStatuses',
       'timezone',
       'timing',
