@@ -202,6 +202,9 @@ test('the stage view on phones: chart first, the last song offline, small screen
                 assert.ok(box.y >= 0 && box.y + box.height <= at.height,
                   `${label}: ${name} in view`)
               }
+              const clipped = await page.locator('.tap-bar button').evaluateAll((buttons) =>
+                buttons.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent))
+              assert.deepEqual(clipped, [], `${label}: every tap's word whole`)
               assert.ok(at.pagerBottom <= at.barTop! + 0.5,
                 `${label}: the box ends at ${at.pagerBottom}, the bar starts at ${at.barTop}`)
               assert.ok(at.barBottom! <= at.height + 0.5)
