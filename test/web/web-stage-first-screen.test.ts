@@ -139,7 +139,7 @@ async function pageTurn (page: Page) {
 
 /** What reaches past the window's right edge (for the failure message). */
 function widest (page: Page) {
-  return page.evaluate(() => [...document.querySelectorAll('body *')]
+  return page.evaluate(() => Array.from(document.querySelectorAll('body *'))
     .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
     .slice(-5)
     .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${e.getBoundingClientRect().right})`)
