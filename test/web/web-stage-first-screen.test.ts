@@ -261,6 +261,24 @@ test('the stage view on phones: chart first, the last song offline, small screen
       }
     })
 
+    await t.test('a phone in landscape: two columns above the tap bar', async () => {
+      const app = await openAs(browser, band, { width: 740, height: 360 }, 'en',
+        editorLogin.username, editorLogin.password)
+      const { page } = app
+      await page.goto(live)
+      await page.getByRole('region', { name: 'Chart' }).locator('.line').first().waitFor()
+      const at = await layout(page)
+      assert.ok(at.pagerBottom <= at.barTop! + 0.5,
+        `the box ends at ${at.pagerBottom}, the bar starts at ${at.barTop}`)
+      assert.ok(at.pageWidth <= at.width)
+      const turn = await pageTurn(page)
+      assert.equal(turn.columns, '2')
+      assert.ok(Math.abs(turn.left - (turn.width + turn.gap)) <= 2)
+      await screenshot(page, 'stage-first-landscape')
+      app.assertClean()
+      await app.context.close()
+    })
+
     await t.test('the last known song offline: four songs played, reload on both phones',
       async () => {
         const member = await openAs(browser, band, PHONE_390, 'en', 'mia', MEMBER_PASSWORD)
