@@ -12,6 +12,7 @@ type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
 const {
   addDays,
   claimUpcomingSave,
+  keepLiveView,
   listPacks,
   packInfo,
   PackTooLarge,
@@ -236,4 +237,42 @@ test('gig pack: the next 7 days are saved at start, later or cancelled gigs are 
   })
   assert.deepEqual(delayed.map((pack) => pack.gigId), [soon])
   assert.equal(asked, 1)
+})
+
+test('gig pack: the live view the phone knows last replaces the pack\'s copy', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const gigId = await gigWithSetlist(editor, ctx.app, bandToday(ctx.app))
+  const statuses = new Map<string, number[]>()
+  const env = phone(member, statuses)
+  const known = Date.parse('2026-11-28T21:14:05Z')
+  const now = () => known
+  // No pack for the gig: nothing is written.
+  assert.equal(await keepLiveView(member.user.id, gigId, { version: 1 }, null, { ...env, now }),
+    false)
+  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
+  assert.equal(await cache.match(`/gigs_lm/${gigId}`), undefined)
+  // No Cache API (an insecure origin): nothing either.
+  assert.equal(await keepLiveView(member.user.id, gigId, {}, null,
+    { caches: undefined as unknown as CacheStorage }), false)
+
+  await savePack(member.user.id, gigId, env)
+  const saved = await (await cache.match(`/gigs_lm/${gigId}`))!.json()
+  const played = {
+    ...saved,
+    version: saved.version + 4,
+    current: saved.sets[0].entries[4]
+  }
+  const tag = (await cache.match(`/gigs_lm/${gigId}`))!.headers.get('etag')
+  assert.equal(await keepLiveView(member.user.id, gigId, played, tag, { ...env, now }), true)
+  const kept = (await cache.match(`/gigs_lm/${gigId}`))!
+  // The time it was known is the time the offline page shows (the service worker's mark).
+  assert.equal(kept.headers.get('date'), new Date(known).toUTCString())
+  assert.equal(kept.headers.get('etag'), tag)
+  assert.equal((await kept.json()).current.id, saved.sets[0].entries[4].id)
+  // Without the server's tag it is kept without one (the next refresh fetches it whole).
+  await keepLiveView(member.user.id, gigId, played, null, { ...env, now })
+  assert.equal((await cache.match(`/gigs_lm/${gigId}`))!.headers.get('etag'), null)
 })

@@ -88,6 +88,8 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     const size = () =>
       region.locator('.chart').evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
     const before = await size()
+    // On a phone the display settings are behind one button.
+    await mia.page.getByRole('button', { name: 'Display' }).click()
     await mia.page.getByRole('button', { name: 'Larger text' }).click()
     assert.ok((await size()) > before)
     await mia.page.getByRole('button', { name: 'Transpose up' }).click()
@@ -104,9 +106,11 @@ test('stage view: charts, settings, pedal, following the band', { timeout: 600_0
     assert.equal(await region.locator('.chord').count(), 0, 'lyrics only')
     await region.getByText('Line 1 of the long song, it goes on').waitFor()
     await mia.page.reload()
+    await mia.page.getByRole('button', { name: 'Display' }).click()
     await mia.page.getByRole('button', { name: 'Chords', pressed: false }).waitFor()
     assert.ok((await size()) > before, 'kept across a reload')
     // Lena's phone is untouched, and nothing went to the server.
+    await lena.page.getByRole('button', { name: 'Display' }).click()
     await lena.page.getByRole('button', { name: 'Chords', pressed: true }).waitFor()
     const charts = await band.editor.ok('GET', `/gigs/${gig.id}/charts`)
     assert.equal(charts.charts[0].transpose, 2)

@@ -72,6 +72,8 @@ export class LiveFeed {
   stopped = $state<'deleted' | 'session' | 'missing' | null>(null)
   /** Date.now() of the last answer from the server. */
   lastContact = $state<number | null>(null)
+  /** The view shown came from the server (not from the gig pack saved earlier). */
+  fresh = $state(false)
 
   #gigId: number
   #tag: string | undefined
@@ -127,10 +129,16 @@ export class LiveFeed {
     if (this.channel !== 'stream') void this.#poll()
   }
 
+  /** The server's tag of the view shown (as an ETag), when it sent one. */
+  get etag (): string | null {
+    return this.#tag ? `W/"${this.#tag}"` : null
+  }
+
   /** A view newer than the one shown (a tap's answer can overtake the stream). */
   #accept (view: LiveView, etag: string | null): void {
     if (this.view && view.version < this.view.version) return
     this.view = view
+    this.fresh = true
     if (etag) this.#tag = opaque(etag)
   }
 
@@ -232,6 +240,7 @@ export class LiveFeed {
     if (event.event === 'snapshot') {
       const view = JSON.parse(event.data) as LiveView
       this.view = view
+      this.fresh = true
       this.#tag = event.id ?? this.#tag
       return null
     }

@@ -122,6 +122,18 @@ export class LiveShow {
     }, LATE_MS)
   }
 
+  /**
+   * What this phone knows last, for its offline copy: the server's view with this phone's
+   * answered taps (their views may still be on the way); null while the view shown is the pack's.
+   * Taps not answered yet are not in it: the outbox keeps them, and restores them after a reload.
+   */
+  lastKnown (): LiveView | null {
+    const view = this.feed.view
+    if (!view || !this.feed.fresh) return null
+    const answeredTaps = this.pending.filter((p) => p.kind === 'tap' && answered(p))
+    return answeredTaps.length ? overlay(view, answeredTaps).view : view
+  }
+
   /** The server's view, once the page's own taps are all answered (else their versions clash). */
   #settledVersion (): number | null {
     const view = this.feed.view

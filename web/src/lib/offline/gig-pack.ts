@@ -179,6 +179,33 @@ export async function savePack (
   return info
 }
 
+/**
+ * The live view this phone knows last (from the server, with its own answered taps), written over
+ * the pack's copy: an offline reload opens on that song, and says when it was known (the `date`
+ * the service worker gives as the time of the last update). Only into a saved pack: false when
+ * the gig has none (or no Cache API, an insecure origin).
+ */
+export async function keepLiveView (
+  userId: number,
+  gigId: number,
+  view: unknown,
+  etag: string | null,
+  env: Pick<Env, 'caches' | 'now'> = defaults()
+): Promise<boolean> {
+  if (!env.caches) return false
+  const cache = await env.caches.open(userCacheName(userId))
+  const url = `/gigs_lm/${gigId}`
+  if (!(await cache.match(url))) return false
+  const headers = new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    date: new Date((env.now ?? Date.now)()).toUTCString()
+  })
+  // The server's tag of the view it comes from: the next pack refresh asks with it.
+  if (etag) headers.set('etag', etag)
+  await cache.put(url, new Response(JSON.stringify(view), { status: 200, headers }))
+  return true
+}
+
 /** Asks the browser not to evict the packs under storage pressure (best effort). */
 export async function keepStorage (): Promise<boolean> {
   try {

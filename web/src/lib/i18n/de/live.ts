@@ -14,6 +14,7 @@ export default {
   done: 'Die Show ist vorbei: Jeder Song ist gespielt oder ausgelassen.',
   noSetlist: 'Dieser Auftritt hat noch keine Setlist.',
   controls: 'Live-Modus bedienen',
+  rateAndInsert: 'Bewerten und einfügen',
   played: 'Gespielt',
   skip: 'Auslassen',
   rate: 'Mit {n} von 3 Sternen bewerten',

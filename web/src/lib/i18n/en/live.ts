@@ -14,6 +14,7 @@ export default {
   done: 'The show is over: every song is played or skipped.',
   noSetlist: 'This gig has no setlist yet.',
   controls: 'Operate live mode',
+  rateAndInsert: 'Rate and insert',
   played: 'Played',
   skip: 'Skip',
   rate: 'Rate {n}',
