@@ -84,11 +84,20 @@ export const ERROR_CODES = {
   SONG_NOT_PROPOSED: { status: 409, means: 'votes only on proposed songs' },
   CHART_TOO_LARGE: { status: 400, means: 'a chart over 64 KiB of UTF-8' },
   CHART_ENCODING: { status: 400, means: 'a chart that is not valid UTF-8 (U+FFFD in it)' },
+  CHART_EXPANDS_TOO_FAR: {
+    status: 400,
+    means: 'a chart whose chorus recalls would expand it past the limit (see message)'
+  },
+  CHARTS_TOO_LARGE: {
+    status: 413,
+    means: "the gig's charts together pass the limit of one answer (see message)"
+  },
   // Rehearsals
   END_BEFORE_START: { status: 400, means: 'the end is not after the start' },
   START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },
   DUPLICATE_SONG: { status: 400, means: 'the same song twice' },
   UNKNOWN_SONG: { status: 400, means: 'a song id that does not exist' },
+  SETLIST_TOO_LONG: { status: 400, means: 'more entries in all than a setlist holds (400)' },
   ENTRY_SONG_OR_TITLE: {
     status: 400,
     means: 'a setlist entry with both or neither of songId and title (a free-text entry)'

@@ -19,7 +19,7 @@ import type { SetlistStyle } from '#src/documents/setlist-pdf.js'
 import { entityTag } from '#plugins/app/response-cache.js'
 import { documentLanguage, FILE_PREFIXES } from '#src/documents/labels.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
-import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
+import { loadGigCharts } from '#src/repositories/gig-charts.js'
 
 /** Per start: a document's ETag from an earlier run (maybe another release) never matches. */
 const RENDERER = randomBytes(6).toString('hex')
@@ -149,7 +149,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const book = {
       gig: { name: doc.gig.name, date: doc.gig.date },
       notation: charts.notation,
-      charts: charts.charts
+      charts: charts.charts,
+      songs: charts.songs
     }
     const body = await app.documentWorkers.render({ kind: 'songbook', book, ctx })
     return {

@@ -1,8 +1,9 @@
-import { and, eq, gt, max, sql } from 'drizzle-orm'
+import { and, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
+import { MAX_SETLIST_ENTRIES } from '#schemas/setlists.js'
 import { writtenRow } from '#src/db/returning.js'
 import { assertEntryFresh, recordTap, tapWithKey } from './taps.js'
 
@@ -121,6 +122,14 @@ export function insertLiveEntry (
     if (!song) throw badRequest('UNKNOWN_SONG', `unknown song id: ${body.songId}`)
     if (song.status === 'retired') {
       throw badRequest('SONG_RETIRED', `song ${body.songId} is retired`)
+    }
+    const entries = tx.select({ n: count() }).from(setlistEntries)
+      .where(eq(setlistEntries.gigId, gigId)).get()!.n
+    if (entries >= MAX_SETLIST_ENTRIES) {
+      throw badRequest(
+        'SETLIST_TOO_LONG',
+        `the setlist has ${entries} entries; a setlist holds at most ${MAX_SETLIST_ENTRIES}`
+      )
     }
     let position: number
     if (body.afterEntryId !== undefined && body.version !== undefined) {

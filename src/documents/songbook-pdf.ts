@@ -6,7 +6,7 @@ import {
 } from './labels.js'
 import { canonicalKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
-import type { GigChartType } from '#schemas/charts.js'
+import type { GigChartType, SongChartType } from '#schemas/charts.js'
 import type { ChordNotation } from '#shared/chords/chord.js'
 import { parseChordPro, type ChartLine, type ChartSection } from '#shared/chords/chordpro.js'
 import { transposeChart } from '#shared/chords/transpose.js'
@@ -16,6 +16,8 @@ export interface SongbookDocument {
   gig: { name: string; date: string }
   notation: ChordNotation
   charts: GigChartType[]
+  /** Each song's chart once, however often the setlist plays it. */
+  songs: SongChartType[]
 }
 
 const CHORD = '#0b4f9c'
@@ -103,6 +105,7 @@ function sectionContent (section: ChartSection, labels: SongbookLabels): Content
 
 function songContent (
   entry: GigChartType,
+  text: string | undefined,
   book: SongbookDocument,
   first: boolean,
   language: DocumentLanguage
@@ -129,9 +132,9 @@ function songContent (
     ...(entry.song.artist ? [{ text: entry.song.artist, color: MUTED } as Content] : []),
     { text: facts, fontSize: 10, color: MUTED, margin: [0, 2, 0, 10] }
   ]
-  if (!entry.chart) return [...head, { text: labels.noChart, italics: true }]
+  if (!text) return [...head, { text: labels.noChart, italics: true }]
   const chart = transposeChart(
-    parseChordPro(entry.chart),
+    parseChordPro(text),
     entry.transpose,
     book.notation,
     canonicalKey(entry.song.key)
@@ -144,6 +147,7 @@ export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentCo
 Promise<Buffer> {
   const language = documentLanguage(ctx.locale)
   const labels = SONGBOOK_LABELS[language]
+  const charts = new Map(book.songs.map((song) => [song.id, song.chart]))
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 50, 40, 40],
@@ -162,7 +166,8 @@ Promise<Buffer> {
       margin: [40, 10, 40, 0]
     }),
     content: book.charts.length
-      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
+      ? book.charts.flatMap((entry, i) =>
+        songContent(entry, charts.get(entry.song.id), book, i === 0, language))
       : [{ text: labels.empty }],
     defaultStyle: { fontSize: 12, lineHeight: 1.1 }
   }

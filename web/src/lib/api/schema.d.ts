@@ -12872,6 +12872,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         version: number;
+                        /** @description at most 20 sets of at most 200 entries, 400 entries in all (SETLIST_TOO_LONG) */
                         sets: {
                             id?: number;
                             name: string;
@@ -13301,7 +13302,7 @@ export interface paths {
         };
         /**
          * Every chart of the gig's setlist in running order, with its transposition
-         * @description One document for the stage view: every setlist entry (also those without a chart: `chart` null) with its song, `transpose`, `capo` and the moved key. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
+         * @description One document for the stage view: every song entry with its song, `transpose`, `capo` and the moved key, and in `songs` each chart once (by song id; a song without a chart has none there). At most 8 MiB of chart text (UTF-8, each song once); more is 413 CHARTS_TOO_LARGE. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
          */
         get: {
             parameters: {
@@ -13340,6 +13341,7 @@ export interface paths {
                                 /** @description capo fret for this gig (0…11), null: none given */
                                 capo: number | null;
                                 song: {
+                                    /** @description its chart: the item of `songs` with this id */
                                     id: number;
                                     title: string;
                                     artist: string | null;
@@ -13350,8 +13352,13 @@ export interface paths {
                                     tempoBpm: number | null;
                                     leadSinger: string | null;
                                 };
-                                /** @description ChordPro text as stored; null: the song has none */
-                                chart: string | null;
+                            }[];
+                            /** @description the chart of each song of the setlist that has one, once per song */
+                            songs: {
+                                /** @description the song */
+                                id: number;
+                                /** @description ChordPro text as stored */
+                                chart: string;
                             }[];
                         };
                     };
@@ -13458,6 +13465,37 @@ export interface paths {
                 };
                 /** @description Unknown gig */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more chart text than allowed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21971,6 +22009,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         version: number;
+                        /** @description at most 20 sets of at most 200 entries, 400 entries in all (SETLIST_TOO_LONG) */
                         sets: {
                             id?: number;
                             name: string;
@@ -22431,7 +22470,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a repertoire setlist into the gig's setlist (replace or append)
-         * @description One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s (stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; more than 20 sets after appending is 409 LIMIT_REACHED.
+         * @description One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s (stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; more than 20 sets after appending is 409 LIMIT_REACHED, more entries than a setlist holds 400 SETLIST_TOO_LONG.
          */
         post: {
             parameters: {
@@ -22531,7 +22570,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input */
+                /** @description Retired songs, or too long after appending */
                 400: {
                     headers: {
                         [name: string]: unknown;

@@ -110,6 +110,13 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Optionen einer Abstimmung haben kein Datum.',
   SONG_NOT_PROPOSED: 'Die Abstimmung ist vorbei: Der Song ist kein Vorschlag mehr.',
   INVALID_KEY: 'Wähl eine Tonart aus der Liste.',
+  CHART_EXPANDS_TOO_FAR:
+    'Das Chart ruft seinen Refrain so oft auf, dass es zu lang würde: ihn seltener ' +
+    'aufrufen.',
+  CHARTS_TOO_LARGE:
+    'Die Charts dieses Gigs sind zu viel für einen Download: die längsten Charts kürzen oder ' +
+    'die Setlist teilen.',
+  SETLIST_TOO_LONG: 'Die Setlist ist zu lang: Einträge entfernen, dann speichern.',
   CHART_TOO_LARGE: 'Das Chart ist zu lang: höchstens 64 KiB Text.',
   CHART_ENCODING: 'Das Chart ist kein UTF-8-Text. Speichere die Datei als UTF-8 und lade sie neu.',
   INVALID_GENRE: 'Wähl ein Genre aus der Liste.',

@@ -5,5 +5,8 @@ export default {
   saved: 'Offline gespeichert {time} · {size}',
   packTooLarge:
     'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
-  packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.'
+  packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.',
+  chartsTooLarge:
+    'Die Charts sind zu groß, um sie offline zu speichern: eine früher gespeicherte Kopie ' +
+    'bleibt, falls es eine gibt.'
 }

@@ -95,6 +95,13 @@ export default {
   OPTION_AT_NOT_ALLOWED: 'Poll options have no date.',
   SONG_NOT_PROPOSED: 'Voting is over: this song is no longer a proposal.',
   INVALID_KEY: 'Choose a key from the list.',
+  CHART_EXPANDS_TOO_FAR:
+    'The chart recalls its chorus so often that it would grow too long: recall it fewer ' +
+    'times.',
+  CHARTS_TOO_LARGE:
+    'The charts of this gig are too much for one download: shorten the longest charts or ' +
+    'split the setlist.',
+  SETLIST_TOO_LONG: 'The setlist is too long: remove entries before saving.',
   CHART_TOO_LARGE: 'The chart is too long: at most 64 KiB of text.',
   CHART_ENCODING: 'The chart is not UTF-8 text. Save the file as UTF-8 and try again.',
   INVALID_GENRE: 'Choose a genre from the list.',

@@ -4,5 +4,8 @@ export default {
   save: 'Save for offline',
   saved: 'Saved for offline {time} · {size}',
   packTooLarge: 'Not saved: offline data may take at most {limit} MB on this device.',
-  packFailed: 'Not saved: the server could not be reached.'
+  packFailed: 'Not saved: the server could not be reached.',
+  chartsTooLarge:
+    'The charts are too large to save for offline use: a copy saved earlier stays, if there ' +
+    'is one.'
 }
