@@ -3,7 +3,7 @@ import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { CSV_TYPE, TEXT_TYPE, textFile } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
-import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
+import { streamSetlistCsv } from '#src/documents/setlist-csv.js'
 import { renderSetlistText } from '#src/documents/setlist-text.js'
 import { documentLanguage } from '#src/documents/labels.js'
 import { loadGigDocument } from './repository.js'
@@ -61,7 +61,7 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(
+        .send(streamSetlistCsv(
           doc,
           entryCharts(request.params.id),
           documentLanguage(app.appSettings.get().locale)

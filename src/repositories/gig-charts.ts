@@ -30,9 +30,9 @@ export const chartsTooLarge = (bytes: number, limit: number, what: string) =>
 export function gigChartBytes (db: Db, gigId: number, perEntry = false): number | undefined {
   // Plain SQL: drizzle names a column without its table inside a sub-select.
   const bytes = perEntry
-    ? sql<number>`(select coalesce(sum(length(cast(s.chart as blob))), 0)
+    ? sql<number>`(select coalesce(sum(octet_length(s.chart)), 0)
         from setlist_entries e join songs s on s.id = e.song_id where e.gig_id = ${gigId})`
-    : sql<number>`(select coalesce(sum(length(cast(chart as blob))), 0) from songs
+    : sql<number>`(select coalesce(sum(octet_length(chart)), 0) from songs
         where id in (select song_id from setlist_entries where gig_id = ${gigId}))`
   return db.select({ bytes }).from(gigs).where(eq(gigs.id, gigId)).get()?.bytes
 }

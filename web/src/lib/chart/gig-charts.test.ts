@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { withCharts } from './gig-charts'
 
 const song = (id: number) => ({
-  id, title: `Song ${id}`, artist: null, key: 'C', keyTransposed: 'C', tempoBpm: null,
+  id,
+  title: `Song ${id}`,
+  artist: null,
+  key: 'C',
+  keyTransposed: 'C',
+  tempoBpm: null,
   leadSinger: null
 })
 const entry = (entryId: number, songId: number) => ({
-  entryId, position: entryId, setId: 1, setName: 'Set 1', positionInSet: entryId,
-  status: 'planned' as const, transpose: 0, capo: null, song: song(songId)
+  entryId,
+  position: entryId,
+  setId: 1,
+  setName: 'Set 1',
+  positionInSet: entryId,
+  status: 'planned' as const,
+  transpose: 0,
+  capo: null,
+  song: song(songId)
 })
 
 describe('withCharts', () => {
