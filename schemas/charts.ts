@@ -9,6 +9,11 @@ import { Capo, LiveStatus, Transpose } from './setlists.js'
  * 8 MiB is 128 charts at the 64 KiB limit, or ~800 ordinary ones.
  */
 export const MAX_GIG_CHART_BYTES = 8 * 1024 * 1024
+/**
+ * The most chart text a songbook lays out, each entry's chart counted (a song played twice is
+ * printed twice): its render time grows with it, ~3 s per 64 KiB chart on a small server.
+ */
+export const MAX_SONGBOOK_CHART_BYTES = 1024 * 1024
 
 /** One setlist entry of the stage view and the songbook; its chart is in `songs` by song id. */
 export const GigChart = Type.Object({

@@ -12,7 +12,7 @@ import { parseCsv } from '#test/export-fixtures.js'
 import { songs } from '#src/db/schema.js'
 import type { App } from '#src/app.js'
 import { MAX_CHART_BYTES } from '#schemas/songs.js'
-import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
+import { MAX_GIG_CHART_BYTES, MAX_SONGBOOK_CHART_BYTES } from '#schemas/charts.js'
 import { MAX_ENTRIES_PER_SET, MAX_SETLIST_ENTRIES } from '#schemas/setlists.js'
 
 type Charts = Ok<'/gigs/{id}/charts', 'get'>
@@ -55,7 +55,7 @@ test('charts: a song played again sends its chart once; the entries refer to it'
   assert.deepEqual(body.charts.map((c) => c.song.id), [a, b, a])
 })
 
-test('charts: more chart text than the cap is 413 for the charts and the songbook', async (t) => {
+test('charts: more chart text than the cap is 413, checked before any chart is read', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const editor = await userClient(ctx.app, 'eddie', 'editor')
@@ -78,13 +78,29 @@ test('charts: more chart text than the cap is 413 for the charts and the songboo
   }
   // One chart more: refused with what to do, for the charts and the songbook alike.
   const over = await gigWith(editor, ids)
-  for (const url of [`/gigs/${over}/charts`, `/gigs/${over}/songbook.pdf`]) {
-    const res = await member.get(url)
-    assert.equal(res.statusCode, 413, url)
-    assert.equal(code(res), 'CHARTS_TOO_LARGE')
-    assert.match((res.json() as ErrorResponseBody).message, /8\.1 MiB of chart text; at most 8 MiB.*shorten/)
-  }
+  const res = await member.get(`/gigs/${over}/charts`)
+  assert.equal(res.statusCode, 413)
+  assert.equal(code(res), 'CHARTS_TOO_LARGE')
+  assert.match((res.json() as ErrorResponseBody).message,
+    /8\.1 MiB of chart text; at most 8 MiB.*shorten/)
   assert.equal((await member.get('/gigs/9999/charts')).statusCode, 404)
+})
+
+test('songbook: its chart text is counted per entry and capped before the queue', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const [song] = insertSongs(ctx.app, 1)
+  setCharts(ctx.app, [song!], () => 'x'.repeat(MAX_CHART_BYTES))
+  // One chart, played once more than the songbook may print it; the stage view still gets it.
+  const gigId = await gigWith(editor, [song!], MAX_SONGBOOK_CHART_BYTES / MAX_CHART_BYTES + 1)
+  const res = await member.get(`/gigs/${gigId}/songbook.pdf`)
+  assert.equal(res.statusCode, 413)
+  assert.equal(code(res), 'CHARTS_TOO_LARGE')
+  assert.match((res.json() as ErrorResponseBody).message, /songbook.*1\.1 MiB.*at most 1 MiB/)
+  assert.equal((await member.get(`/gigs/${gigId}/charts`)).statusCode, 200)
+  assert.equal((await member.get('/gigs/9999/songbook.pdf')).statusCode, 404)
 })
 
 test('setlist CSV: its chart text is counted per entry, streamed, and capped', async (t) => {

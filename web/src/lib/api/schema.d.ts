@@ -18258,7 +18258,7 @@ export interface paths {
         };
         /**
          * Songbook as PDF: every chart of the setlist in running order, transposed for the gig, each song on a new page
-         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After. At most 1 MiB of chart text, each entry's chart counted: more is 413 CHARTS_TOO_LARGE.
          */
         get: {
             parameters: {
@@ -18375,6 +18375,37 @@ export interface paths {
                 };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more chart text than allowed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
