@@ -5279,7 +5279,7 @@ export interface paths {
                         /** @description members may only propose (status proposed, the default for members); editors default to accepted */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
-                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8, its {chorus} recalls at most 1,000 lines and 4 times its text (CHART_EXPANDS_TOO_FAR); null: none */
                         chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
@@ -6112,7 +6112,7 @@ export interface paths {
                         /** @description proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
-                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8, its {chorus} recalls at most 1,000 lines and 4 times its text (CHART_EXPANDS_TOO_FAR); null: none */
                         chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
