@@ -47,17 +47,28 @@ export function updateLiveEntry (
   }
   return db.transaction((tx) => {
     // A replayed key (a phone's retry or its outbox): nothing again, the current version.
-    if (tapWithKey(tx, gigId, body.idempotencyKey)) return currentVersion(tx, gigId)
-    const entry = tx
+    if (tapWithKey(tx, gigId, userId, body.idempotencyKey)) return currentVersion(tx, gigId)
+    const row = tx
       .select({
         status: setlistEntries.status,
         rating: setlistEntries.rating,
-        liveUpdatedAt: setlistEntries.liveUpdatedAt
+        liveUpdatedAt: setlistEntries.liveUpdatedAt,
+        songId: setlistEntries.songId
       })
       .from(setlistEntries)
       .where(and(eq(setlistEntries.id, body.entryId), eq(setlistEntries.gigId, gigId)))
       .get()
-    if (!entry) throw missing(tx, gigId, () => notFound('setlist entry', body.entryId))
+    if (!row) throw missing(tx, gigId, () => notFound('setlist entry', body.entryId))
+    const { songId, ...entry } = row
+    // A save may keep an entry's id and change its song: a tap queued for the old song would
+    // land on the new one (and the GEMA report would list the wrong work).
+    if (body.songId !== undefined && body.songId !== songId) {
+      throw conflict(
+        'LIVE_VERSION_CONFLICT',
+        `entry ${body.entryId} now plays ${songId === null ? 'no song' : `song ${songId}`}, ` +
+          `not the song ${body.songId ?? '(none)'} the tap was made for: the show's state stands`
+      )
+    }
     if (body.version !== undefined) assertEntryFresh(tx, gigId, body.entryId, body.version)
     const status = body.status ?? entry.status
     let rating = body.rating === undefined ? entry.rating : body.rating
@@ -104,7 +115,7 @@ export function insertLiveEntry (
   userId: number
 ): { entryId: number; version: number; replayed: boolean } {
   return db.transaction((tx) => {
-    const done = tapWithKey(tx, gigId, body.idempotencyKey)
+    const done = tapWithKey(tx, gigId, userId, body.idempotencyKey)
     if (done) {
       return { entryId: done.before[0]!.id, version: currentVersion(tx, gigId), replayed: true }
     }

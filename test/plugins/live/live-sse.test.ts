@@ -454,10 +454,20 @@ async function largeFollowedGig (ctx: TestContext) {
   const { editor, member, gig } = await followedGig(ctx)
   const songIds = insertSongs(ctx.app, 50)
   const current = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
-  const sets = Array.from({ length: 5 }, (_, s) =>
-    Array.from({ length: 200 }, (_, i) => songIds[(s * 200 + i) % songIds.length]!))
-  const entries = (await putSetlist(editor, gig.id, sets, current.version)).sets
-    .flatMap((s: any) => s.entries) as Array<{ id: number }>
+  // The longest setlist (2 × 200 entries), each entry with a long note.
+  const saved = await editor.put(`/gigs/${gig.id}/setlist`, {
+    version: current.version,
+    sets: Array.from({ length: 2 }, (_, s) => ({
+      name: `Set ${s + 1}`,
+      entries: Array.from({ length: 200 }, (_, i) => ({
+        songId: songIds[(s * 200 + i) % songIds.length]!,
+        notes: `Ansage ${i}: `.padEnd(500, 'x')
+      }))
+    }))
+  })
+  assert.equal(saved.statusCode, 200, saved.body)
+  const entries = json<Ok<'/gigs/{id}/setlist', 'put'>>(saved).sets
+    .flatMap((s) => s.entries)
   let n = 0
   const change = async () => {
     const response = await editor.put(`/gigs_lm/${gig.id}/`, {

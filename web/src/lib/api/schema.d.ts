@@ -15658,7 +15658,9 @@ export interface paths {
                         rating?: number | null;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version?: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description the song the entry played when the tap was made (null: a free-text entry); if a save changed it since, 409 LIVE_VERSION_CONFLICT */
+                        songId?: number | null;
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -16003,7 +16005,7 @@ export interface paths {
                         afterEntryId?: number;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version?: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -16787,7 +16789,7 @@ export interface paths {
                     "application/json": {
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -17263,7 +17265,7 @@ export interface paths {
                         entryId: number;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
