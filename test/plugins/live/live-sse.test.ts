@@ -346,6 +346,26 @@ test(
 )
 
 test(
+  'SSE: a member held to a password change (an admin set theirs) has their stream ended',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const base = await listen(ctx)
+    const admin = await userClient(ctx.app, 'root', 'admin')
+    const { member, gig, change } = await followedGig(ctx)
+    const stream = await openStream(base, `/gigs_lm/${gig.id}/events`, member)
+    t.after(() => stream.close())
+    assert.equal((await stream.next())!.event, 'snapshot')
+    const set = await admin.patch(`/users/${member.user.id}`,
+      { password: 'set for you by the admin 42' })
+    assert.equal(set.statusCode, 200)
+    ctx.advance(1_000)
+    await change()
+    await assertEndedForSession(ctx, stream)
+  }
+)
+
+test(
   "SSE: the heartbeat re-checks the session too: a revoked session's idle " + 'stream ends',
   async (t) => {
     const ctx = await createTestApp()
