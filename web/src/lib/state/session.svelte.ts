@@ -133,7 +133,9 @@ export function passwordResetDone (username: string): void {
 
 let redirecting = false
 // A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
-// the user was typing is kept for that round trip (drafts.svelte.ts).
+// the user was typing is kept for that round trip (drafts.svelte.ts). The server ended the session
+// (revoked on another device, the user deactivated, a password reset): the offline data goes as at
+// a logout, so a phone that is no longer the member's keeps none of the band's gigs.
 onSessionLost(() => {
   if (redirecting || location.pathname.startsWith(resolve('/login'))) return
   redirecting = true
@@ -141,6 +143,7 @@ onSessionLost(() => {
   const hadSession = session.user !== null
   saveDrafts(session.user?.id ?? null)
   clearClientState(true)
+  if (hadSession) void clearOfflineData()
   session.notice = hadSession ? 'session.expired' : ''
   const next = location.pathname + location.search
   goto(resolve(`/login?next=${encodeURIComponent(next)}`), { replaceState: true }).finally(() => {
