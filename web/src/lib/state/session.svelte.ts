@@ -89,15 +89,25 @@ function clearClientState (keepDrafts: boolean): void {
   } catch {}
 }
 
-/** Where to come back to after logging in: only paths inside the app. */
+/**
+ * Where to come back to after logging in: only paths inside the app, checked after the URL is
+ * resolved as the browser will (`/app/..//x` is `//x`, another origin's path, not the app's).
+ */
 export function safeNext (next: string | null): string {
+  if (!next) return resolve('/')
+  const base = 'http://app.invalid'
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never rendered
+  const url = URL.canParse(next, base) ? new URL(next, base) : null
+  if (!url) return resolve('/')
+  const path = url.pathname + url.search + url.hash
   if (
-    next &&
-    next.startsWith(resolve('/')) &&
+    url.origin === base &&
     !next.startsWith('//') &&
-    !next.startsWith(resolve('/login'))
+    path.startsWith(resolve('/')) &&
+    !path.startsWith('//') &&
+    !path.startsWith(resolve('/login'))
   ) {
-    return next
+    return path
   }
   return resolve('/')
 }
