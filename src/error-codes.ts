@@ -67,6 +67,10 @@ export const ERROR_CODES = {
   WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (why: `reason`)' },
   WRONG_PASSWORD: { status: 403, means: 'the current password is wrong' },
   USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
+  DISPLAY_NAME_TAKEN: {
+    status: 409,
+    means: "another active member's display name (case-insensitively), or the admin's title"
+  },
   LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },
   USER_INACTIVE: { status: 409, means: 'the user is inactive' },
   RESET_TOKEN_INVALID: { status: 400, means: 'unknown, used or expired password reset link' },

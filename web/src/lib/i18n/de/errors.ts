@@ -24,6 +24,7 @@ export default {
   WEAK_PASSWORD_USERNAME: 'Das Passwort darf den Benutzernamen nicht enthalten.',
   WEAK_PASSWORD_COMMON:
     'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
+  DISPLAY_NAME_TAKEN: 'Diesen Namen trägt schon ein anderes Mitglied, oder er ist reserviert.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
   BAD_REQUEST:

@@ -26,6 +26,7 @@ export default {
   WEAK_PASSWORD_USERNAME: 'The password must not contain the username.',
   WEAK_PASSWORD_COMMON:
     'This password is on the list of common passwords. Please pick another one.',
+  DISPLAY_NAME_TAKEN: 'Another member goes by this name, or it is reserved. Choose another.',
   USERNAME_TAKEN: 'This username is taken.',
   SESSION_NOT_FOUND: 'That device is already logged out.',
   BAD_REQUEST: 'The server could not read this request. Please reload the page and try again.',
