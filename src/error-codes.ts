@@ -69,7 +69,8 @@ export const ERROR_CODES = {
   USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
   DISPLAY_NAME_TAKEN: {
     status: 409,
-    means: "another active member's display name (case-insensitively), or the admin's title"
+    means: "another active member's display name (case-insensitively), or an admin's title for " +
+      'a non-admin'
   },
   LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },
   USER_INACTIVE: { status: 409, means: 'the user is inactive' },

@@ -52,24 +52,30 @@ const nameKey = (name: string) => name.normalize('NFC').trim().toLocaleLowerCase
 
 /**
  * A display name is shown wherever a member acts (votes, answers, taps): it may not equal another
- * active member's (case-insensitively) nor pose as the admin. `userId`: the user it is for (their
- * own current name stays allowed).
+ * active member's (case-insensitively), and only an admin may be called "Admin". `userId`: the
+ * user it is for (their own current name stays allowed); `role`: theirs after the change.
  */
 export function assertDisplayNameFree (
   db: Pick<Db, 'select'>,
   displayName: string,
-  userId?: number
+  who: { userId?: number; role?: UserRow['role'] }
 ): void {
   const key = nameKey(displayName)
   const others = db
-    .select({ id: users.id, displayName: users.displayName, status: users.status })
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      status: users.status,
+      role: users.role
+    })
     .from(users)
     .all()
-  const own = others.find((user) => user.id === userId)
+  const own = others.find((user) => user.id === who.userId)
   if (own && nameKey(own.displayName) === key) return
   const taken = others.some((user) =>
-    user.id !== userId && user.status === 'active' && nameKey(user.displayName) === key)
-  if (taken || ADMIN_WORDS.has(key)) {
+    user.id !== who.userId && user.status === 'active' && nameKey(user.displayName) === key)
+  const role = who.role ?? own?.role
+  if (taken || (role !== 'admin' && ADMIN_WORDS.has(key))) {
     throw conflict(
       'DISPLAY_NAME_TAKEN',
       `display name "${displayName.trim()}" is ${taken ? "another member's" : 'reserved'}: ` +
@@ -89,7 +95,7 @@ export function insertUser (
   now: Date
 ): UserRow {
   if (findUserByUsername(db, input.username)) throw usernameTaken(input.username)
-  assertDisplayNameFree(db, input.displayName)
+  assertDisplayNameFree(db, input.displayName, { role: input.role })
   const stamp = now.toISOString()
   try {
     return writtenRow(
@@ -150,7 +156,9 @@ export function updateUser (
   changes: UserChanges,
   now: Date
 ): UserRow | undefined {
-  if (changes.displayName !== undefined) assertDisplayNameFree(db, changes.displayName, id)
+  if (changes.displayName !== undefined) {
+    assertDisplayNameFree(db, changes.displayName, { userId: id, role: changes.role })
+  }
   return returnedRow(
     db
       .update(users)

@@ -8,7 +8,7 @@ import {
 
 const code = (res: { json(): unknown }) => (res.json() as ErrorResponseBody).code
 
-test('display names: another active member\'s or the admin\'s title is 409', async (t) => {
+test('display names: another active member\'s, or "Admin" for a non-admin, is 409', async (t) => {
   const ctx = await createTestApp()
   t.after(() => ctx.close())
   const admin = await userClient(ctx.app, 'boss', 'admin')
@@ -29,6 +29,11 @@ test('display names: another active member\'s or the admin\'s title is 409', asy
   assert.equal((await mia.put('/update_user', { displayName: 'MIA' })).statusCode, 200)
   assert.equal((await admin.patch(`/users/${otto.user.id}`, { displayName: 'Mia' })).statusCode,
     409)
+  // An admin may be called "Admin".
+  assert.equal((await admin.put('/update_user', { displayName: 'Admin' })).statusCode, 200)
+  const second = await admin.post('/users',
+    { ...user, username: 'chief', role: 'admin', displayName: 'Administrator' })
+  assert.equal(second.statusCode, 201, second.body)
   // A deactivated member's name is free again.
   assert.equal((await admin.delete(`/users/${mia.user.id}`)).statusCode, 204)
   const freed = await otto.put('/update_user', { displayName: 'Mia' })
