@@ -52,7 +52,14 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, ' +
           'Transpose, Capo, Chart.',
         params: IdParams,
-        response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: ErrorResponse }
+        response: {
+          200: textFile(CSV_TYPE, 'CSV file'),
+          404: ErrorResponse,
+          413: {
+            ...ErrorResponse,
+            description: 'CHARTS_TOO_LARGE: more than 8 MiB of chart text, counted per entry'
+          }
+        }
       }
     },
     async (request, reply) => {
