@@ -133,7 +133,7 @@ export async function runSetlistLimitsBench (): Promise<void> {
       const until = performance.now() + 100
       while (performance.now() < until);
     })
-    // H2: 300 chorus lines recalled ~7,100 times, 2.1 million lines without the recall limits.
+    // 300 chorus lines recalled ~7,100 times: 2.1 million lines without the recall limits.
     const bomb = recallBomb()
     await measure('parseChordPro, a 64 KiB chart recalling its chorus 7,100×', () =>
       parseChordPro(bomb))
