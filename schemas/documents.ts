@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import { Type } from '@sinclair/typebox'
 import { ErrorResponse, StringEnum } from './common.js'
 
@@ -6,7 +7,7 @@ export const TEXT_TYPE = 'text/plain; charset=utf-8'
 
 /** A text download's response schema, naming its real media type in the OpenAPI document. */
 export const textFile = (mediaType: string, description: string) =>
-  Type.Unsafe<string | Buffer>({
+  Type.Unsafe<string | Buffer | Readable>({
     description,
     content: { [mediaType.split(';')[0]!]: { schema: { type: 'string' } } }
   })

@@ -36,8 +36,8 @@ const IdempotencyKey = Type.String({
   maxLength: 64,
   pattern: '^[A-Za-z0-9_-]+$',
   description:
-    'optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied ' +
-    'again but answered with the current live view'
+    'optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same ' +
+    'key is not applied again but answered with the current live view'
 })
 
 export const LiveUpdate = StrictObject(
@@ -50,6 +50,10 @@ export const LiveUpdate = StrictObject(
       )
     ),
     version: Type.Optional(LiveVersion),
+    songId: Type.Optional(Nullable(Id, {
+      description: 'the song the entry played when the tap was made (null: a free-text ' +
+        'entry); if a save changed it since, 409 LIVE_VERSION_CONFLICT'
+    })),
     idempotencyKey: Type.Optional(IdempotencyKey)
   },
   // status or rating: the route refuses a body with neither (400).

@@ -93,9 +93,13 @@ export const Setlist = Type.Object({
 })
 export type SetlistType = Static<typeof Setlist>
 
-/** Limits of one setlist (a gig's or a repertoire setlist). */
+/**
+ * Limits of one setlist (a gig's or a repertoire setlist): sets, entries per set, and entries in
+ * all (what the stage view, the CSV and the documents of one gig are sized for).
+ */
 export const MAX_SETS = 20
 export const MAX_ENTRIES_PER_SET = 200
+export const MAX_SETLIST_ENTRIES = 400
 
 /**
  * One entry of a PUT: a song (`songId`, as always) or a free-text entry (`title`, no song): exactly
@@ -124,7 +128,11 @@ export const SetlistSetInput = StrictObject({
 })
 export const SetlistPut = StrictObject({
   version: Type.Integer({ minimum: 0 }),
-  sets: Type.Array(SetlistSetInput, { maxItems: MAX_SETS })
+  sets: Type.Array(SetlistSetInput, {
+    maxItems: MAX_SETS,
+    description: `at most ${MAX_SETS} sets of at most ${MAX_ENTRIES_PER_SET} entries, ` +
+      `${MAX_SETLIST_ENTRIES} entries in all (SETLIST_TOO_LONG)`
+  })
 })
 export type SetlistPutType = Static<typeof SetlistPut>
 

@@ -55,7 +55,9 @@ const Iswc = Nullable(Type.String({ pattern: '^T-?[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{
 export const MAX_CHART_BYTES = 64 * 1024
 const Chart = Nullable(Type.String({ maxLength: MAX_CHART_BYTES }), {
   description:
-    'ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none'
+    'ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8, its ' +
+    '{chorus} recalls at most 1,000 lines and 4 times its text (CHART_EXPANDS_TOO_FAR); ' +
+    'null: none'
 })
 
 const songFields = {

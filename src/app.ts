@@ -200,7 +200,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
     smtpFrom: config.smtpFrom
   })
   app.addHook('onClose', async () => links.close())
-  await app.register(userRoutes, { links })
+  await app.register(userRoutes, { links, dataDir: config.dataDir })
   await app.register(appConfigRoutes, {
     docsEnabled: config.docsEnabled,
     dataDir: config.dataDir,
@@ -225,7 +225,11 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(songHistoryRoutes)
   await app.register(singerRoutes)
   await app.register(moneyRoutes)
-  await app.register(passwordResetRoutes, { links, adminLinkHours: config.adminResetLinkHours })
+  await app.register(passwordResetRoutes, {
+    links,
+    adminLinkHours: config.adminResetLinkHours,
+    dataDir: config.dataDir
+  })
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {

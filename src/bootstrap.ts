@@ -53,12 +53,14 @@ export async function ensureFirstAdmin (
   const inserted = db
     .insert(users)
     .values({
-      username: 'admin',
+      username: FIRST_ADMIN_USERNAME,
       displayName: 'Administrator',
       role: 'admin',
       status: 'active',
       isMusician: false,
       passwordHash: await hashPassword(password),
+      // A generated password is written to the log and a file: it must be replaced first.
+      passwordChangeRequired: adminPassword === undefined,
       createdAt: stamp,
       updatedAt: stamp
     })
@@ -93,12 +95,14 @@ export function keepInitialAdminPassword (dataDir: string, password: string): st
   return file
 }
 
-/** At a password change away from the kept first password, the file is deleted. */
-export function forgetInitialAdminPassword (dataDir: string, currentPassword: string): void {
-  const file = join(dataDir, INITIAL_PASSWORD_FILE)
-  try {
-    if (readFileSync(file, 'utf8').trim() === currentPassword) rmSync(file, { force: true })
-  } catch {
-    // no such file: nothing kept
-  }
+/** The user the generated first password belongs to (ensureFirstAdmin). */
+export const FIRST_ADMIN_USERNAME = 'admin'
+
+/**
+ * When the first admin's password changes, by any path (their own change, another admin, a
+ * reset link), the kept first password is deleted: it no longer opens anything.
+ */
+export function forgetInitialAdminPassword (dataDir: string, username: string): void {
+  if (username !== FIRST_ADMIN_USERNAME) return
+  rmSync(join(dataDir, INITIAL_PASSWORD_FILE), { force: true })
 }

@@ -248,12 +248,16 @@ export async function runCli (
       }
       case 'demo:seed': {
         const { db } = open()
-        const { context, password } = await seedDemo(db, { now, force: values.force })
+        const { context, password } = await seedDemo(db, {
+          now,
+          force: values.force,
+          mustChangePassword: true
+        })
         io.out(
           `demo data seeded: ${context.userIds.length} users (admin, lena = editor, ` +
             'max, jonas, sophie, tim, paul)'
         )
-        io.out(`every demo user's password: ${password}`)
+        io.out(`every demo user's password: ${password} (to be changed at the first login)`)
         return 0
       }
       case 'export': {

@@ -68,6 +68,11 @@ export const ERROR_CODES = {
   WEAK_PASSWORD: { status: 400, means: 'the password fails the policy (why: `reason`)' },
   WRONG_PASSWORD: { status: 403, means: 'the current password is wrong' },
   USERNAME_TAKEN: { status: 409, means: 'the username exists (case-insensitively)' },
+  DISPLAY_NAME_TAKEN: {
+    status: 409,
+    means: "another active member's display name (case-insensitively), or an admin's title for " +
+      'a non-admin'
+  },
   LAST_ADMIN: { status: 409, means: 'the last active admin cannot be demoted or deactivated' },
   USER_INACTIVE: { status: 409, means: 'the user is inactive' },
   RESET_TOKEN_INVALID: { status: 400, means: 'unknown, used or expired password reset link' },
@@ -87,11 +92,20 @@ export const ERROR_CODES = {
   CHART_ENCODING: { status: 400, means: 'a chart that is not valid UTF-8 (U+FFFD in it)' },
   IMPORT_NO_FILES: { status: 400, means: 'a songbook import without a file in `files`' },
   IMPORT_TOO_LARGE: { status: 413, means: 'a songbook import over 20 MiB or 500 files' },
+  CHART_EXPANDS_TOO_FAR: {
+    status: 400,
+    means: 'a chart whose chorus recalls would expand it past the limit (see message)'
+  },
+  CHARTS_TOO_LARGE: {
+    status: 413,
+    means: "the gig's charts together pass the limit of one answer (see message)"
+  },
   // Rehearsals
   END_BEFORE_START: { status: 400, means: 'the end is not after the start' },
   START_TOO_LATE: { status: 400, means: 'no time left in the day after the start' },
   DUPLICATE_SONG: { status: 400, means: 'the same song twice' },
   UNKNOWN_SONG: { status: 400, means: 'a song id that does not exist' },
+  SETLIST_TOO_LONG: { status: 400, means: 'more entries in all than a setlist holds (400)' },
   ENTRY_SONG_OR_TITLE: {
     status: 400,
     means: 'a setlist entry with both or neither of songId and title (a free-text entry)'

@@ -128,7 +128,8 @@ test(
     assert.equal(after.status, 200)
     assert.match(pdfText(after.body), /Gig3 Titel 60/)
 
-    // 20 requests (5 members × 4) for the largest setlist the API accepts: one shared render.
+    // 20 requests (5 members × 4) for a 4,000-entry setlist (stored before the API held setlists
+    // to 400 entries): one shared render.
     resetPeak(server)
     const large = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

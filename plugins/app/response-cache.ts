@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
 import { negotiate } from '@fastify/accept-negotiator'
 import { LRUCache } from 'lru-cache'
@@ -17,7 +18,7 @@ declare module 'fastify' {
       reply: FastifyReply,
       key: string,
       build: () => unknown
-    ): FastifyReply
+    ): FastifyReply | Promise<FastifyReply>
     /** The same for a body that is already text or bytes (the calendar feed). */
     sendCached(
       request: FastifyRequest,
@@ -25,7 +26,7 @@ declare module 'fastify' {
       key: string,
       contentType: string,
       build: () => string | Buffer
-    ): FastifyReply
+    ): FastifyReply | Promise<FastifyReply>
     /** The two halves of sendCached, for answers that are also used outside a request. */
     responseCache: {
       /**
@@ -33,13 +34,16 @@ declare module 'fastify' {
        * throws keeps nothing.
        */
       answer(key: string, revision: string, build: () => string | Buffer): CachedAnswer
-      /** 304 when If-None-Match names it, else its body in the client's preferred encoding. */
+      /**
+       * 304 when If-None-Match names it, else its body in the client's preferred encoding (a
+       * large body is compressed off the main thread: then a promise).
+       */
       send(
         request: FastifyRequest,
         reply: FastifyReply,
         answer: CachedAnswer,
         contentType: string
-      ): FastifyReply
+      ): FastifyReply | Promise<FastifyReply>
     }
   }
 }
@@ -82,10 +86,20 @@ const COMPRESS_FROM_BYTES = 1024
 const preferredEncoding = (header: string | undefined): Encoding | null =>
   header ? (negotiate(header, ENCODINGS) as Encoding | null) : null
 
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
+const GZIP = { level: 6 }
 const compress = (encoding: Encoding, body: Buffer) =>
-  encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : gzipSync(body, { level: 6 })
+  encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP)
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+/**
+ * From this size an answer is compressed in libuv's thread pool: the gig's charts at their cap
+ * (8 MiB) took 180–520 ms of the main thread, every other request waiting. Below it the
+ * synchronous call is cheaper than the hand-over.
+ */
+const COMPRESS_ASYNC_FROM_BYTES = 256 * 1024
+const compressAsync = (encoding: Encoding, body: Buffer): Promise<Buffer> =>
+  encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP)
 
 /** FNV-1a: a short, stable tag for a cache key inside an ETag. */
 function keyTag (key: string): string {
@@ -158,14 +172,17 @@ export default fp<ResponseCacheOptions>(
           ? preferredEncoding(request.headers['accept-encoding'])
           : null
       if (!encoding) return reply.send(entry.body)
-      let payload = entry.encoded[encoding]
-      if (!payload) {
-        payload = entry.encoded[encoding] = compress(encoding, entry.body)
+      const keep = (payload: Buffer) => {
+        entry.encoded[encoding] = payload
         // Stored again so that its size is counted again (unless a newer revision replaced it).
         if (entries.peek(entry.key) === entry) entries.set(entry.key, entry)
+        // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
+        return reply.header('content-encoding', encoding).send(payload)
       }
-      // A Content-Encoding already set tells @fastify/compress to leave the bytes alone.
-      return reply.header('content-encoding', encoding).send(payload)
+      const payload = entry.encoded[encoding]
+      if (payload) return reply.header('content-encoding', encoding).send(payload)
+      if (entry.body.length < COMPRESS_ASYNC_FROM_BYTES) return keep(compress(encoding, entry.body))
+      return compressAsync(encoding, entry.body).then(keep)
     }
 
     const sendCached = (

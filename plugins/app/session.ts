@@ -21,7 +21,10 @@ declare module 'fastify' {
     setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: SessionTokens): void
     clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
     readSessionCookie(request: FastifyRequest, kind: 'access' | 'refresh'): string | undefined
-    /** The per-request session check, for connections that outlive their request (SSE streams). */
+    /**
+     * The per-request session check, for connections that outlive their request (SSE streams):
+     * false also while the user must change their password.
+     */
     isSessionLive(userId: number, sessionId: number): boolean
     /** The request's user from its access cookie and a live session, or a 401 ApiError. */
     authenticate(request: FastifyRequest): AuthUser
@@ -122,10 +125,11 @@ export default fp<SessionPluginOptions>(
     const liveSessions = new LiveSessionCheck(app.sqlite)
     const lookupSession = (userId: number, sessionId: number, revision = app.dbRevision()) =>
       liveSessions.check(revision, userId, sessionId, app.clock())
-    app.decorate(
-      'isSessionLive',
-      (userId: number, sessionId: number) => lookupSession(userId, sessionId) !== null
-    )
+    // A user held to a password change reads nothing but /me: their open streams end too.
+    app.decorate('isSessionLive', (userId: number, sessionId: number) => {
+      const session = lookupSession(userId, sessionId)
+      return session !== null && !session.passwordChangeRequired
+    })
 
     // A token that verified once verifies again (the secret lives as long as the process): phones
     // poll every second with the same access token, and an HMAC plus JSON parse per poll is

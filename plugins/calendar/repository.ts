@@ -32,7 +32,11 @@ export function saveCalendarToken (
 /** The active user a feed token belongs to, if any. */
 export function findUserByCalendarToken (db: Db, tokenHash: string) {
   return db
-    .select({ id: users.id, displayName: users.displayName })
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      passwordChangeRequired: users.passwordChangeRequired
+    })
     .from(calendarTokens)
     .innerJoin(users, eq(users.id, calendarTokens.userId))
     .where(and(eq(calendarTokens.tokenHash, tokenHash), eq(users.status, 'active')))

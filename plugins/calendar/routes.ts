@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CalendarStatus, CalendarTokenParams, CalendarUrl } from '#schemas/calendar.js'
 import { ErrorResponse, NoContent, NotModified } from '#schemas/common.js'
-import { ApiError, conflict } from '#src/errors.js'
+import { ApiError, conflict, forbidden } from '#src/errors.js'
 import { renderIcal } from '#src/documents/ical.js'
 import { CALENDAR_LABELS, documentLanguage } from '#src/documents/labels.js'
 import { addSecondsLocal, todayIn } from '#shared/local-time.js'
@@ -112,6 +112,7 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
             content: { 'text/calendar': { schema: { type: 'string' } } }
           }),
           304: NotModified,
+          403: { ...ErrorResponse, description: 'PASSWORD_CHANGE_REQUIRED: until it is changed' },
           404: ErrorResponse
         }
       }
@@ -122,6 +123,13 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!settings.features.calendar) throw feedNotFound()
       const user = findUserByCalendarToken(app.db, hashToken(request.params.token))
       if (!user) throw feedNotFound()
+      // As every other route: the gigs wait until the member has replaced their password.
+      if (user.passwordChangeRequired) {
+        throw forbidden(
+          'change your password in the app first; the feed answers again afterwards',
+          'PASSWORD_CHANGE_REQUIRED'
+        )
+      }
       const now = app.clock()
       const from = addSecondsLocal(
         `${todayIn(settings.timezone, now)}T00:00`,

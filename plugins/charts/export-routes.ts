@@ -9,7 +9,10 @@ import { contentDisposition } from '#src/http/content-disposition.js'
 import { uniqueNames } from '#src/chart-files/file-names.js'
 import { transposeChordProText } from '#src/chart-files/transpose-text.js'
 import { canonicalKey } from '#shared/keys.js'
-import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
+import {
+  chartsBySong, chartsTooLarge, gigChartBytes, loadGigCharts
+} from '#src/repositories/gig-charts.js'
+import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 
 const ZipFile = binaryFile('application/zip', 'a zip archive of .cho files (UTF-8 names)')
 
@@ -72,22 +75,33 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "entry's transposition (chords and `{key}`; the rest as written). Entries without a " +
           'chart are left out.',
         params: IdParams,
-        response: { 200: ZipFile, 404: { ...ErrorResponse, description: 'Unknown gig' } }
+        response: {
+          200: ZipFile,
+          404: { ...ErrorResponse, description: 'Unknown gig' },
+          413: { ...ErrorResponse, description: 'CHARTS_TOO_LARGE: over 8 MiB, counted per entry' }
+        }
       }
     },
     async (request, reply) => {
       const notation = app.appSettings.get().chordNotation ?? 'german'
+      // Each entry gets its own file: the chart text is counted per entry against the cap.
+      const bytes = gigChartBytes(app.db, request.params.id, true)
+      if (bytes !== undefined && bytes > MAX_GIG_CHART_BYTES) {
+        throw chartsTooLarge(bytes, MAX_GIG_CHART_BYTES, 'The charts archive')
+      }
       const gig = loadGigCharts(app.db, request.params.id, notation)
       if (!gig) throw notFound('gig', request.params.id)
+      const charts = chartsBySong(gig)
       const width = Math.max(2, String(gig.charts.length).length)
       const name = uniqueNames()
       const now = app.clock().toISOString()
       const files = gig.charts.flatMap((entry) => {
-        if (entry.chart === null) return []
+        const chart = charts.get(entry.song.id)
+        if (chart === undefined) return []
         const { title, artist, key } = entry.song
         const stem = `${String(entry.position).padStart(width, '0')} - ${title}` +
           (artist ? ` - ${artist}` : '')
-        const text = transposeChordProText(entry.chart, entry.transpose, notation,
+        const text = transposeChordProText(chart, entry.transpose, notation,
           canonicalKey(key))
         return [{ name: name(stem, '.cho'), text, changed: now }]
       })

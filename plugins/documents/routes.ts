@@ -23,7 +23,8 @@ import type { SetlistStyle } from '#src/documents/setlist-pdf.js'
 import { entityTag } from '#plugins/app/response-cache.js'
 import { documentLanguage, FILE_PREFIXES } from '#src/documents/labels.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
-import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
+import { chartsTooLarge, gigChartBytes, loadGigCharts } from '#src/repositories/gig-charts.js'
+import { MAX_SONGBOOK_CHART_BYTES } from '#schemas/charts.js'
 
 /** Per start: a document's ETag from an earlier run (maybe another release) never matches. */
 const RENDERER = randomBytes(6).toString('hex')
@@ -179,7 +180,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       gig: { name: doc.gig.name, date: doc.gig.date },
       notation: charts.notation,
       charts: charts.charts,
-      print
+      print,
+      songs: charts.songs
     }
     const body = await app.documentWorkers.render({ kind: 'songbook', book, ctx })
     return {
@@ -199,14 +201,25 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Songbook as PDF: every chart of the setlist in running order, transposed for the ' +
           'gig, each song on a new page',
-        description: DOCUMENT_QUEUE_DESCRIPTION,
+        description: `${DOCUMENT_QUEUE_DESCRIPTION} At most ` +
+          `${MAX_SONGBOOK_CHART_BYTES / 1024 / 1024} MiB of chart text, each entry's chart ` +
+          'counted: more is 413 CHARTS_TOO_LARGE.',
         params: IdParams,
         querystring: SongbookQuery,
-        response: { 200: PdfFile, ...DOCUMENT_ERRORS }
+        response: {
+          200: PdfFile,
+          ...DOCUMENT_ERRORS,
+          413: { ...ErrorResponse, description: 'CHARTS_TOO_LARGE: more chart text than allowed' }
+        }
       }
     },
     async (request, reply) => {
       const { print } = request.query
+      // Before the queue: a songbook's render time grows with the chart text it lays out.
+      const bytes = gigChartBytes(app.db, request.params.id, true)
+      if (bytes !== undefined && bytes > MAX_SONGBOOK_CHART_BYTES) {
+        throw chartsTooLarge(bytes, MAX_SONGBOOK_CHART_BYTES, 'The songbook')
+      }
       return app.serveDocument(request, reply, `songbook:${print}:${request.params.id}`, () =>
         renderSongbook(request.params.id, print))
     }

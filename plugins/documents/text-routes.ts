@@ -1,13 +1,16 @@
-import { loadGigCharts } from '#plugins/gigs/charts-repository.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { CSV_TYPE, TEXT_TYPE, textFile } from '#schemas/documents.js'
 import { notFound } from '#src/errors.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
-import { renderSetlistCsv } from '#src/documents/setlist-csv.js'
+import { streamSetlistCsv } from '#src/documents/setlist-csv.js'
 import { renderSetlistText } from '#src/documents/setlist-text.js'
 import { documentLanguage } from '#src/documents/labels.js'
 import { loadGigDocument } from './repository.js'
+import {
+  chartsBySong, chartsTooLarge, gigChartBytes, loadGigCharts
+} from '#src/repositories/gig-charts.js'
+import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 
 /** GET /gigs/{id}/setlist.csv and .txt: the setlist for spreadsheets and for chat or mail. */
 const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,12 +20,22 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { doc, name: `Setlist-${doc.gig.date}-${slug(doc.gig.name)}` }
   }
 
-  /** One query for every entry's chart columns. */
-  const entryCharts = (id: number) =>
-    new Map(
-      (loadGigCharts(app.db, id, app.appSettings.get().chordNotation ?? 'german')?.charts ?? [])
-        .map((c) => [c.entryId, c])
-    )
+  /**
+   * Every entry's chart columns. The CSV repeats a chart for each entry of its song, so its chart
+   * text is counted per entry against the limit, before any chart is read.
+   */
+  const entryCharts = (id: number) => {
+    const bytes = gigChartBytes(app.db, id, true) ?? 0
+    if (bytes > MAX_GIG_CHART_BYTES) {
+      throw chartsTooLarge(bytes, MAX_GIG_CHART_BYTES, 'The CSV')
+    }
+    const doc = loadGigCharts(app.db, id, app.appSettings.get().chordNotation ?? 'german')
+    const charts = doc ? chartsBySong(doc) : new Map<number, string>()
+    return new Map((doc?.charts ?? []).map((c) => [
+      c.entryId,
+      { transpose: c.transpose, capo: c.capo, chart: charts.get(c.song.id) ?? null }
+    ]))
+  }
 
   app.get(
     '/gigs/:id/setlist.csv',
@@ -39,7 +52,14 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, ' +
           'Transpose, Capo, Chart.',
         params: IdParams,
-        response: { 200: textFile(CSV_TYPE, 'CSV file'), 404: ErrorResponse }
+        response: {
+          200: textFile(CSV_TYPE, 'CSV file'),
+          404: ErrorResponse,
+          413: {
+            ...ErrorResponse,
+            description: 'CHARTS_TOO_LARGE: more than 8 MiB of chart text, counted per entry'
+          }
+        }
       }
     },
     async (request, reply) => {
@@ -48,7 +68,7 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CSV_TYPE)
         .header('content-disposition', contentDisposition('attachment', `${name}.csv`))
         .header('cache-control', 'private, no-cache')
-        .send(renderSetlistCsv(
+        .send(streamSetlistCsv(
           doc,
           entryCharts(request.params.id),
           documentLanguage(app.appSettings.get().locale)

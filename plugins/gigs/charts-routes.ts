@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
-import { GigCharts } from '#schemas/charts.js'
+import { GigCharts, MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 import { notFound } from '#src/errors.js'
-import { loadGigCharts } from './charts-repository.js'
+import { loadGigCharts } from '#src/repositories/gig-charts.js'
 
 /** The gig's songbook as one document: what every phone fetches (and keeps) for the stage. */
 const chartsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,14 +14,18 @@ const chartsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['gigs'],
         summary: "Every chart of the gig's setlist in running order, with its transposition",
         description:
-          'One document for the stage view: every setlist entry (also those without a ' +
-          'chart: `chart` null) with its song, `transpose`, `capo` and the moved key. ' +
-          'Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.',
+          'One document for the stage view: every song entry with its song, `transpose`, ' +
+          '`capo` and the moved key, and in `songs` each chart once (by song id; a song ' +
+          'without a chart has none there). At most ' +
+          `${MAX_GIG_CHART_BYTES / 1024 / 1024} MiB of chart text (UTF-8, each song once); ` +
+          'more is 413 CHARTS_TOO_LARGE. Carries an `ETag`; `If-None-Match` answers 304 ' +
+          'while nothing changed.',
         params: IdParams,
         response: {
           200: GigCharts,
           304: NotModified,
-          404: { ...ErrorResponse, description: 'Unknown gig' }
+          404: { ...ErrorResponse, description: 'Unknown gig' },
+          413: { ...ErrorResponse, description: 'CHARTS_TOO_LARGE: more chart text than allowed' }
         }
       }
     },

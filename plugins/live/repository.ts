@@ -1,8 +1,9 @@
-import { and, eq, gt, max, sql } from 'drizzle-orm'
+import { and, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
+import { MAX_SETLIST_ENTRIES } from '#schemas/setlists.js'
 import { writtenRow } from '#src/db/returning.js'
 import { assertEntryFresh, recordTap, tapWithKey } from './taps.js'
 
@@ -46,17 +47,28 @@ export function updateLiveEntry (
   }
   return db.transaction((tx) => {
     // A replayed key (a phone's retry or its outbox): nothing again, the current version.
-    if (tapWithKey(tx, gigId, body.idempotencyKey)) return currentVersion(tx, gigId)
-    const entry = tx
+    if (tapWithKey(tx, gigId, userId, body.idempotencyKey)) return currentVersion(tx, gigId)
+    const row = tx
       .select({
         status: setlistEntries.status,
         rating: setlistEntries.rating,
-        liveUpdatedAt: setlistEntries.liveUpdatedAt
+        liveUpdatedAt: setlistEntries.liveUpdatedAt,
+        songId: setlistEntries.songId
       })
       .from(setlistEntries)
       .where(and(eq(setlistEntries.id, body.entryId), eq(setlistEntries.gigId, gigId)))
       .get()
-    if (!entry) throw missing(tx, gigId, () => notFound('setlist entry', body.entryId))
+    if (!row) throw missing(tx, gigId, () => notFound('setlist entry', body.entryId))
+    const { songId, ...entry } = row
+    // A save may keep an entry's id and change its song: a tap queued for the old song would
+    // land on the new one (and the GEMA report would list the wrong work).
+    if (body.songId !== undefined && body.songId !== songId) {
+      throw conflict(
+        'LIVE_VERSION_CONFLICT',
+        `entry ${body.entryId} now plays ${songId === null ? 'no song' : `song ${songId}`}, ` +
+          `not the song ${body.songId ?? '(none)'} the tap was made for: the show's state stands`
+      )
+    }
     if (body.version !== undefined) assertEntryFresh(tx, gigId, body.entryId, body.version)
     const status = body.status ?? entry.status
     let rating = body.rating === undefined ? entry.rating : body.rating
@@ -103,7 +115,7 @@ export function insertLiveEntry (
   userId: number
 ): { entryId: number; version: number; replayed: boolean } {
   return db.transaction((tx) => {
-    const done = tapWithKey(tx, gigId, body.idempotencyKey)
+    const done = tapWithKey(tx, gigId, userId, body.idempotencyKey)
     if (done) {
       return { entryId: done.before[0]!.id, version: currentVersion(tx, gigId), replayed: true }
     }
@@ -121,6 +133,14 @@ export function insertLiveEntry (
     if (!song) throw badRequest('UNKNOWN_SONG', `unknown song id: ${body.songId}`)
     if (song.status === 'retired') {
       throw badRequest('SONG_RETIRED', `song ${body.songId} is retired`)
+    }
+    const entries = tx.select({ n: count() }).from(setlistEntries)
+      .where(eq(setlistEntries.gigId, gigId)).get()!.n
+    if (entries >= MAX_SETLIST_ENTRIES) {
+      throw badRequest(
+        'SETLIST_TOO_LONG',
+        `the setlist has ${entries} entries; a setlist holds at most ${MAX_SETLIST_ENTRIES}`
+      )
     }
     let position: number
     if (body.afterEntryId !== undefined && body.version !== undefined) {

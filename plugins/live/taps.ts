@@ -10,8 +10,8 @@ import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
 // put it back for everyone. Undo and Make current follow the revision rule of a stage with
 // several editors: the tap names the live version it was made on, and a stale one is 409
 // LIVE_VERSION_CONFLICT (another editor moved the show on; their change stands). A request with
-// an idempotency key already applied to this gig is a no-op answered with the current state (a
-// phone's retry, later its offline outbox).
+// an idempotency key this user already applied to this gig is a no-op answered with the current
+// state (a phone's retry, later its offline outbox).
 
 /** An entry's live state before a tap; an insert records only the new entry's id. */
 export interface EntryBefore {
@@ -61,17 +61,25 @@ export const bump = (tx: Tx, gigId: number, alsoSetlist: boolean): number =>
     .returning({ liveVersion: gigs.liveVersion })
     .all()[0]!.liveVersion
 
-/** The tap of this gig already applied with this idempotency key, if any. */
+/**
+ * The tap of this gig this user already applied with this idempotency key, if any: keys are the
+ * user's own, so another member's key (guessed or reused) neither replays nor blocks a tap.
+ */
 export function tapWithKey (
   tx: Tx,
   gigId: number,
+  userId: number,
   key: string | undefined
 ): { before: EntryBefore[] } | undefined {
   if (key === undefined) return undefined
   const done = tx
     .select({ before: liveTaps.before })
     .from(liveTaps)
-    .where(and(eq(liveTaps.gigId, gigId), eq(liveTaps.idempotencyKey, key)))
+    .where(and(
+      eq(liveTaps.gigId, gigId),
+      eq(liveTaps.userId, userId),
+      eq(liveTaps.idempotencyKey, key)
+    ))
     .get()
   return done && { before: JSON.parse(done.before) as EntryBefore[] }
 }
@@ -106,6 +114,7 @@ export function assertEntryFresh (tx: Tx, gigId: number, entryId: number, versio
 function admit (
   tx: Tx,
   gigId: number,
+  userId: number,
   body: { version: number; idempotencyKey?: string }
 ): boolean {
   const gig = tx
@@ -114,7 +123,7 @@ function admit (
     .where(eq(gigs.id, gigId))
     .get()
   if (!gig) throw notFound('gig', gigId)
-  if (tapWithKey(tx, gigId, body.idempotencyKey)) return true
+  if (tapWithKey(tx, gigId, userId, body.idempotencyKey)) return true
   if (body.version !== gig.liveVersion) {
     throw conflict(
       'LIVE_VERSION_CONFLICT',
@@ -175,7 +184,7 @@ export function undoLastTap (
   now: Date
 ): boolean {
   return db.transaction((tx) => {
-    if (admit(tx, gigId, body)) return false
+    if (admit(tx, gigId, userId, body)) return false
     const last = tx
       .select({ id: liveTaps.id, kind: liveTaps.kind, before: liveTaps.before })
       .from(liveTaps)
@@ -215,7 +224,7 @@ export function makeCurrent (
   now: Date
 ): boolean {
   return db.transaction((tx) => {
-    if (admit(tx, gigId, body)) return false
+    if (admit(tx, gigId, userId, body)) return false
     const entries = tx
       .select({
         id: setlistEntries.id,

@@ -134,8 +134,10 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
       }
       const weakness = passwordWeakness(newPassword, user.username)
       if (weakness) throw weakPassword(weakness)
-      // "Change your initial password" means a new one.
-      if (user.passwordChangeRequired && newPassword === currentPassword) {
+      // "Change your initial password" means a new one; compared as hashed (NFC), so another
+      // spelling of the same characters is the same password.
+      if (user.passwordChangeRequired &&
+        newPassword.normalize('NFC') === currentPassword.normalize('NFC')) {
         throw weakPassword({
           reason: 'unchanged',
           message: 'the new password must differ from the current one'
@@ -148,7 +150,7 @@ const meRoutes: FastifyPluginAsyncTypebox<MeRoutesOptions> = async (app, options
         revokeUserSessions(app.db, user.id, now, request.user.sessionId)
         endResetLinks(app.db, user.id, now)
       })
-      if (options.dataDir) forgetInitialAdminPassword(options.dataDir, currentPassword)
+      if (options.dataDir) forgetInitialAdminPassword(options.dataDir, user.username)
       return reply.status(204).send(null)
     }
   )

@@ -1,3 +1,4 @@
+import { forgetInitialAdminPassword } from '#src/bootstrap.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import {
@@ -23,6 +24,8 @@ export interface PasswordResetOptions {
   links: LinkMail
   /** ADMIN_RESET_LINK_HOURS */
   adminLinkHours: number
+  /** DATA_DIR: the kept first admin password goes when that admin sets a new one by link. */
+  dataDir?: string
 }
 
 const Invalid = { ...ErrorResponse, description: 'Unknown, used or expired link; or invalid input' }
@@ -109,7 +112,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetOptions> = asy
       const weakness = passwordWeakness(newPassword, user.username)
       if (weakness) throw weakPassword(weakness)
       const passwordHash = await app.passwordWork(request, () => hashPassword(newPassword))
-      redeemResetLink(app.db, token, passwordHash, app.clock())
+      const changed = redeemResetLink(app.db, token, passwordHash, app.clock())
+      if (options.dataDir) forgetInitialAdminPassword(options.dataDir, changed.username)
       return reply.status(204).send(null)
     }
   )

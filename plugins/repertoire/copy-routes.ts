@@ -25,11 +25,13 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s ' +
           '(stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; ' +
-          'more than 20 sets after appending is 409 LIMIT_REACHED.',
+          'more than 20 sets after appending is 409 LIMIT_REACHED, more entries than a ' +
+          'setlist holds 400 SETLIST_TOO_LONG.',
         params: IdParams,
         body: SetlistCopy,
         response: {
           200: Setlist,
+          400: { ...ErrorResponse, description: 'Retired songs, or too long after appending' },
           404: { ...ErrorResponse, description: 'Unknown gig or repertoire setlist' },
           409: SetlistCopyConflict
         }

@@ -17,6 +17,7 @@ import {
   type SongPatchType
 } from '#schemas/songs.js'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '#src/errors.js'
+import { parseChordPro, RECALL_LIMITS } from '#shared/chords/chordpro.js'
 import {
   deleteOrRetireSong,
   deleteVote,
@@ -90,6 +91,14 @@ function checkChart (chart: string): void {
       'CHART_ENCODING',
       'the chart is not valid UTF-8 text (it holds U+FFFD replacement characters): save the ' +
         'file as UTF-8 and send it again'
+    )
+  }
+  // Every reader stops expanding there too (a chart stored before this check included).
+  if (parseChordPro(chart).sections.some((section) => section.clipped)) {
+    throw badRequest(
+      'CHART_EXPANDS_TOO_FAR',
+      `the chart's {chorus} recalls would repeat more than ${RECALL_LIMITS.lines} lines or ` +
+        `${RECALL_LIMITS.textFactor} times its own text: recall the chorus fewer times`
     )
   }
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { forgetInitialAdminPassword } from '#src/bootstrap.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
 import { User, UserCreate, UserListQuery, UserPatch } from '#schemas/users.js'
@@ -35,10 +36,15 @@ const lastAdmin = () =>
 export interface UserRoutesOptions {
   /** Where invitations point and how they are mailed (shared with reset links). */
   links: LinkMail
+  /** DATA_DIR: the kept first admin password goes when an admin sets that admin's password. */
+  dataDir?: string
 }
 
 /** Band members: everyone reads, admins manage (docs/api.md → Sessions and users). */
-const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { links }) => {
+const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (
+  app,
+  { links, dataDir }
+) => {
   const canSeeEmail = (viewer: AuthUser, row: UserRow) =>
     viewer.role === 'admin' || viewer.id === row.id
   const view = (viewer: AuthUser, row: UserRow) => toUser(row, canSeeEmail(viewer, row))
@@ -180,6 +186,7 @@ const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { l
         ? { passwordHash, ...(self ? {} : { passwordChangeRequired: true }) }
         : {}
       const row = applyChanges(loadTarget(target.id), { ...changes, ...passwordChanges }, keep)
+      if (passwordHash && dataDir) forgetInitialAdminPassword(dataDir, row.username)
       return toUser(row, true)
     }
   )

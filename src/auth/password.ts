@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import bcrypt from 'bcryptjs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { projectPath } from '#src/project-path.js'
+import { workerExecArgv } from '#src/documents/pool.js'
 import type { WeakPasswordReason } from '#shared/enums.js'
 import { PASSWORD_LIMITS } from '#shared/limits.js'
 
@@ -52,25 +54,64 @@ export const FOREIGN_HASH_PREFIX = 'foreign:'
 const BCRYPT = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/
 /** bcrypt reads at most 72 bytes and ignores the rest: longer input is refused, not truncated. */
 export const BCRYPT_MAX_BYTES = 72
+/**
+ * The highest bcrypt cost kept on import: a check doubles with each step (cost 12 ~0.3 s, about
+ * one of our scrypt checks; 16 took 9.6 s, 31 would take days). Higher: a reset link instead.
+ */
+export const BCRYPT_MAX_COST = 12
 
-/** A foreign hash to store for an imported user, or null when it is no bcrypt hash. */
+/** A bcrypt hash's cost, or null when `hash` is no bcrypt hash. */
+export const bcryptCost = (hash: string): number | null => {
+  const match = BCRYPT.exec(hash)
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * A foreign hash to store for an imported user, or null when it is no bcrypt hash or one above
+ * BCRYPT_MAX_COST.
+ */
 export function foreignPasswordHash (hash: string): string | null {
-  return BCRYPT.test(hash) ? FOREIGN_HASH_PREFIX + hash : null
+  const cost = bcryptCost(hash)
+  return cost !== null && cost <= BCRYPT_MAX_COST ? FOREIGN_HASH_PREFIX + hash : null
 }
 
 export const isForeignHash = (stored: string) => stored.startsWith(FOREIGN_HASH_PREFIX)
 
+/** Compiled, the worker is JavaScript; under tsx (tests, development) its TypeScript source. */
+const bcryptWorkerFile = fileURLToPath(
+  new URL(`./bcrypt-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
+)
+
+/** bcryptjs (pure JS, no native build) in a thread of its own: the main thread stays free. */
+const bcryptOffThread = (password: string, hash: string) =>
+  new Promise<boolean>((resolve, reject) => {
+    const worker = new Worker(bcryptWorkerFile, {
+      workerData: { password, hash },
+      resourceLimits: { maxOldGenerationSizeMb: 32 },
+      ...(bcryptWorkerFile.endsWith('.ts') && { execArgv: workerExecArgv(process.execArgv) })
+    })
+    worker.once('message', (match: unknown) => resolve(match === true))
+    worker.once('error', reject)
+  })
+
 /**
- * Checks a password against a foreign (bcrypt) hash with bcryptjs (pure JS, no native build). It
- * takes the password's UTF-8 bytes as they came, as libreStage hashed them.
+ * Checks a password against a foreign (bcrypt) hash, taking the password's UTF-8 bytes as they
+ * came, as libreStage hashed them. A scrypt check against the dummy hash runs beside it, and the
+ * answer waits for both: a failed login takes the scrypt time whatever the user's hash (a cheap
+ * bcrypt cost would otherwise tell who still has an imported one). A cost above BCRYPT_MAX_COST
+ * (stored before the import capped it) is never checked.
  */
 async function verifyForeign (password: string, stored: string): Promise<boolean> {
   const hash = stored.slice(FOREIGN_HASH_PREFIX.length)
-  if (!BCRYPT.test(hash) || Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) {
-    await verifyPassword(password, await dummyPasswordHash())
+  const padding = dummyPasswordHash().then((dummy) => verifyPassword(password, dummy))
+  const cost = bcryptCost(hash)
+  if (cost === null || cost > BCRYPT_MAX_COST ||
+    Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) {
+    await padding
     return false
   }
-  return bcrypt.compare(password, hash)
+  const [match] = await Promise.all([bcryptOffThread(password, hash), padding])
+  return match
 }
 
 export async function verifyPassword (password: string, stored: string): Promise<boolean> {

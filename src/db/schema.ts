@@ -607,7 +607,8 @@ export const liveTaps = sqliteTable(
   },
   (t) => [
     index('live_taps_gig_idx').on(t.gigId, t.id),
-    uniqueIndex('live_taps_key_idx').on(t.gigId, t.idempotencyKey)
+    // Per user: one member's key never replays (or blocks) another's tap.
+    uniqueIndex('live_taps_key_idx').on(t.gigId, t.userId, t.idempotencyKey)
   ]
 )
 

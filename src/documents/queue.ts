@@ -43,6 +43,8 @@ interface Waiter<T> {
 
 interface Job<T> {
   key: string
+  /** Who asked first: the job counts against their share of the threads. */
+  owner: number
   run: () => Promise<T>
   waiters: Set<Waiter<T>>
   started: boolean
@@ -63,6 +65,8 @@ export class DocumentQueue<T> {
   /** Jobs not started, oldest first (a Set keeps insertion order and deletes in O(1)). */
   readonly #waiting = new Set<Job<T>>()
   readonly #inFlight = new Map<number, number>()
+  /** Jobs running per owner. */
+  readonly #runningBy = new Map<number, number>()
   #running = 0
   /** Moving average of a job's duration, for Retry-After. */
   #averageMs = 1000
@@ -94,7 +98,7 @@ export class DocumentQueue<T> {
       if (!free && this.#waiting.size >= this.limits.waiting) {
         return { refused: 'queue', retryAfterSeconds: this.#retryAfter() }
       }
-      job = { key, run: request.run, waiters: new Set(), started: false }
+      job = { key, owner: userId, run: request.run, waiters: new Set(), started: false }
       this.#jobs.set(key, job)
       this.#waiting.add(job)
     }
@@ -131,9 +135,16 @@ export class DocumentQueue<T> {
     return { result, cancel }
   }
 
+  /**
+   * Starts waiting jobs, oldest first, on free threads; a member's jobs take at most all threads
+   * but one (one with a single thread): a member's long songbooks never hold every thread, and
+   * another member's setlist starts on the one left (the member's next job waits its turn).
+   */
   #pump (): void {
+    const share = Math.max(1, this.limits.running - 1)
     for (const job of this.#waiting) {
       if (this.#running >= this.limits.running) return
+      if ((this.#runningBy.get(job.owner) ?? 0) >= share) continue
       this.#waiting.delete(job)
       this.#start(job)
     }
@@ -142,9 +153,13 @@ export class DocumentQueue<T> {
   #start (job: Job<T>): void {
     job.started = true
     this.#running++
+    this.#runningBy.set(job.owner, (this.#runningBy.get(job.owner) ?? 0) + 1)
     const started = performance.now()
     const settle = (outcome: (waiter: Waiter<T>) => void) => {
       this.#running--
+      const left = this.#runningBy.get(job.owner)! - 1
+      if (left === 0) this.#runningBy.delete(job.owner)
+      else this.#runningBy.set(job.owner, left)
       this.#jobs.delete(job.key)
       this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started)
       for (const waiter of job.waiters) outcome(waiter)

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { GigDocument } from './gig-document.js'
 import { SETLIST_CSV_LABELS, type DocumentLanguage } from './labels.js'
 import { showKey } from '#shared/keys.js'
@@ -34,19 +36,22 @@ const hms = (seconds: number) => {
 }
 
 /**
- * The setlist; with `charts` (a gig's), each entry's transposition, capo and ChordPro chart in the
- * last columns (a chart's line breaks stay inside its quoted field).
+ * The setlist's lines (a byte order mark and the header first, each line with its CRLF); with
+ * `charts` (a gig's), each entry's transposition, capo and ChordPro chart in the last columns (a
+ * chart's line breaks stay inside its quoted field). Line by line, so that a long one can be sent
+ * as it is made (streamSetlistCsv).
  */
-export function renderSetlistCsv (
+export function * setlistCsvLines (
   doc: GigDocument,
   charts = new Map<number, EntryChart>(),
   language: DocumentLanguage = 'de'
-): Buffer {
+): Generator<string> {
   const labels = SETLIST_CSV_LABELS[language]
-  const rows: string[][] = [[...labels.header]]
+  const line = (row: string[]) => `${row.map(csvField).join(';')}\r\n`
+  yield BOM + line([...labels.header])
   for (const set of doc.sets) {
     for (const entry of set.entries) {
-      rows.push([
+      yield line([
         set.name,
         String(entry.number),
         entry.plannedStart,
@@ -66,6 +71,33 @@ export function renderSetlistCsv (
       ])
     }
   }
-  const text = rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n'
-  return Buffer.from(BOM + text, 'utf8')
+}
+
+/** The setlist CSV in one piece. */
+export const renderSetlistCsv = (...args: Parameters<typeof setlistCsvLines>): Buffer =>
+  Buffer.from([...setlistCsvLines(...args)].join(''), 'utf8')
+
+/** Bytes of CSV made between two turns of the event loop. */
+const CHUNK_BYTES = 256 * 1024
+
+/**
+ * The CSV as a stream that gives the event loop a turn after every CHUNK_BYTES made: a setlist
+ * with megabytes of charts never holds up other requests while it is written.
+ */
+export function streamSetlistCsv (...args: Parameters<typeof setlistCsvLines>): Readable {
+  const lines = setlistCsvLines(...args)
+  return Readable.from((async function * () {
+    let pending: string[] = []
+    let size = 0
+    for (const text of lines) {
+      pending.push(text)
+      size += text.length
+      if (size < CHUNK_BYTES) continue
+      yield Buffer.from(pending.join(''), 'utf8')
+      pending = []
+      size = 0
+      await yieldTurn()
+    }
+    if (pending.length) yield Buffer.from(pending.join(''), 'utf8')
+  })(), { objectMode: false })
 }

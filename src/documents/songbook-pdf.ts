@@ -8,7 +8,7 @@ import {
 } from './labels.js'
 import { canonicalKey, playedKey, showKey } from '#shared/keys.js'
 import type { DocumentContext } from './gig-document.js'
-import type { GigChartType } from '#schemas/charts.js'
+import type { GigChartType, SongChartType } from '#schemas/charts.js'
 import { chartNotations, type ChordNotation } from '#shared/chords/chord.js'
 import { parseChordPro, type ChartLine, type ChartSection } from '#shared/chords/chordpro.js'
 import { transposeChart } from '#shared/chords/transpose.js'
@@ -20,6 +20,8 @@ export interface SongbookDocument {
   charts: GigChartType[]
   /** `large`: lyrics of 17 pt and chords of 15 pt, for a music stand. */
   print?: SongbookPrint
+  /** Each song's chart once, however often the setlist plays it. */
+  songs: SongChartType[]
 }
 
 const MUTED = '#555555'
@@ -136,6 +138,7 @@ function keyFacts (entry: GigChartType, language: DocumentLanguage): string | nu
 
 function songContent (
   entry: GigChartType,
+  text: string | undefined,
   book: SongbookDocument,
   first: boolean,
   language: DocumentLanguage
@@ -161,11 +164,12 @@ function songContent (
     ...(entry.song.artist ? [{ text: entry.song.artist, color: MUTED } as Content] : []),
     { text: facts, fontSize: size.facts, color: MUTED, margin: [0, 2, 0, 10] }
   ]
-  if (!entry.chart) return [...head, { text: labels.noChart, italics: true }]
+  if (!text) return [...head, { text: labels.noChart, italics: true }]
+  const notations = chartNotations(text, book.notation)
   const chart = transposeChart(
-    parseChordPro(entry.chart),
+    parseChordPro(text, { notation: notations.read }),
     entry.transpose,
-    chartNotations(entry.chart, book.notation),
+    notations,
     canonicalKey(entry.song.key)
   )
   return [...head, ...chart.sections.flatMap((s) => sectionContent(s, labels, size))]
@@ -176,6 +180,7 @@ export async function renderSongbookPdf (book: SongbookDocument, ctx: DocumentCo
 Promise<Buffer> {
   const language = documentLanguage(ctx.locale)
   const labels = SONGBOOK_LABELS[language]
+  const charts = new Map(book.songs.map((song) => [song.id, song.chart]))
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 50, 40, 40],
@@ -194,7 +199,8 @@ Promise<Buffer> {
       margin: [40, 10, 40, 0]
     }),
     content: book.charts.length
-      ? book.charts.flatMap((entry, i) => songContent(entry, book, i === 0, language))
+      ? book.charts.flatMap((entry, i) =>
+        songContent(entry, charts.get(entry.song.id), book, i === 0, language))
       : [{ text: labels.empty }],
     defaultStyle: { fontSize: PRINT_SIZES[book.print ?? 'normal'].lyrics, lineHeight: 1.1 }
   }

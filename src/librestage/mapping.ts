@@ -1,5 +1,7 @@
 import type { songVotes } from '#src/db/schema.js'
-import { foreignPasswordHash, UNUSABLE_PASSWORD_HASH } from '#src/auth/password.js'
+import {
+  BCRYPT_MAX_COST, bcryptCost, foreignPasswordHash, UNUSABLE_PASSWORD_HASH
+} from '#src/auth/password.js'
 import type { TableTally } from './report.js'
 import {
   UNMAPPED_COLUMNS,
@@ -149,7 +151,10 @@ function mapUsers (s: MapState): ImportPlan['newUsers'] {
     // libreStage password, which is then rehashed (plugins/sessions/routes.ts).
     const passwordHash = foreignPasswordHash(cleanText(row.user_pw) ?? '')
     if (passwordHash === null) {
-      tally.changed('password hash not bcrypt: the member sets a password with a reset link')
+      tally.changed(bcryptCost(cleanText(row.user_pw) ?? '') === null
+        ? 'password hash not bcrypt: the member sets a password with a reset link'
+        : `bcrypt cost above ${BCRYPT_MAX_COST} (too slow to check at login): the member sets ` +
+          'a password with a reset link')
     }
     const id = s.id('users')
     s.rows.users.push({

@@ -7,6 +7,7 @@ import { ApiError, badRequest, conflict, errorBody, notFound } from '#src/errors
 import type { ErrorCodeOf } from '#src/error-codes.js'
 import {
   MAX_ENTRIES_PER_SET,
+  MAX_SETLIST_ENTRIES,
   MAX_SETS,
   type SetlistPutType,
   type SetlistSetType
@@ -134,6 +135,13 @@ export function replaceSetlist (
     throw conflict(
       'LIMIT_REACHED',
       `a setlist holds at most ${MAX_SETS} sets of at most ${MAX_ENTRIES_PER_SET} songs`
+    )
+  }
+  const entries = body.sets.reduce((sum, set) => sum + set.entries.length, 0)
+  if (entries > MAX_SETLIST_ENTRIES) {
+    throw badRequest(
+      'SETLIST_TOO_LONG',
+      `the setlist has ${entries} entries; a setlist holds at most ${MAX_SETLIST_ENTRIES}`
     )
   }
   // An entry is a song or a free-text item, never both or neither (the schema cannot say "one

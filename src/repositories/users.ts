@@ -46,6 +46,44 @@ export function listUsers (db: Db, status?: UserStatus): UserRow[] {
 const usernameTaken = (username: string) =>
   conflict('USERNAME_TAKEN', `username ${username} is already taken`)
 
+/** What an admin is called: no member may show as one. */
+const ADMIN_WORDS = new Set(['admin', 'administrator', 'administratorin'])
+const nameKey = (name: string) => name.normalize('NFC').trim().toLocaleLowerCase('und')
+
+/**
+ * A display name is shown wherever a member acts (votes, answers, taps): it may not equal another
+ * active member's (case-insensitively), and only an admin may be called "Admin". `userId`: the
+ * user it is for (their own current name stays allowed); `role`: theirs after the change.
+ */
+export function assertDisplayNameFree (
+  db: Pick<Db, 'select'>,
+  displayName: string,
+  who: { userId?: number; role?: UserRow['role'] }
+): void {
+  const key = nameKey(displayName)
+  const others = db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      status: users.status,
+      role: users.role
+    })
+    .from(users)
+    .all()
+  const own = others.find((user) => user.id === who.userId)
+  if (own && nameKey(own.displayName) === key) return
+  const taken = others.some((user) =>
+    user.id !== who.userId && user.status === 'active' && nameKey(user.displayName) === key)
+  const role = who.role ?? own?.role
+  if (taken || (role !== 'admin' && ADMIN_WORDS.has(key))) {
+    throw conflict(
+      'DISPLAY_NAME_TAKEN',
+      `display name "${displayName.trim()}" is ${taken ? "another member's" : 'reserved'}: ` +
+        'choose another'
+    )
+  }
+}
+
 /**
  * Inserts a user; the username is unique regardless of case (the index enforces it, this names the
  * error).
@@ -57,6 +95,7 @@ export function insertUser (
   now: Date
 ): UserRow {
   if (findUserByUsername(db, input.username)) throw usernameTaken(input.username)
+  assertDisplayNameFree(db, input.displayName, { role: input.role })
   const stamp = now.toISOString()
   try {
     return writtenRow(
@@ -117,6 +156,9 @@ export function updateUser (
   changes: UserChanges,
   now: Date
 ): UserRow | undefined {
+  if (changes.displayName !== undefined) {
+    assertDisplayNameFree(db, changes.displayName, { userId: id, role: changes.role })
+  }
   return returnedRow(
     db
       .update(users)

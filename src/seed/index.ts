@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
+import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/auth/password.js'
 import { hasBandData } from '#src/repositories/band-content.js'
 import { seedUsers, type SeededUsers } from './users.js'
@@ -29,12 +31,13 @@ export class SeedRefused extends Error {
 
 /**
  * Fills a database with a demo band. Refuses a database that already has data (SeedRefused) unless
- * forced. Each resource has its own synchronous seeder (one transaction each), called in dependency
- * order.
+ * forced. `mustChangePassword` (the CLI): the demo users, whose password is published, must
+ * change it at their first login (an admin kept from before keeps theirs). Each resource has its
+ * own synchronous seeder (one transaction each), called in dependency order.
  */
 export async function seedDemo (
   db: Db,
-  options: { now: Date; force?: boolean }
+  options: { now: Date; force?: boolean; mustChangePassword?: boolean }
 ): Promise<{ context: SeedContext; password: string }> {
   if (!options.force && hasBandData(db)) {
     throw new SeedRefused(
@@ -55,6 +58,12 @@ export async function seedDemo (
   seedChecklists(db, { ...context, gigIds: gigs.upcomingGigIds.slice(0, 2) })
   seedRepertoire(db, { ...context, songIds: repertoire.readySongIds })
   // ── end of per-resource seeders ────────────────────────────────────────────────────────
+  if (options.mustChangePassword) {
+    db.update(users)
+      .set({ passwordChangeRequired: true })
+      .where(and(inArray(users.id, context.userIds), eq(users.passwordHash, passwordHash)))
+      .run()
+  }
 
   return { context, password: DEMO_PASSWORD }
 }

@@ -9,7 +9,7 @@ import { openDatabase } from '#src/db/client.js'
 import { DEMO_PASSWORD } from '#src/seed/index.js'
 import { DEMO_USERS } from '#src/seed/users.js'
 import { passwordProblem, verifyPassword } from '#src/auth/password.js'
-import { anonymous, createTestApp, json, userClient } from '#test/helpers.js'
+import { anonymous, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 
 function io () {
   const out: string[] = []
@@ -213,11 +213,14 @@ test(
     assert.equal(users.find((u) => u.username === 'lena')!.role, 'editor')
     assert.ok(users.filter((u) => u.isSinger).length >= 2)
     assert.ok(users.filter((u) => u.instruments.length > 0).length >= 4)
-    assert.equal(
-      (await anonymous(ctx.app).post('/login', { username: 'lena', password: DEMO_PASSWORD }))
-        .statusCode,
-      200
-    )
+    const lena = await anonymous(ctx.app).post('/login',
+      { username: 'lena', password: DEMO_PASSWORD })
+    assert.equal(lena.statusCode, 200)
+    // The demo password is published: every demo user must replace it first.
+    assert.equal(json<Ok<'/login', 'post'>>(lena).user.passwordChangeRequired, true)
+    assert.ok(users.every((u) => u.username === 'boss' ||
+      ctx.app.sqlite.prepare('SELECT password_change_required FROM users WHERE username = ?')
+        .pluck().get(u.username) === 1), 'every demo user held')
 
     const refused = io()
     assert.equal(await runCli(['demo:seed'], { DATA_DIR: ctx.dir }, refused.io), 1)

@@ -7,6 +7,10 @@ import type { LightMyRequestResponse } from 'fastify'
 import { projectPath } from '#src/project-path.js'
 import { bandToday, createTestApp, userClient, type Client } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
+import { inArray } from 'drizzle-orm'
+import { songs } from '#src/db/schema.js'
+import { MAX_CHART_BYTES } from '#schemas/songs.js'
+import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 // The web app's module, imported by URL (its folder is the web app's, not the server's).
 type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
 const {
@@ -275,4 +279,36 @@ test('gig pack: the live view the phone knows last replaces the pack\'s copy', a
   // Without the server's tag it is kept without one (the next refresh fetches it whole).
   await keepLiveView(member.user.id, gigId, played, null, { ...env, now })
   assert.equal((await cache.match(`/gigs_lm/${gigId}`))!.headers.get('etag'), null)
+})
+
+test('gig pack: charts refused as too large keep the copy saved before, and say so', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const other = await userClient(ctx.app, 'otto')
+  const ids = insertSongs(ctx.app, Math.floor(MAX_GIG_CHART_BYTES / MAX_CHART_BYTES) + 1)
+  const gig = await createGig(editor, { date: bandToday(ctx.app), status: 'confirmed' })
+  await putSetlist(editor, gig.id, [ids])
+  const env = phone(member, new Map())
+  const url = `/gigs/${gig.id}/charts`
+  const before = await savePack(member.user.id, gig.id, env)
+  assert.equal(before.tooLarge, undefined)
+  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
+  const kept = await (await cache.match(url))!.text()
+
+  // The charts grow past the server's cap (written as an older release could have).
+  for (const id of ids) {
+    ctx.app.db.update(songs).set({ chart: 'x'.repeat(MAX_CHART_BYTES) })
+      .where(inArray(songs.id, [id])).run()
+  }
+  const after = await savePack(member.user.id, gig.id, env)
+  assert.deepEqual(after.tooLarge, [url])
+  assert.ok(after.urls.includes(url), 'the earlier copy is still part of the pack')
+  assert.equal(await (await cache.match(url))!.text(), kept)
+  assert.deepEqual(await packInfo(member.user.id, gig.id, env), after)
+  // A phone without an earlier copy keeps none and says so too.
+  const fresh = await savePack(other.user.id, gig.id, phone(other, new Map()))
+  assert.deepEqual(fresh.tooLarge, [url])
+  assert.ok(!fresh.urls.includes(url))
 })

@@ -117,12 +117,20 @@ test(
           userAgent: string | null
         }[]
         const browserSession = sessions.find((s) => !s.current && /Chrome/.test(s.userAgent ?? ''))!
+        // Offline data of the member on this phone (as a gig pack leaves it).
+        const { id } = (await other.get('/me')) as { id: number }
+        await page.evaluate(async (name) => {
+          await (await caches.open(name)).put('/__probe', new Response('a gig pack'))
+        }, `bandstand-user-${id}`)
         await other.ok('DELETE', `/me/sessions/${browserSession.id}`)
         refreshes.length = 0
         app.allowHttpError('/update_user', 401)
         await page.getByRole('button', { name: 'Save profile' }).click()
         await page.waitForURL(/\/app\/login\?next=%2Fapp%2Fme$/)
         await page.getByText('Your session has ended. Please log in again').waitFor()
+        // The server ended it: the member's offline data goes, as at a logout.
+        await page.waitForFunction(async () =>
+          !(await caches.keys()).some((name) => name.startsWith('bandstand-user-')))
         assert.deepEqual(refreshes, [401], 'one refresh was tried')
         await checkA11y(page, 'login after a lost session')
         await screenshot(page, 'session-ended-phone')

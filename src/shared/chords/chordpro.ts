@@ -32,7 +32,35 @@ export interface ChartSection {
   recall?: boolean
   /** `{start_of_textblock}`: plain text, no chords read (a 'plain' section). */
   textblock?: boolean
+  /** A recall left empty: it would have repeated more than the recall limits allow. */
+  clipped?: boolean
   lines: ChartLine[]
+}
+
+/**
+ * What `{chorus}` recalls may repeat in one chart, all recalls together: `lines` lines (each
+ * recall's heading counted as one: a songbook lays out 5,000 one-line recalls in ~13 s), and
+ * `textFactor` times the chart's own text (at least `textMin` characters). A 64 KiB chart
+ * recalling a long chorus thousands of times would otherwise become millions of lines on every
+ * reader (the songbook, the stage view). A recall past them stays empty and `clipped`; a save
+ * refuses such a chart (CHART_EXPANDS_TOO_FAR). Songs recall a chorus a few dozen lines in all.
+ */
+export const RECALL_LIMITS = { lines: 1000, textFactor: 4, textMin: 16 * 1024 } as const
+
+/** The characters a line shows (chords included): what a recall of it adds. */
+function lineSize (line: ChartLine): number {
+  switch (line.kind) {
+    case 'lyrics': {
+      let size = 1
+      for (const pair of line.pairs) size += pair.text.length + (pair.chord?.length ?? 0)
+      return size
+    }
+    case 'comment':
+    case 'tab':
+      return line.text.length + 1
+    default:
+      return 1
+  }
 }
 
 export interface ChartMeta {
@@ -180,6 +208,7 @@ class ChordProReader {
   #at = 0
   #current: ChartSection = { kind: 'plain', label: null, lines: [] }
   #lastChorus: ChartSection | null = null
+  #lastChorusSize = 0
   #closed: ChartSection[] = []
   #selectors: readonly string[]
   #notation: ChordNotation
@@ -191,12 +220,16 @@ class ChordProReader {
   #transpose = 0
   /** After `{new_song}`: the next song's title and subtitle are shown, the first's meta stays. */
   #laterSong = false
+  /** What recalls may still repeat (RECALL_LIMITS). */
+  #recallLines: number = RECALL_LIMITS.lines
+  #recallText: number
 
   constructor (source: string, options: ParseOptions) {
     const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
     this.#lines = text.split(/\r\n|\r|\n/)
     this.#selectors = options.selectors ?? []
     this.#notation = options.notation ?? 'english'
+    this.#recallText = Math.max(RECALL_LIMITS.textMin, RECALL_LIMITS.textFactor * text.length)
   }
 
   /** The next section, undefined after the last. */
@@ -215,7 +248,10 @@ class ChordProReader {
     // Blank lines at a section's end only separate it from the next one.
     while (current.lines.at(-1)?.kind === 'empty') current.lines.pop()
     if (current.lines.length > 0 || current.kind !== 'plain') this.#closed.push(current)
-    if (current.kind === 'chorus' && !current.recall) this.#lastChorus = current
+    if (current.kind === 'chorus' && !current.recall) {
+      this.#lastChorus = current
+      this.#lastChorusSize = current.lines.reduce((sum, line) => sum + lineSize(line), 0)
+    }
     this.#current = { kind: 'plain', label: null, lines: [] }
   }
 
@@ -307,11 +343,17 @@ class ChordProReader {
     } else if (name === 'chorus') {
       this.#close()
       const recalled = this.#lastChorus
+      const lines = recalled?.lines ?? []
+      const fits = lines.length < this.#recallLines && this.#lastChorusSize <= this.#recallText
+      if (fits) {
+        this.#recallLines -= lines.length + 1
+        this.#recallText -= this.#lastChorusSize
+      }
       this.#closed.push({
         kind: 'chorus',
         label: sectionLabel(value) ?? recalled?.label ?? null,
         recall: true,
-        lines: recalled ? [...recalled.lines] : []
+        ...(fits ? { lines: [...lines] } : { clipped: true, lines: [] })
       })
     } else if (name === 'comment' || name === 'comment_box' || name === 'highlight') {
       lines.push({ kind: 'comment', text: plainText(value) })

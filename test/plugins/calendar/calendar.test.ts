@@ -437,3 +437,17 @@ test(
 /** The feed's own words in each language (the band's data in the test above is neither). */
 const FEED_GERMAN = /Termine|Anfrage|Probe|Einlass|Beginn|\bEnde\b|Bestätigt|Abgesagt/
 const FEED_ENGLISH = /Schedule|Inquiry|Rehearsal|Doors|\bStart\b|\bEnd\b|Confirmed|Cancelled/
+
+test('the feed answers 403 while its member must change their password, again after', async () => {
+  const held = await userClient(t.app, 'cal-held', 'member')
+  const { url } = json<{ url: string }>(await held.post('/me/calendar'))
+  assert.equal((await anonymous(t.app).get(feedPath(url))).statusCode, 200)
+  t.app.db.update(users).set({ passwordChangeRequired: true })
+    .where(eq(users.id, held.user.id)).run()
+  const refused = await anonymous(t.app).get(feedPath(url))
+  assert.equal(refused.statusCode, 403)
+  assert.equal(json<ErrorResponseBody>(refused).code, 'PASSWORD_CHANGE_REQUIRED')
+  t.app.db.update(users).set({ passwordChangeRequired: false })
+    .where(eq(users.id, held.user.id)).run()
+  assert.equal((await anonymous(t.app).get(feedPath(url))).statusCode, 200)
+})

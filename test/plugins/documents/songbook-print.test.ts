@@ -34,7 +34,9 @@ const ctx = {
   bandName: 'Stand Band', timezone: 'Europe/Berlin', generatedAt: new Date(), locale: 'en-GB'
 }
 
-const entry = (chart: string, position = 1): GigChartType => ({
+type EntryWithChart = GigChartType & { chart: string }
+
+const entry = (chart: string, position = 1): EntryWithChart => ({
   entryId: position,
   position,
   setId: 1,
@@ -55,9 +57,14 @@ const entry = (chart: string, position = 1): GigChartType => ({
   chart
 })
 
-const book = (charts: GigChartType[], print: SongbookDocument['print'] = 'normal') =>
-  ({ gig: { name: 'Stand Night', date: '2026-07-04' }, notation: 'english', charts, print }) as
-    SongbookDocument
+const book = (charts: EntryWithChart[], print: SongbookDocument['print'] = 'normal') =>
+  ({
+    gig: { name: 'Stand Night', date: '2026-07-04' },
+    notation: 'english',
+    charts,
+    songs: charts.map((c) => ({ id: c.song.id, chart: c.chart })),
+    print
+  }) as SongbookDocument
 
 const pagesOf = (text: string) => text.split('\f').filter((page) => page.trim() !== '')
 const words = (text: string) => new Set(text.split(/[\s\u00a0]+/).map((w) => w.replace(/[,.]$/, '')))

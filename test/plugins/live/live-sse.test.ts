@@ -346,6 +346,26 @@ test(
 )
 
 test(
+  'SSE: a member held to a password change (an admin set theirs) has their stream ended',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const base = await listen(ctx)
+    const admin = await userClient(ctx.app, 'root', 'admin')
+    const { member, gig, change } = await followedGig(ctx)
+    const stream = await openStream(base, `/gigs_lm/${gig.id}/events`, member)
+    t.after(() => stream.close())
+    assert.equal((await stream.next())!.event, 'snapshot')
+    const set = await admin.patch(`/users/${member.user.id}`,
+      { password: 'set for you by the admin 42' })
+    assert.equal(set.statusCode, 200)
+    ctx.advance(1_000)
+    await change()
+    await assertEndedForSession(ctx, stream)
+  }
+)
+
+test(
   "SSE: the heartbeat re-checks the session too: a revoked session's idle " + 'stream ends',
   async (t) => {
     const ctx = await createTestApp()
@@ -454,10 +474,20 @@ async function largeFollowedGig (ctx: TestContext) {
   const { editor, member, gig } = await followedGig(ctx)
   const songIds = insertSongs(ctx.app, 50)
   const current = json<Ok<'/gigs/{id}/setlist', 'get'>>(await editor.get(`/gigs/${gig.id}/setlist`))
-  const sets = Array.from({ length: 5 }, (_, s) =>
-    Array.from({ length: 200 }, (_, i) => songIds[(s * 200 + i) % songIds.length]!))
-  const entries = (await putSetlist(editor, gig.id, sets, current.version)).sets
-    .flatMap((s: any) => s.entries) as Array<{ id: number }>
+  // The longest setlist (2 × 200 entries), each entry with a long note.
+  const saved = await editor.put(`/gigs/${gig.id}/setlist`, {
+    version: current.version,
+    sets: Array.from({ length: 2 }, (_, s) => ({
+      name: `Set ${s + 1}`,
+      entries: Array.from({ length: 200 }, (_, i) => ({
+        songId: songIds[(s * 200 + i) % songIds.length]!,
+        notes: `Ansage ${i}: `.padEnd(500, 'x')
+      }))
+    }))
+  })
+  assert.equal(saved.statusCode, 200, saved.body)
+  const entries = json<Ok<'/gigs/{id}/setlist', 'put'>>(saved).sets
+    .flatMap((s) => s.entries)
   let n = 0
   const change = async () => {
     const response = await editor.put(`/gigs_lm/${gig.id}/`, {

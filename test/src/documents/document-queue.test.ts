@@ -71,6 +71,37 @@ test('queue: one job per free slot, the next one loads only when a slot is free'
   assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
 })
 
+test('queue: one member\'s jobs never hold every thread; another\'s start', async () => {
+  const queue = new DocumentQueue<string>({ running: 3, waiting: 8, perUser: 4 })
+  const { started, finish, run } = controlledJobs()
+  // Four long songbooks of one member: two run, a thread stays for the band.
+  const mine = ['s1', 's2', 's3', 's4'].map((key) =>
+    admitted(queue.submit({ key, userId: 1, run: run(key) })))
+  await sleep(1)
+  assert.deepEqual(started, ['s1', 's2'])
+  assert.deepEqual(queue.stats, { running: 2, waiting: 2, users: 1 })
+  const setlist = admitted(queue.submit({ key: 'setlist', userId: 2, run: run('setlist') }))
+  await sleep(1)
+  assert.deepEqual(started, ['s1', 's2', 'setlist'], 'started ahead of the member\'s older jobs')
+  finish.get('setlist')!.resolve('S')
+  assert.equal(await setlist.result, 'S')
+  // The freed thread is not the member's third: their next job waits for one of their own.
+  await sleep(1)
+  assert.deepEqual(started, ['s1', 's2', 'setlist'])
+  finish.get('s1')!.resolve('1')
+  await sleep(1)
+  assert.deepEqual(started, ['s1', 's2', 'setlist', 's3'])
+  for (const key of ['s2', 's3']) finish.get(key)!.resolve(key)
+  await sleep(1)
+  finish.get('s4')!.resolve('s4')
+  assert.deepEqual(await Promise.all(mine.map((job) => job.result)), ['1', 's2', 's3', 's4'])
+  assert.deepEqual(queue.stats, { running: 0, waiting: 0, users: 0 })
+  // With one thread a member's job still runs.
+  const single = new DocumentQueue<string>({ running: 1, waiting: 2, perUser: 2 })
+  const alone = admitted(single.submit({ key: 'x', userId: 1, run: async () => 'X' }))
+  assert.equal(await alone.result, 'X')
+})
+
 test('queue: identical requests share one job, also one that is already running', async () => {
   const queue = new DocumentQueue<string>({ running: 1, waiting: 1, perUser: 3 })
   const { started, finish, run } = controlledJobs()

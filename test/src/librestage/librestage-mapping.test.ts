@@ -111,7 +111,10 @@ test('value mappings: text, times, dates, durations, keys, names, links, usernam
     hash + 'a',
     hash.slice(0, -1),
     '$2b$3$' + 'a'.repeat(53),
-    '$2b$32$' + 'a'.repeat(53)
+    '$2b$32$' + 'a'.repeat(53),
+    // A bcrypt hash, but too dear to check at login (cost 13 and up): a reset link instead.
+    '$2b$13$' + 'a'.repeat(53),
+    '$2y$31$' + 'a'.repeat(53)
   ]
   for (const refused of refusedHashes) {
     assert.equal(foreignPasswordHash(refused), null, refused)
@@ -134,7 +137,7 @@ function buildOddDatabase (file: string): void {
   insertRows(db, 'users', [
     { ...user, id: 1, user_name: 'admin', user_group: 'admin', status: 'active', clear_name: 'Chefin' },
     { ...user, id: 2, user_name: 'Jürgen Groß', user_group: 'roadie', status: 'active', clear_name: 'Jürgen Groß', email: 'kein-mail', musician: null },
-    { ...user, id: 3, user_name: 'juergen.gross', user_group: 'bandleader', status: 'pausiert' }
+    { ...user, id: 3, user_name: 'juergen.gross', user_group: 'bandleader', status: 'pausiert', user_pw: `$2b$16$${'a'.repeat(53)}` }
   ])
   const song = {
     interpret: null,
@@ -302,13 +305,15 @@ test('odd values: users, songs and votes', async (t) => {
   assert.equal(users[1]!.is_musician, 1, 'unknown musician flag: a musician')
   assert.ok(
     users.every((u) => u.password_hash === UNUSABLE_PASSWORD_HASH),
-    '"x" is no bcrypt hash: nothing kept'
+    '"x" is no bcrypt hash, cost 16 too dear: nothing kept'
   )
   assert.ok(
     changes(report, 'users').includes(
       'password hash not bcrypt: the member sets a password with a reset link'
     )
   )
+  assert.ok(changes(report, 'users').includes('bcrypt cost above 12 (too slow to check at ' +
+    'login): the member sets a password with a reset link'))
   assert.deepEqual(
     report.resetLinks.map((l) => l.username),
     ['admin', 'Juergen.Gross'],

@@ -226,6 +226,19 @@ test('foreign hashes: no truncation at 72 bytes, a concurrent change wins', asyn
   assert.equal(json<ErrorResponseBody>(unknown).code, 'INVALID_CREDENTIALS')
 })
 
+test('foreign hashes above cost 12 stored before the cap are never checked', async (t) => {
+  const { ctx, report } = await importDemo(t)
+  const [member] = report.users.filter((u) => u.role !== 'admin' && u.status === 'active')
+  // Cost 13: ~0.6 s of a core per check, doubling per step (the review's cost 31: days).
+  const dear = `foreign:${bcrypt.hashSync(DEMO_PASSWORDS.musician, 13)}`
+  ctx.app.sqlite.prepare('UPDATE users SET password_hash = ? WHERE username = ?')
+    .run(dear, member!.username)
+  const login = await loginAs(ctx, member!.username, DEMO_PASSWORDS.musician)
+  assert.equal(login.response.statusCode, 401, 'the right password: still refused')
+  assert.equal(json<ErrorResponseBody>(login.response).code, 'INVALID_CREDENTIALS')
+  assert.equal(hashOf(ctx, member!.username), dear, 'kept until a reset link sets one')
+})
+
 test('band export → import keeps the answer comments and the change-required flag', async (t) => {
   const { dir, ctx } = await importDemo(t)
   const held = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)

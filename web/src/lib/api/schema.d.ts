@@ -5300,7 +5300,7 @@ export interface paths {
                         /** @description members may only propose (status proposed, the default for members); editors default to accepted */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
-                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8, its {chorus} recalls at most 1,000 lines and 4 times its text (CHART_EXPANDS_TOO_FAR); null: none */
                         chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
@@ -6133,7 +6133,7 @@ export interface paths {
                         /** @description proposed → accepted → rehearsing → ready; retired songs are hidden from the list unless asked for */
                         status?: "proposed" | "accepted" | "rehearsing" | "ready" | "retired";
                         notes?: string | null;
-                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8; null: none */
+                        /** @description ChordPro text (chordpro.org), stored exactly as sent; at most 64 KiB of UTF-8, its {chorus} recalls at most 1,000 lines and 4 times its text (CHART_EXPANDS_TOO_FAR); null: none */
                         chart?: string | null;
                         /** @description at most 10 http(s) URLs, each ≤ 500 characters */
                         links?: string[];
@@ -8206,6 +8206,37 @@ export interface paths {
                 };
                 /** @description Unknown gig */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: over 8 MiB, counted per entry */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13808,6 +13839,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         version: number;
+                        /** @description at most 20 sets of at most 200 entries, 400 entries in all (SETLIST_TOO_LONG) */
                         sets: {
                             id?: number;
                             name: string;
@@ -14237,7 +14269,7 @@ export interface paths {
         };
         /**
          * Every chart of the gig's setlist in running order, with its transposition
-         * @description One document for the stage view: every setlist entry (also those without a chart: `chart` null) with its song, `transpose`, `capo` and the moved key. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
+         * @description One document for the stage view: every song entry with its song, `transpose`, `capo` and the moved key, and in `songs` each chart once (by song id; a song without a chart has none there). At most 8 MiB of chart text (UTF-8, each song once); more is 413 CHARTS_TOO_LARGE. Carries an `ETag`; `If-None-Match` answers 304 while nothing changed.
          */
         get: {
             parameters: {
@@ -14276,6 +14308,7 @@ export interface paths {
                                 /** @description capo fret for this gig (0…11), null: none given */
                                 capo: number | null;
                                 song: {
+                                    /** @description its chart: the item of `songs` with this id */
                                     id: number;
                                     title: string;
                                     artist: string | null;
@@ -14286,8 +14319,13 @@ export interface paths {
                                     tempoBpm: number | null;
                                     leadSinger: string | null;
                                 };
-                                /** @description ChordPro text as stored; null: the song has none */
-                                chart: string | null;
+                            }[];
+                            /** @description the chart of each song of the setlist that has one, once per song */
+                            songs: {
+                                /** @description the song */
+                                id: number;
+                                /** @description ChordPro text as stored */
+                                chart: string;
                             }[];
                         };
                     };
@@ -14394,6 +14432,37 @@ export interface paths {
                 };
                 /** @description Unknown gig */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more chart text than allowed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16556,7 +16625,9 @@ export interface paths {
                         rating?: number | null;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version?: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description the song the entry played when the tap was made (null: a free-text entry); if a save changed it since, 409 LIVE_VERSION_CONFLICT */
+                        songId?: number | null;
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -16901,7 +16972,7 @@ export interface paths {
                         afterEntryId?: number;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version?: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -17685,7 +17756,7 @@ export interface paths {
                     "application/json": {
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -18161,7 +18232,7 @@ export interface paths {
                         entryId: number;
                         /** @description the live version the tap was made on (GET /gigs_lm/{id} `version`); 409 when stale */
                         version: number;
-                        /** @description optional, unique per tap (e.g. a UUID): a request repeated with the same key is not applied again but answered with the current live view */
+                        /** @description optional, unique per tap (e.g. a UUID): a request of the same user repeated with the same key is not applied again but answered with the current live view */
                         idempotencyKey?: string;
                     };
                 };
@@ -19158,7 +19229,7 @@ export interface paths {
         };
         /**
          * Songbook as PDF: every chart of the setlist in running order, transposed for the gig, each song on a new page
-         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After.
+         * @description When the document queue is full: 503 DOCUMENTS_BUSY with Retry-After; more than 4 documents of one member at once: 429 RATE_LIMITED with Retry-After. At most 1 MiB of chart text, each entry's chart counted: more is 413 CHARTS_TOO_LARGE.
          */
         get: {
             parameters: {
@@ -19280,6 +19351,37 @@ export interface paths {
                 };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more chart text than allowed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20217,6 +20319,37 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: until it is changed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22914,6 +23047,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         version: number;
+                        /** @description at most 20 sets of at most 200 entries, 400 entries in all (SETLIST_TOO_LONG) */
                         sets: {
                             id?: number;
                             name: string;
@@ -23374,7 +23508,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a repertoire setlist into the gig's setlist (replace or append)
-         * @description One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s (stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; more than 20 sets after appending is 409 LIMIT_REACHED.
+         * @description One save with the rules of PUT /gigs/{id}/setlist: `version` is the gig setlist’s (stale: 409 with `current`); retired songs in the programme are 400 SONG_RETIRED; more than 20 sets after appending is 409 LIMIT_REACHED, more entries than a setlist holds 400 SETLIST_TOO_LONG.
          */
         post: {
             parameters: {
@@ -23474,7 +23608,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input */
+                /** @description Retired songs, or too long after appending */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -24409,6 +24543,37 @@ export interface paths {
                 };
                 /** @description Error (Fastify shape with a stable code) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more than 8 MiB of chart text, counted per entry */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,8 +1,7 @@
 import { api, call } from '$lib/api/client'
-import type { Ok } from '$lib/api/types'
+import { withCharts, type GigCharts } from './gig-charts'
 
-export type GigCharts = Ok<'/gigs/{id}/charts', 'get'>
-export type GigChart = GigCharts['charts'][number]
+export type { GigChart, GigCharts } from './gig-charts'
 
 /**
  * The gig's charts as one document (GET /gigs/{id}/charts), fetched when the stage view opens
@@ -27,9 +26,9 @@ export class GigChartsLoader {
     }
     this.#loading = (async () => {
       try {
-        this.doc = await call(
+        this.doc = withCharts(await call(
           api.GET('/gigs/{id}/charts', { params: { path: { id: this.#gigId } } })
-        )
+        ))
         this.failed = false
       } catch {
         // Offline or refused: the last charts stay on screen.

@@ -194,8 +194,13 @@ export class LiveShow {
     void enqueue(pending.out).finally(() => this.#flush())
   }
 
-  /** Played, Skip, a rating: shown at once, queued in the outbox, sent in order. */
-  tap (entry: LiveEntry, patch: Patch, what: string): void {
+  /**
+   * Played, Skip, a rating: shown at once, queued in the outbox, sent in order. The tap names the
+   * entry's song: should a save give the entry another song before it is sent, the server
+   * refuses it (409) rather than mark the new song.
+   */
+  tap (entry: LiveEntry, change: Patch, what: string): void {
+    const patch: Patch = { ...change, songId: entry.songId }
     const key = ++keys
     const out: Queued = {
       kind: 'tap',

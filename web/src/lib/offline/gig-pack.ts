@@ -53,6 +53,11 @@ export interface PackInfo {
   savedAt: number
   bytes: number
   urls: string[]
+  /**
+   * URLs the server refused as too large (413: a gig's charts past the limit): a copy saved
+   * earlier stays in the pack and is listed in `urls` too.
+   */
+  tooLarge?: string[]
 }
 
 export class PackTooLarge extends Error {
@@ -141,6 +146,7 @@ export async function savePack (
   const cache = await env.caches.open(userCacheName(userId))
   const fresh: [string, Response][] = []
   const urls: string[] = []
+  const tooLarge: string[] = []
   let bytes = 0
   for (const url of packUrls(gigId)) {
     const kept = await cache.match(url)
@@ -152,7 +158,8 @@ export async function savePack (
       ...(env.signal ? { signal: env.signal } : {})
     })
     if (answer.status === 401) throw new SessionGone()
-    if (answer.status === 304 && kept) {
+    if (answer.status === 413) tooLarge.push(url)
+    if ((answer.status === 304 || answer.status === 413) && kept) {
       bytes += (await kept.clone().arrayBuffer()).byteLength
       urls.push(url)
     } else if (answer.ok) {
@@ -162,7 +169,8 @@ export async function savePack (
       fresh.push([url, new Response(body, { status: 200, headers: answer.headers })])
     } else {
       // A network failure throws above (the caller keeps the old pack); 401 ends the session
-      // elsewhere; 403 or 404: that part is not this user's, or not there.
+      // elsewhere; 403 or 404: that part is not this user's, or not there; 413 without an
+      // earlier copy: nothing to keep.
       await answer.body?.cancel()
     }
   }
@@ -171,7 +179,13 @@ export async function savePack (
   if (total > limit) throw new PackTooLarge(total, limit)
   if (env.signal?.aborted) throw new SessionGone()
   for (const [url, answer] of fresh) await cache.put(url, answer)
-  const info: PackInfo = { gigId, savedAt: (env.now ?? Date.now)(), bytes, urls }
+  const info: PackInfo = {
+    gigId,
+    savedAt: (env.now ?? Date.now)(),
+    bytes,
+    urls,
+    ...(tooLarge.length ? { tooLarge } : {})
+  }
   await cache.put(
     metaUrl(gigId),
     new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } })

@@ -95,5 +95,11 @@ describe('safeNext', () => {
     expect(safeNext('https://evil.example/app/')).toBe('/app/')
     expect(safeNext('/app/login?next=/app/')).toBe('/app/')
     expect(safeNext(null)).toBe('/app/')
+    // Normalised before the check: dot segments and backslashes cannot leave the app.
+    expect(safeNext('/app/..//evil.example/x')).toBe('/app/')
+    expect(safeNext('/app/../login')).toBe('/app/')
+    expect(safeNext('/app/%2e%2e/admin')).toBe('/app/')
+    expect(safeNext('/app/..\\..\\evil.example')).toBe('/app/')
+    expect(safeNext('/app/gigs/../songs')).toBe('/app/songs')
   })
 })

@@ -89,15 +89,25 @@ function clearClientState (keepDrafts: boolean): void {
   } catch {}
 }
 
-/** Where to come back to after logging in: only paths inside the app. */
+/**
+ * Where to come back to after logging in: only paths inside the app, checked after the URL is
+ * resolved as the browser will (`/app/..//x` is `//x`, another origin's path, not the app's).
+ */
 export function safeNext (next: string | null): string {
+  if (!next) return resolve('/')
+  const base = 'http://app.invalid'
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never rendered
+  const url = URL.canParse(next, base) ? new URL(next, base) : null
+  if (!url) return resolve('/')
+  const path = url.pathname + url.search + url.hash
   if (
-    next &&
-    next.startsWith(resolve('/')) &&
+    url.origin === base &&
     !next.startsWith('//') &&
-    !next.startsWith(resolve('/login'))
+    path.startsWith(resolve('/')) &&
+    !path.startsWith('//') &&
+    !path.startsWith(resolve('/login'))
   ) {
-    return next
+    return path
   }
   return resolve('/')
 }
@@ -133,7 +143,9 @@ export function passwordResetDone (username: string): void {
 
 let redirecting = false
 // A 401 that the silent refresh could not cure: to the login page, and back here afterwards. What
-// the user was typing is kept for that round trip (drafts.svelte.ts).
+// the user was typing is kept for that round trip (drafts.svelte.ts). The server ended the session
+// (revoked on another device, the user deactivated, a password reset): the offline data goes as at
+// a logout, so a phone that is no longer the member's keeps none of the band's gigs.
 onSessionLost(() => {
   if (redirecting || location.pathname.startsWith(resolve('/login'))) return
   redirecting = true
@@ -141,6 +153,7 @@ onSessionLost(() => {
   const hadSession = session.user !== null
   saveDrafts(session.user?.id ?? null)
   clearClientState(true)
+  if (hadSession) void clearOfflineData()
   session.notice = hadSession ? 'session.expired' : ''
   const next = location.pathname + location.search
   goto(resolve(`/login?next=${encodeURIComponent(next)}`), { replaceState: true }).finally(() => {

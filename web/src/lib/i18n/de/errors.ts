@@ -24,6 +24,7 @@ export default {
   WEAK_PASSWORD_USERNAME: 'Das Passwort darf den Benutzernamen nicht enthalten.',
   WEAK_PASSWORD_COMMON:
     'Dieses Passwort steht auf der Liste häufiger Passwörter. Bitte wähl ein anderes.',
+  DISPLAY_NAME_TAKEN: 'Diesen Namen trägt schon ein anderes Mitglied, oder er ist reserviert.',
   USERNAME_TAKEN: 'Dieser Benutzername ist vergeben.',
   SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
   BAD_REQUEST:
@@ -119,6 +120,13 @@ export default {
   INVALID_KEY: 'Wähl eine Tonart aus der Liste.',
   IMPORT_TOO_LARGE: 'Zu viel für einen Import: höchstens 500 Dateien, zusammen 20 MB.',
   IMPORT_NO_FILES: 'Mindestens eine Datei wählen.',
+  CHART_EXPANDS_TOO_FAR:
+    'Das Chart ruft seinen Refrain so oft auf, dass es zu lang würde: ihn seltener ' +
+    'aufrufen.',
+  CHARTS_TOO_LARGE:
+    'Die Charts dieses Gigs sind zu viel für einen Download: die längsten Charts kürzen oder ' +
+    'die Setlist teilen.',
+  SETLIST_TOO_LONG: 'Die Setlist ist zu lang: Einträge entfernen, dann speichern.',
   CHART_TOO_LARGE: 'Das Chart ist zu lang: höchstens 64 KiB Text.',
   CHART_ENCODING: 'Das Chart ist kein UTF-8-Text. Speichere die Datei als UTF-8 und lade sie neu.',
   INVALID_GENRE: 'Wähl ein Genre aus der Liste.',

@@ -6,5 +6,8 @@ export default {
   packTooLarge:
     'Nicht gespeichert: Offline-Daten dürfen auf diesem Gerät höchstens {limit} MB belegen.',
   packFailed: 'Nicht gespeichert: der Server war nicht erreichbar.',
-  needsHttps: 'Offline-Kopie braucht HTTPS – siehe Verwaltung → Einrichtung.'
+  needsHttps: 'Offline-Kopie braucht HTTPS – siehe Verwaltung → Einrichtung.',
+  chartsTooLarge:
+    'Die Charts sind zu groß, um sie offline zu speichern: eine früher gespeicherte Kopie ' +
+    'bleibt, falls es eine gibt.'
 }

@@ -26,6 +26,7 @@ export default {
   WEAK_PASSWORD_USERNAME: 'The password must not contain the username.',
   WEAK_PASSWORD_COMMON:
     'This password is on the list of common passwords. Please pick another one.',
+  DISPLAY_NAME_TAKEN: 'Another member goes by this name, or it is reserved. Choose another.',
   USERNAME_TAKEN: 'This username is taken.',
   SESSION_NOT_FOUND: 'That device is already logged out.',
   BAD_REQUEST: 'The server could not read this request. Please reload the page and try again.',
@@ -103,6 +104,13 @@ export default {
   INVALID_KEY: 'Choose a key from the list.',
   IMPORT_TOO_LARGE: 'Too much for one import: at most 500 files, 20 MB together.',
   IMPORT_NO_FILES: 'Choose at least one file.',
+  CHART_EXPANDS_TOO_FAR:
+    'The chart recalls its chorus so often that it would grow too long: recall it fewer ' +
+    'times.',
+  CHARTS_TOO_LARGE:
+    'The charts of this gig are too much for one download: shorten the longest charts or ' +
+    'split the setlist.',
+  SETLIST_TOO_LONG: 'The setlist is too long: remove entries before saving.',
   CHART_TOO_LARGE: 'The chart is too long: at most 64 KiB of text.',
   CHART_ENCODING: 'The chart is not UTF-8 text. Save the file as UTF-8 and try again.',
   INVALID_GENRE: 'Choose a genre from the list.',

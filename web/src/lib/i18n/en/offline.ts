@@ -5,5 +5,8 @@ export default {
   saved: 'Saved for offline {time} · {size}',
   packTooLarge: 'Not saved: offline data may take at most {limit} MB on this device.',
   packFailed: 'Not saved: the server could not be reached.',
-  needsHttps: 'Offline copy needs HTTPS — see Admin → Setup.'
+  needsHttps: 'Offline copy needs HTTPS — see Admin → Setup.',
+  chartsTooLarge:
+    'The charts are too large to save for offline use: a copy saved earlier stays, if there ' +
+    'is one.'
 }
