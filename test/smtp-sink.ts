@@ -3,13 +3,21 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { createTestApp } from '#test/helpers.js'
 
-/** A local SMTP server that keeps every message it receives (raw), for the mail tests. */
+/**
+ * A local SMTP server that keeps every message it receives (raw), for the mail tests, and counts
+ * the connections made to it.
+ */
 export async function smtpSink () {
   const messages: string[] = []
+  const stats = { connections: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect (_session, callback) {
+      stats.connections++
+      callback()
+    },
     onData (stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
@@ -23,7 +31,7 @@ export async function smtpSink () {
   await once(server.server, 'listening')
   const { port } = server.server.address() as AddressInfo
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()))
-  return { messages, port, close }
+  return { messages, stats, port, close }
 }
 
 /**
@@ -35,12 +43,15 @@ export async function mailingTestApp (
   env: NodeJS.ProcessEnv = {}
 ) {
   const sink = await smtpSink()
-  t.after(() => sink.close())
   const ctx = await createTestApp({}, {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     PUBLIC_URL: 'https://band.example.org',
     ...env
   })
-  t.after(() => ctx.close())
+  // The app first: its pooled connection ends with it, and the sink closes without waiting.
+  t.after(async () => {
+    await ctx.close()
+    await sink.close()
+  })
   return { sink, ctx }
 }

@@ -18,6 +18,8 @@ import {
   GIG_STATUSES,
   LINK_KINDS,
   LIVE_TAP_KINDS,
+  MAIL_KINDS,
+  MAIL_STATUSES,
   ROLES,
   SONG_STATUSES,
   SURVEY_KINDS,
@@ -640,3 +642,77 @@ export type SongRow = typeof songs.$inferSelect
 export type GigRow = typeof gigs.$inferSelect
 export type RehearsalRow = typeof rehearsals.$inferSelect
 export type SurveyRow = typeof surveys.$inferSelect
+export type MailOutboxRow = typeof mailOutbox.$inferSelect
+
+// Mail to members: the outbox, the watch over the events it reports, and one-click answer links.
+/**
+ * Every mail to a member, written in the same transaction as its reason is noticed and sent by the
+ * worker of plugins/notifications. `idem_key` names the mail (event, change, member): a second
+ * notice of the same thing is no second row, and a mail interrupted mid-send goes out again with
+ * the Message-ID derived from it, never as a new mail.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    idemKey: text('idem_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    /** `{ text, html, ics?, unsubscribe? }`: the rendered mail, so a retry sends the same words. */
+    body: text('body', { mode: 'json' }).$type<StoredMailBody>().notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: text('sent_at')
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_idem_key_unique').on(t.idemKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)
+  ]
+)
+
+/**
+ * What the mails last reported of each event (the event's `sequence` and the facts a member is
+ * told of): a write anywhere — a route, the CLI, an import — that changes them is found by
+ * comparing, not announced by the route that wrote it.
+ */
+export const mailWatch = sqliteTable(
+  'mail_watch',
+  {
+    kind: text('kind', { enum: ['gig', 'rehearsal', 'survey'] as const }).notNull(),
+    eventId: integer('event_id').notNull(),
+    /** The event's `sequence` (surveys: `updated_at`) when last compared. */
+    seen: text('seen').notNull(),
+    /** The reported facts, JSON (status, date, times, place). */
+    facts: text('facts').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.eventId] })]
+)
+
+/** One-click answer links of the mails: only the SHA-256 of the token is stored. */
+export const answerTokens = sqliteTable(
+  'answer_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    eventId: integer('event_id').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [index('answer_tokens_event_idx').on(t.kind, t.eventId)]
+)
+
+export interface StoredMailBody {
+  text: string
+  html: string
+  /** The event as iCalendar text, attached as `event.ics`. */
+  ics?: string
+  /** The one-click unsubscribe address (List-Unsubscribe). */
+  unsubscribe?: string
+}

@@ -35,6 +35,16 @@ export const WEAK_PASSWORD_REASONS = [
   'unchanged'
 ] as const
 
+/**
+ * What a mail to a member is about: a new event (or a gig now confirmed), a change of its date,
+ * time or place, its cancellation, a survey opened, a reminder to answer.
+ */
+export const MAIL_KINDS = ['new', 'changed', 'cancelled', 'survey', 'reminder'] as const
+/** A mail in the outbox: waiting (or waiting for a retry), being sent, sent, given up. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+export type MailStatus = (typeof MAIL_STATUSES)[number]
+
 export type LinkKind = (typeof LINK_KINDS)[number]
 export type Role = (typeof ROLES)[number]
 export type UserStatus = (typeof USER_STATUSES)[number]

@@ -1,0 +1,135 @@
+import { and, eq, ne, isNotNull } from 'drizzle-orm'
+import type { Db } from '#src/db/client.js'
+import { chunksFor } from '#src/db/batch.js'
+import { answerTokens, users } from '#src/db/schema.js'
+import { renderIcal } from '#src/documents/ical.js'
+import { documentLanguage } from '#src/documents/labels.js'
+import { hashToken, randomToken } from '#src/auth/tokens.js'
+import type { EditableAppConfigType } from '#schemas/app-config.js'
+import { composeEventMail, composeSurveyMail } from './compose.js'
+import type { NewMail } from './outbox.js'
+import type { EventChange } from './watch.js'
+import type { EventReason } from './labels.js'
+import type { MailKind } from '#shared/enums.js'
+
+// The mails of a set of changes: one per member with an address, in the band's language, each
+// with its own one-click answer links (stored hashed) and the event as an .ics attachment.
+
+export interface MailSite {
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string
+  /** The calendar feed's UID domain: the attachment's event is the feed's event. */
+  uidDomain: string
+}
+
+/** Bits of randomness of a one-click answer token. */
+export const ANSWER_TOKEN_BYTES = 32
+
+export interface Recipient {
+  id: number
+  displayName: string
+  email: string
+  isMusician: boolean
+}
+
+/** Active members with an address. */
+export function recipients (db: Db): Recipient[] {
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      isMusician: users.isMusician
+    })
+    .from(users)
+    .where(and(eq(users.status, 'active'), isNotNull(users.email), ne(users.email, '')))
+    .all() as Recipient[]
+}
+
+const MAIL_KIND_OF = {
+  created: 'new',
+  confirmed: 'new',
+  changed: 'changed',
+  cancelled: 'cancelled',
+  reminder: 'reminder'
+} as const satisfies Record<EventReason, MailKind>
+
+export function buildMails (
+  db: Db,
+  changes: EventChange[],
+  members: Recipient[],
+  context: { now: Date; settings: EditableAppConfigType; site: MailSite }
+): NewMail[] {
+  const { now, settings, site } = context
+  const language = documentLanguage(settings.locale)
+  const mails: NewMail[] = []
+  const tokens: Array<typeof answerTokens.$inferInsert> = []
+  const createdAt = now.toISOString()
+  for (const change of changes) {
+    if (change.kind === 'survey') {
+      for (const member of members) {
+        const mail = composeSurveyMail({
+          language,
+          bandName: settings.bandName,
+          displayName: member.displayName,
+          survey: change.survey,
+          url: `${site.publicUrl}/app/surveys/${change.survey.id}`
+        })
+        mails.push({
+          idemKey: `survey-${change.survey.id}:opened:${member.id}`,
+          userId: member.id,
+          toAddress: member.email,
+          kind: 'survey',
+          subject: mail.subject,
+          body: { text: mail.text, html: mail.html }
+        })
+      }
+      continue
+    }
+    const { event, reason } = change
+    const ics = renderIcal({
+      calendarName: settings.bandName,
+      language,
+      timezone: settings.timezone,
+      uidDomain: site.uidDomain,
+      now,
+      gigs: change.kind === 'gig' ? [change.row] : [],
+      rehearsals: change.kind === 'rehearsal' ? [change.row] : []
+    })
+    const path = change.kind === 'gig' ? 'gigs' : 'rehearsals'
+    for (const member of members) {
+      if (!member.isMusician) continue
+      let answerUrl: ((answer: string) => string) | undefined
+      if (reason !== 'cancelled') {
+        const token = randomToken(ANSWER_TOKEN_BYTES)
+        tokens.push({
+          tokenHash: hashToken(token),
+          userId: member.id,
+          kind: event.kind,
+          eventId: event.id,
+          createdAt
+        })
+        answerUrl = (answer) => `${site.publicUrl}/answer/${token}?a=${answer}`
+      }
+      const mail = composeEventMail({
+        language,
+        bandName: settings.bandName,
+        displayName: member.displayName,
+        reason,
+        event,
+        url: `${site.publicUrl}/app/${path}/${event.id}`,
+        answerUrl
+      })
+      mails.push({
+        idemKey: `${event.kind}-${event.id}:${reason}:${change.seen}:${member.id}`,
+        userId: member.id,
+        toAddress: member.email,
+        kind: MAIL_KIND_OF[reason],
+        subject: mail.subject,
+        body: { text: mail.text, html: mail.html, ics }
+      })
+    }
+  }
+  for (const chunk of chunksFor(tokens, 5)) db.insert(answerTokens).values(chunk).run()
+  return mails
+}

@@ -1,0 +1,104 @@
+import fp from 'fastify-plugin'
+import { todayIn } from '#shared/local-time.js'
+import { installationUid } from '#plugins/calendar/repository.js'
+import { createPooledTransport } from './transport.js'
+import { OutboxWorker, OUTBOX_LIMITS } from './worker.js'
+import { enqueueMails } from './outbox.js'
+import { forgetDeleted, takeChanges } from './watch.js'
+import { buildMails, recipients, type MailSite } from './mails.js'
+import outboxRoutes from './routes.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberMail: {
+      /** Null without SMTP_URL: nothing is queued then, and the watch only keeps up. */
+      worker: OutboxWorker | null
+      site: MailSite | null
+      /** Compares the events with what was reported and queues the mails; answers how many. */
+      scan(): number
+    }
+  }
+}
+
+export interface NotificationsOptions {
+  smtpUrl?: string
+  smtpFrom: string
+  publicUrl?: string
+}
+
+/** Writes to these routes may change what the band hears of: looked at right after. */
+const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/|$)/
+
+/**
+ * Mail to members: the watch over gigs, rehearsals and surveys, the outbox and its worker, and
+ * the admins' list of failed mails.
+ */
+export default fp<NotificationsOptions>(
+  async (app, options) => {
+    const uidDomain = `${installationUid(app.db, app.clock())}.bandstand`
+    const site = options.smtpUrl && options.publicUrl
+      ? { publicUrl: options.publicUrl, uidDomain }
+      : null
+    const worker = site
+      ? new OutboxWorker(
+        app.db,
+        app.clock,
+        createPooledTransport(options.smtpUrl!, options.smtpFrom),
+        uidDomain,
+        app.log,
+        () => app.sqlite.open
+      )
+      : null
+
+    const scan = (): number => {
+      const now = app.clock()
+      const settings = app.appSettings.get()
+      const queued = app.db.transaction((tx) => {
+        const changes = takeChanges(tx, now, todayIn(settings.timezone, now))
+        if (!site || changes.length === 0) return 0
+        const mails = buildMails(tx, changes, recipients(tx), { now, settings, site })
+        return enqueueMails(tx, mails, now)
+      })
+      if (queued > 0) void worker!.kick()
+      return queued
+    }
+    const safeScan = () => {
+      if (!app.sqlite.open) return
+      try {
+        scan()
+      } catch (err) {
+        // A mail is never worth a failed request; the next look finds the change again.
+        app.log.error({ err }, 'member mail: looking for changes failed')
+      }
+    }
+    let scheduled = false
+    app.addHook('onResponse', (request, reply, done) => {
+      const url = request.routeOptions.url ?? ''
+      const wrote = request.method !== 'GET' && reply.statusCode < 400
+      if (wrote && EVENT_ROUTES.test(url) && !scheduled) {
+        scheduled = true
+        setImmediate(() => {
+          scheduled = false
+          safeScan()
+        })
+      }
+      done()
+    })
+    // Other writers (the CLI, a restore) are found by the timer.
+    const timer = setInterval(() => {
+      safeScan()
+      if (app.sqlite.open) forgetDeleted(app.db)
+    }, OUTBOX_LIMITS.pollMs).unref()
+    app.addHook('onReady', async () => {
+      worker?.start()
+      safeScan()
+    })
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      worker?.close()
+    })
+    app.decorate('memberMail', { worker, site, scan })
+    await app.register(outboxRoutes)
+  },
+  { name: 'notifications', fastify: '5.x', dependencies: ['db', 'clock', 'app-settings'] }
+)
