@@ -211,7 +211,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(songHistoryRoutes)
   await app.register(singerRoutes)
   await app.register(passwordResetRoutes, { links, adminLinkHours: config.adminResetLinkHours })
-  await app.register(notificationsPlugin, { ...config, smtpFrom: config.smtpFrom })
+  await app.register(notificationsPlugin, { config })
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {

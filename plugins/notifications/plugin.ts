@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { Config } from '#src/config.js'
 import { todayIn } from '#shared/local-time.js'
 import { installationUid } from '#plugins/calendar/repository.js'
 import { createPooledTransport } from './transport.js'
@@ -21,9 +22,7 @@ declare module 'fastify' {
 }
 
 export interface NotificationsOptions {
-  smtpUrl?: string
-  smtpFrom: string
-  publicUrl?: string
+  config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'dataDir'>
 }
 
 /** Writes to these routes may change what the band hears of: looked at right after. */
@@ -34,7 +33,7 @@ const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/|$)/
  * the admins' list of failed mails.
  */
 export default fp<NotificationsOptions>(
-  async (app, options) => {
+  async (app, { config: options }) => {
     const uidDomain = `${installationUid(app.db, app.clock())}.bandstand`
     const site = options.smtpUrl && options.publicUrl
       ? { publicUrl: options.publicUrl, uidDomain }
