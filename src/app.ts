@@ -59,6 +59,7 @@ import songHistoryRoutes from '#plugins/songs/history-routes.js'
 import singerRoutes from '#plugins/users/singer-routes.js'
 import webAppRoutes from '#plugins/web/routes.js'
 import notificationsPlugin from '#plugins/notifications/plugin.js'
+import answerLinkRoutes from '#plugins/answer-links/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -212,6 +213,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(singerRoutes)
   await app.register(passwordResetRoutes, { links, adminLinkHours: config.adminResetLinkHours })
   await app.register(notificationsPlugin, { config })
+  await app.register(answerLinkRoutes)
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {
