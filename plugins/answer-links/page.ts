@@ -55,6 +55,10 @@ function layout (language: DocumentLanguage, title: string, body: string): strin
     `<html lang="${language}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex">' +
+    // The header says no-referrer, under which a browser posts the form with `Origin: null`, a
+    // cross-site write to the server's CSRF check. The page's own policy names the origin only:
+    // never the path, which holds the token.
+    '<meta name="referrer" content="origin">' +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
     `<body><main>${body}</main></body></html>\n`
 }
@@ -87,7 +91,8 @@ export function answerPage (input: AnswerPageInput): string {
   return layout(input.language, `${words.title} · ${input.bandName}`,
     `<h1>${escapeHtml(words.title)}</h1>` +
     `<p>${escapeHtml(words.hello(input.displayName))} · ${escapeHtml(input.bandName)}</p>` +
-    `<p><strong>${input.event.map(escapeHtml).join('</strong><br>')}</p>` +
+    `<p><strong>${escapeHtml(input.event[0] ?? '')}</strong>` +
+    `${input.event.slice(1).map((l) => `<br>${escapeHtml(l)}`).join('')}</p>` +
     notice +
     `<form method="post" action="${escapeHtml(input.action)}">` +
     `<fieldset><legend>${escapeHtml(words.question)}</legend>${radios}</fieldset>` +

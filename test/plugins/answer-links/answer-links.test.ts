@@ -2,7 +2,13 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { eq } from 'drizzle-orm'
 import { gigAvailability, users } from '#src/db/schema.js'
-import { inDays, mailingBand, settle, textOf, toOf } from '../notifications/member-mail-fixtures.js'
+import {
+  inDays,
+  mailingBand,
+  settle,
+  textOf,
+  toOf
+} from '#test/plugins/notifications/member-mail-fixtures.js'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -83,7 +89,9 @@ test('after the start, for a cancelled gig or a deactivated member the link is d
   async (t) => {
     const { app, ctx, path, boss, gigId, members, mine } = await linkedBand(t)
     await boss.patch(`/gigs/${gigId}`, { status: 'cancelled' })
-    const cancelled = await app.inject({ method: 'POST', url: path, headers: FORM, payload: 'answer=yes' })
+    const post = () =>
+      app.inject({ method: 'POST', url: path, headers: FORM, payload: 'answer=yes' })
+    const cancelled = await post()
     assert.equal(cancelled.statusCode, 410)
     assert.match(cancelled.body, /Answers for this event are closed/)
     await boss.patch(`/gigs/${gigId}`, { status: 'confirmed' })
@@ -92,7 +100,7 @@ test('after the start, for a cancelled gig or a deactivated member the link is d
     assert.equal((await app.inject({ url: path })).statusCode, 410)
     app.db.update(users).set({ status: 'active' }).where(eq(users.id, members[0]!.id)).run()
     ctx.advance(31 * 86_400_000)
-    const late = await app.inject({ method: 'POST', url: path, headers: FORM, payload: 'answer=yes' })
+    const late = await post()
     assert.equal(late.statusCode, 410)
     assert.equal((await mine()).status, null)
   })

@@ -2,7 +2,13 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import ICAL from 'ical.js'
 import { createTestApp, createUser, userClient } from '#test/helpers.js'
-import { inDays, mailingBand, settle, textOf, toOf } from './member-mail-fixtures.js'
+import {
+  inDays,
+  mailingBand,
+  settle,
+  textOf,
+  toOf
+} from '#test/plugins/notifications/member-mail-fixtures.js'
 
 test('a new gig mails each active musician with an address, with links and the .ics', async (t) => {
   const { app, boss, parsed, members } = await mailingBand(t, { members: 2 })
