@@ -3,11 +3,19 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { createTestApp } from '#test/helpers.js'
 
+export interface SinkOptions {
+  /**
+   * Called for each message before it is taken: a number refuses it with that SMTP reply code
+   * (451: try later, 550: never), `hold` keeps the reply back (a server killed mid-send).
+   */
+  answer?: (raw: string) => number | 'hold' | undefined
+}
+
 /**
  * A local SMTP server that keeps every message it receives (raw), for the mail tests, and counts
  * the connections made to it.
  */
-export async function smtpSink () {
+export async function smtpSink (options: SinkOptions = {}) {
   const messages: string[] = []
   const stats = { connections: 0 }
   const server = new SMTPServer({
@@ -22,7 +30,15 @@ export async function smtpSink () {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        messages.push(Buffer.concat(chunks).toString('utf8'))
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const answer = options.answer?.(raw)
+        if (answer === 'hold') return
+        if (answer !== undefined) {
+          const refusal = Object.assign(new Error(`refused with ${answer}`), { responseCode: answer })
+          return callback(refusal)
+        }
+        // Kept only when acknowledged: a message whose 250 never went out was not delivered.
+        messages.push(raw)
         callback()
       })
     }
@@ -40,9 +56,10 @@ export async function smtpSink () {
  */
 export async function mailingTestApp (
   t: { after (fn: () => unknown): void },
-  env: NodeJS.ProcessEnv = {}
+  env: NodeJS.ProcessEnv = {},
+  sinkOptions: SinkOptions = {}
 ) {
-  const sink = await smtpSink()
+  const sink = await smtpSink(sinkOptions)
   const ctx = await createTestApp({}, {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     PUBLIC_URL: 'https://band.example.org',

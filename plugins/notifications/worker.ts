@@ -79,13 +79,18 @@ export class OutboxWorker {
   private async rounds (): Promise<void> {
     do {
       this.again = false
-      for (;;) {
-        if (this.closed) return
-        const rows = claimDueMails(this.db, this.clock(), OUTBOX_LIMITS.batch)
-        if (rows.length === 0) break
-        await Promise.all(rows.map((row) => this.sendOne(row)))
-      }
-    } while (this.again)
+      // Awaited even when nothing is due: a kick during this turn is seen by the check below.
+      await this.round()
+    } while (this.again && !this.closed)
+  }
+
+  private async round (): Promise<void> {
+    for (;;) {
+      if (this.closed) return
+      const rows = claimDueMails(this.db, this.clock(), OUTBOX_LIMITS.batch)
+      if (rows.length === 0) return
+      await Promise.all(rows.map((row) => this.sendOne(row)))
+    }
   }
 
   private async sendOne (row: MailOutboxRow): Promise<void> {

@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { createUser, userClient } from '#test/helpers.js'
-import { mailingTestApp } from '#test/smtp-sink.js'
+import { mailingTestApp, type SinkOptions } from '#test/smtp-sink.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import type { App } from '#src/app.js'
 
@@ -21,9 +21,9 @@ export async function settle (app: App): Promise<void> {
  */
 export async function mailingBand (
   t: { after (fn: () => unknown): void },
-  options: { locale?: string; members?: number; env?: NodeJS.ProcessEnv } = {}
+  options: { locale?: string; members?: number; sink?: SinkOptions } = {}
 ) {
-  const { sink, ctx } = await mailingTestApp(t, options.env)
+  const { sink, ctx } = await mailingTestApp(t, {}, options.sink)
   const boss = await userClient(ctx.app, 'boss', 'admin')
   await boss.put('/admin/app_config', {
     ...DEFAULT_APP_CONFIG,
