@@ -34,7 +34,7 @@ export async function smtpSink (options: SinkOptions = {}) {
         const answer = options.answer?.(raw)
         if (answer === 'hold') return
         if (answer !== undefined) {
-          const refusal = Object.assign(new Error(`refused with ${answer}`), { responseCode: answer })
+          const refusal = Object.assign(new Error(`refused: ${answer}`), { responseCode: answer })
           return callback(refusal)
         }
         // Kept only when acknowledged: a message whose 250 never went out was not delivered.
