@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { answerTokens, gigs, rehearsals, users } from '#src/db/schema.js'
 import { availabilitySources } from '#plugins/availability/repository.js'
@@ -58,4 +58,17 @@ export function currentAnswer (db: Db, kind: 'gig' | 'rehearsal', eventId: numbe
     .from(table)
     .where(and(eq(column, eventId), eq(table.userId, userId)))
     .get()
+}
+
+/**
+ * Drops the links that can do nothing any more: a member no longer active (their links stay dead
+ * even if they come back), an event deleted or past.
+ */
+export function pruneAnswerTokens (db: Db, today: string): number {
+  return db.run(sql`DELETE FROM ${answerTokens} WHERE
+    ${answerTokens.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.status} <> 'active')
+    OR (${answerTokens.kind} = 'gig' AND ${answerTokens.eventId} NOT IN
+      (SELECT ${gigs.id} FROM ${gigs} WHERE ${gigs.date} >= ${today}))
+    OR (${answerTokens.kind} = 'rehearsal' AND ${answerTokens.eventId} NOT IN
+      (SELECT ${rehearsals.id} FROM ${rehearsals} WHERE ${rehearsals.date} >= ${today}))`).changes
 }

@@ -8,6 +8,7 @@ import { enqueueMails } from './outbox.js'
 import { forgetDeleted, takeChanges } from './watch.js'
 import { buildMails, recipients, type MailSite } from './mails.js'
 import outboxRoutes from './routes.js'
+import { pruneAnswerTokens } from '#plugins/answer-links/repository.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
       site: MailSite | null
       /** Compares the events with what was reported and queues the mails; answers how many. */
       scan(): number
+      /** Forgets deleted events and drops answer links that can do nothing any more. */
+      tidy(): void
     }
   }
 }
@@ -83,10 +86,14 @@ export default fp<NotificationsOptions>(
       }
       done()
     })
+    const tidy = () => {
+      forgetDeleted(app.db)
+      pruneAnswerTokens(app.db, todayIn(app.appSettings.get().timezone, app.clock()))
+    }
     // Other writers (the CLI, a restore) are found by the timer.
     const timer = setInterval(() => {
       safeScan()
-      if (app.sqlite.open) forgetDeleted(app.db)
+      if (app.sqlite.open) tidy()
     }, OUTBOX_LIMITS.pollMs).unref()
     app.addHook('onReady', async () => {
       worker?.start()
@@ -96,7 +103,7 @@ export default fp<NotificationsOptions>(
       clearInterval(timer)
       worker?.close()
     })
-    app.decorate('memberMail', { worker, site, scan })
+    app.decorate('memberMail', { worker, site, scan, tidy })
     await app.register(outboxRoutes)
   },
   { name: 'notifications', fastify: '5.x', dependencies: ['db', 'clock', 'app-settings'] }
