@@ -20,6 +20,30 @@ export const ChordNotation = LiteralUnion(CHORD_NOTATIONS, {
     'default german, as older installations'
 })
 
+/** When members should have answered, and when the mails remind them. */
+export const AnswerSettings = StrictObject(
+  {
+    gigDays: Type.Integer({
+      minimum: 0, maximum: 365, description: 'a gig\'s default answer deadline, days before it'
+    }),
+    rehearsalDays: Type.Integer({
+      minimum: 0, maximum: 365, description: 'a rehearsal\'s default answer deadline, days before'
+    }),
+    reminderDays: Type.Integer({
+      minimum: 0,
+      maximum: 60,
+      description: 'the first reminder, days before the deadline (another on the day itself)'
+    })
+  },
+  { description: 'left out: kept as it is (defaults 14, 3 and 3)' }
+)
+export type AnswerSettingsType = Static<typeof AnswerSettings>
+export const DEFAULT_ANSWER_SETTINGS: AnswerSettingsType = {
+  gigDays: 14,
+  rehearsalDays: 3,
+  reminderDays: 3
+}
+
 /** What an admin can set: stored in the database, validated, effective at once. */
 export const EditableAppConfig = StrictObject({
   appName: Type.String({ minLength: 1, maxLength: APP_CONFIG_LIMITS.appName }),
@@ -35,6 +59,7 @@ export const EditableAppConfig = StrictObject({
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
   features: StrictObject({ calendar: Type.Boolean() }),
+  answers: Type.Optional(AnswerSettings),
   setup: Type.Optional(
     StrictObject(
       {

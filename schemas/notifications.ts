@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { MAIL_KINDS, MAIL_STATUSES } from '#shared/enums.js'
-import { Id, Instant, StrictObject } from './common.js'
+import { DateString, Id, Instant, StrictObject } from './common.js'
+import { Nullable } from './nullable.js'
 
 export const MailStatusSchema = Type.Unsafe<(typeof MAIL_STATUSES)[number]>({
   type: 'string',
@@ -35,4 +36,26 @@ export type OutboxMailType = Static<typeof OutboxMail>
 export const MailOutboxList = Type.Object({
   enabled: Type.Boolean({ description: 'false without SMTP_URL: nothing is mailed' }),
   mails: Type.Array(OutboxMail)
+})
+
+export const RemindersSent = Type.Object({
+  mailed: Type.Integer({
+    minimum: 0,
+    description: 'mails queued: members who have not answered and were not reminded today'
+  })
+})
+
+export const AnswerDeadline = Type.Object({
+  answerBy: DateString,
+  own: Type.Union([DateString, Type.Null()], {
+    description: "the event's own deadline; null: the band's default (answers.gigDays …)"
+  }),
+  locked: Type.Boolean({ description: 'an editor closed the answers' }),
+  closed: Type.Boolean({ description: 'members can no longer answer (locked, or deadline over)' })
+})
+export type AnswerDeadlineType = Static<typeof AnswerDeadline>
+
+export const AnswerDeadlinePut = StrictObject({
+  answerBy: Nullable(DateString, { description: "null: the band's default" }),
+  locked: Type.Optional(Type.Boolean())
 })

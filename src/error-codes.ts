@@ -76,6 +76,11 @@ export const ERROR_CODES = {
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
   INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
   IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
+  MAIL_NOT_CONFIGURED: { status: 409, means: 'mail is off: the server has no SMTP_URL' },
+  ANSWERS_CLOSED: {
+    status: 409,
+    means: 'the answer deadline is over or an editor locked the answers (editors still can)'
+  },
   MAIL_NOT_FAILED: { status: 409, means: 'only a failed mail can be sent again' },
   CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
   // Songs

@@ -66,7 +66,8 @@ const answerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!link || !event) return refused(404, 'invalid')
     if (link.userStatus !== 'active') return refused(410, 'invalid')
     const closed = !event.answering ||
-      app.clock() >= answersCloseAt(event, app.appSettings.get().timezone)
+      app.clock() >= answersCloseAt(event, app.appSettings.get().timezone) ||
+      app.memberMail.answersClosed(link.kind, link.eventId)
     if (closed) return refused(410, 'closed')
     const words = MEMBER_MAIL_LABELS[language]
     const lines = [

@@ -144,7 +144,8 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
         checklistDismissed:
           request.body.setup?.checklistDismissed ?? current.setup?.checklistDismissed ?? true
       }
-      return app.appSettings.set(withListsOf({ ...request.body, setup }, current.locale))
+      const answers = request.body.answers ?? current.answers
+      return app.appSettings.set(withListsOf({ ...request.body, setup, answers }, current.locale))
     }
   )
 

@@ -127,6 +127,8 @@ export interface SurveyMailInput {
   bandName: string
   displayName: string
   survey: { title: string; description: string | null; closesAt: string | null }
+  /** A reminder to answer rather than the news of a new survey. */
+  reminder?: boolean
   url: string
   unsubscribeUrl?: string
 }
@@ -135,9 +137,12 @@ export function composeSurveyMail (input: SurveyMailInput): ComposedMail {
   const words = MEMBER_MAIL_LABELS[input.language]
   const { survey } = input
   return render(
-    words.survey.subject(survey.title),
+    input.reminder ? words.subject.reminder(survey.title) : words.survey.subject(survey.title),
     [
-      [{ value: `${words.hello(input.displayName)}\n${words.survey.intro}` }],
+      [{
+        value: `${words.hello(input.displayName)}\n` +
+          (input.reminder ? words.survey.reminder : words.survey.intro)
+      }],
       [
         { value: survey.title },
         ...(survey.description ? [{ value: survey.description }] : []),

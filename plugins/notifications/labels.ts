@@ -12,7 +12,7 @@ export interface MemberMailLabels {
   rehearsal: string
   subject: Record<EventReason, (what: string) => string>
   intro: Record<EventReason, string>
-  survey: { subject: (title: string) => string; intro: string; closes: string }
+  survey: { subject: (title: string) => string; intro: string; reminder: string; closes: string }
   hello: (name: string) => string
   date: string
   time: string
@@ -47,6 +47,7 @@ export const MEMBER_MAIL_LABELS: Record<DocumentLanguage, MemberMailLabels> = {
     survey: {
       subject: (t) => `Neue Umfrage: ${t}`,
       intro: 'eine neue Umfrage wartet auf deine Antwort.',
+      reminder: 'du hast bei dieser Umfrage noch nicht geantwortet.',
       closes: 'Endet'
     },
     hello: (n) => `Hallo ${n},`,
@@ -81,6 +82,7 @@ export const MEMBER_MAIL_LABELS: Record<DocumentLanguage, MemberMailLabels> = {
     survey: {
       subject: (t) => `New survey: ${t}`,
       intro: 'a new survey is waiting for your answer.',
+      reminder: 'you have not answered this survey yet.',
       closes: 'Closes'
     },
     hello: (n) => `Hello ${n},`,

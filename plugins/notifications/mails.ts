@@ -54,11 +54,19 @@ const MAIL_KIND_OF = {
   reminder: 'reminder'
 } as const satisfies Record<EventReason, MailKind>
 
+export interface MailContext {
+  now: Date
+  settings: EditableAppConfigType
+  site: MailSite
+  /** The answer deadline to name in an event's mail. */
+  answerBy?: (kind: 'gig' | 'rehearsal', id: number) => string | undefined
+}
+
 export function buildMails (
   db: Db,
   changes: EventChange[],
-  members: Recipient[],
-  context: { now: Date; settings: EditableAppConfigType; site: MailSite }
+  membersOf: Recipient[] | ((change: EventChange) => Recipient[]),
+  context: MailContext
 ): NewMail[] {
   const { now, settings, site } = context
   const language = documentLanguage(settings.locale)
@@ -66,6 +74,7 @@ export function buildMails (
   const tokens: Array<typeof answerTokens.$inferInsert> = []
   const createdAt = now.toISOString()
   for (const change of changes) {
+    const members = typeof membersOf === 'function' ? membersOf(change) : membersOf
     if (change.kind === 'survey') {
       for (const member of members) {
         const mail = composeSurveyMail({
@@ -73,13 +82,15 @@ export function buildMails (
           bandName: settings.bandName,
           displayName: member.displayName,
           survey: change.survey,
+          reminder: change.reminder,
           url: `${site.publicUrl}/app/surveys/${change.survey.id}`
         })
         mails.push({
-          idemKey: `survey-${change.survey.id}:opened:${member.id}`,
+          idemKey: `survey-${change.survey.id}:${change.reminder ? 'reminder' : 'opened'}:` +
+            `${change.seen}:${member.id}`,
           userId: member.id,
           toAddress: member.email,
-          kind: 'survey',
+          kind: change.reminder ? 'reminder' : 'survey',
           subject: mail.subject,
           body: { text: mail.text, html: mail.html }
         })
@@ -118,7 +129,8 @@ export function buildMails (
         reason,
         event,
         url: `${site.publicUrl}/app/${path}/${event.id}`,
-        answerUrl
+        answerUrl,
+        answerBy: reason === 'cancelled' ? null : context.answerBy?.(event.kind, event.id)
       })
       mails.push({
         idemKey: `${event.kind}-${event.id}:${reason}:${change.seen}:${member.id}`,

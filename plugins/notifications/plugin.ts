@@ -6,9 +6,12 @@ import { createPooledTransport } from './transport.js'
 import { OutboxWorker, OUTBOX_LIMITS } from './worker.js'
 import { enqueueMails } from './outbox.js'
 import { forgetDeleted, takeChanges } from './watch.js'
+import { answersClosed, loadDeadlines, planReminders, type AnswerKind } from './deadlines.js'
+import reminderRoutes from './reminder-routes.js'
+import { runDueReminders } from './reminders.js'
 import { buildMails, recipients, type MailSite } from './mails.js'
 import outboxRoutes from './routes.js'
-import { pruneAnswerTokens } from '#plugins/answer-links/repository.js'
+import { findLinkedEvent, pruneAnswerTokens } from '#plugins/answer-links/repository.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +23,8 @@ declare module 'fastify' {
       scan(): number
       /** Forgets deleted events and drops answer links that can do nothing any more. */
       tidy(): void
+      /** Whether members can no longer answer the event (deadline over, or locked). */
+      answersClosed(kind: AnswerKind, id: number): boolean
     }
   }
 }
@@ -56,10 +61,24 @@ export default fp<NotificationsOptions>(
       const now = app.clock()
       const settings = app.appSettings.get()
       const queued = app.db.transaction((tx) => {
-        const changes = takeChanges(tx, now, todayIn(settings.timezone, now))
-        if (!site || changes.length === 0) return 0
-        const mails = buildMails(tx, changes, recipients(tx), { now, settings, site })
-        return enqueueMails(tx, mails, now)
+        const { changes, touched } = takeChanges(tx, now, todayIn(settings.timezone, now))
+        if (!site) return 0
+        const deadlines = {
+          gig: loadDeadlines(tx, 'gig', touched.gig, settings),
+          rehearsal: loadDeadlines(tx, 'rehearsal', touched.rehearsal, settings)
+        }
+        planReminders(tx, 'gig', deadlines.gig, settings, now)
+        planReminders(tx, 'rehearsal', deadlines.rehearsal, settings, now)
+        let queued = runDueReminders(tx, { now, settings, site })
+        if (changes.length === 0) return queued
+        const mails = buildMails(tx, changes, recipients(tx), {
+          now,
+          settings,
+          site,
+          answerBy: (kind, id) => deadlines[kind].get(id)?.answerBy
+        })
+        queued += enqueueMails(tx, mails, now)
+        return queued
       })
       if (queued > 0) void worker!.kick()
       return queued
@@ -103,8 +122,16 @@ export default fp<NotificationsOptions>(
       clearInterval(timer)
       worker?.close()
     })
-    app.decorate('memberMail', { worker, site, scan, tidy })
+    const closed = (kind: AnswerKind, id: number) => {
+      const event = findLinkedEvent(app.db, kind, id)
+      if (!event) return false
+      const settings = app.appSettings.get()
+      const deadline = loadDeadlines(app.db, kind, [{ id, date: event.date }], settings).get(id)!
+      return answersClosed(deadline, app.clock(), settings.timezone)
+    }
+    app.decorate('memberMail', { worker, site, scan, tidy, answersClosed: closed })
     await app.register(outboxRoutes)
+    await app.register(reminderRoutes)
   },
   { name: 'notifications', fastify: '5.x', dependencies: ['db', 'clock', 'app-settings'] }
 )

@@ -36,7 +36,7 @@ export type EventChange =
     event: MailEventFacts
     row: RehearsalRow
   }
-  | { kind: 'survey'; seen: string; survey: typeof surveys.$inferSelect }
+  | { kind: 'survey'; seen: string; survey: typeof surveys.$inferSelect; reminder?: boolean }
 
 /** An event first seen is mailed as new only when it was made this recently (not an import). */
 export const NEW_EVENT_WINDOW_MS = 24 * 3600_000
@@ -114,8 +114,10 @@ const watchJoin = (kind: WatchedKind, id: EventId) =>
  * Finds what changed since the last look, records it as seen, and answers the changes the band
  * must hear of. Run inside the transaction that queues their mails.
  */
-export function takeChanges (db: Db, now: Date, today: string): EventChange[] {
+export function takeChanges (db: Db, now: Date, today: string) {
   const changes: EventChange[] = []
+  /** Every gig and rehearsal ahead that changed at all: their reminders are planned again. */
+  const touched = { gig: [] as GigRow[], rehearsal: [] as RehearsalRow[] }
   const seenRows: Array<typeof mailWatch.$inferInsert> = []
   const recent = (createdAt: string) => now.getTime() - Date.parse(createdAt) < NEW_EVENT_WINDOW_MS
   const context = (createdAt: string) => ({ today, createdRecently: recent(createdAt) })
@@ -134,6 +136,7 @@ export function takeChanges (db: Db, now: Date, today: string): EventChange[] {
     const after = gigFacts(row)
     const seen = String(row.sequence)
     seenRows.push({ kind: 'gig', eventId: row.id, seen, facts: JSON.stringify(after) })
+    if (row.date >= today) touched.gig.push(row)
     const reason = reasonFor(parseFacts(facts), after, context(row.createdAt))
     if (reason) changes.push({ kind: 'gig', reason, seen, event: gigEvent(row), row })
   }
@@ -148,6 +151,7 @@ export function takeChanges (db: Db, now: Date, today: string): EventChange[] {
     const after = rehearsalFacts(row)
     const seen = String(row.sequence)
     seenRows.push({ kind: 'rehearsal', eventId: row.id, seen, facts: JSON.stringify(after) })
+    if (row.date >= today) touched.rehearsal.push(row)
     const reason = reasonFor(parseFacts(facts), after, context(row.createdAt))
     if (reason) changes.push({ kind: 'rehearsal', reason, seen, event: rehearsalEvent(row), row })
   }
@@ -175,7 +179,7 @@ export function takeChanges (db: Db, now: Date, today: string): EventChange[] {
       })
       .run()
   }
-  return changes
+  return { changes, touched }
 }
 
 /** Forgets deleted events (a deleted event is no cancellation: nobody is mailed). */

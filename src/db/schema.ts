@@ -708,6 +708,40 @@ export const answerTokens = sqliteTable(
   (t) => [index('answer_tokens_event_idx').on(t.kind, t.eventId)]
 )
 
+/**
+ * A gig's or rehearsal's own answer deadline (`answer_by`, a date in the band's timezone; null:
+ * the band's default) and whether an editor locked the answers.
+ */
+export const answerDeadlines = sqliteTable(
+  'answer_deadlines',
+  {
+    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    eventId: integer('event_id').notNull(),
+    answerBy: text('answer_by'),
+    locked: integer('locked', { mode: 'boolean' }).notNull().default(false)
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.eventId] })]
+)
+
+/**
+ * Reminders planned for an event's answer deadline: found by the timer once due, done once
+ * handled (mailed, or skipped when pointless). Replanned when the event or its deadline changes.
+ */
+export const mailJobs = sqliteTable(
+  'mail_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    eventId: integer('event_id').notNull(),
+    dueAt: text('due_at').notNull(),
+    doneAt: text('done_at')
+  },
+  (t) => [
+    index('mail_jobs_due_idx').on(t.doneAt, t.dueAt),
+    uniqueIndex('mail_jobs_event_due_unique').on(t.kind, t.eventId, t.dueAt)
+  ]
+)
+
 export interface StoredMailBody {
   text: string
   html: string
