@@ -33,8 +33,11 @@ export interface NotificationsOptions {
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'dataDir'>
 }
 
-/** Writes to these routes may change what the band hears of: looked at right after. */
-const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/|$)/
+/**
+ * Writes to the events themselves (create, change, delete) are looked at right after; any other
+ * write that touches an event (a schedule's derived times, the CLI) is found by the timer.
+ */
+const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/:id)?$/
 
 /**
  * Mail to members: the watch over gigs, rehearsals and surveys, the outbox and its worker, and
@@ -92,17 +95,11 @@ export default fp<NotificationsOptions>(
         app.log.error({ err }, 'member mail: looking for changes failed')
       }
     }
-    let scheduled = false
+    // After the answer went out (the request never waits for it), before the next request.
     app.addHook('onResponse', (request, reply, done) => {
       const url = request.routeOptions.url ?? ''
       const wrote = request.method !== 'GET' && reply.statusCode < 400
-      if (wrote && EVENT_ROUTES.test(url) && !scheduled) {
-        scheduled = true
-        setImmediate(() => {
-          scheduled = false
-          safeScan()
-        })
-      }
+      if (wrote && EVENT_ROUTES.test(url)) safeScan()
       done()
     })
     const tidy = () => {
