@@ -59,3 +59,16 @@ export const AnswerDeadlinePut = StrictObject({
   answerBy: Nullable(DateString, { description: "null: the band's default" }),
   locked: Type.Optional(Type.Boolean())
 })
+
+export const NotificationPrefsBody = StrictObject({
+  mail: Type.Boolean({ description: 'false: no mail at all' }),
+  newEvents: Type.Boolean(),
+  changes: Type.Boolean({ description: 'changed and cancelled events' }),
+  reminders: Type.Boolean(),
+  surveys: Type.Boolean()
+})
+export const NotificationPrefs = Type.Object({
+  ...NotificationPrefsBody.properties,
+  enabled: Type.Boolean({ description: 'false: the server sends no mail (no SMTP_URL)' }),
+  hasEmail: Type.Boolean({ description: 'false: you get no mail until you enter an address' })
+})

@@ -37,7 +37,7 @@ const WORDS = {
 
 export type AnswerPageProblem = 'invalid' | 'closed' | 'bad'
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const STYLE =
@@ -50,7 +50,7 @@ const STYLE =
   'padding:.75rem 1.5rem;border:0;border-radius:.5rem;background:#0b5394;color:#fff;width:100%}' +
   '.note{padding:.75rem;border-radius:.5rem;background:#e8f0fe}a{color:#0b5394}'
 
-function layout (language: DocumentLanguage, title: string, body: string): string {
+export function layout (language: DocumentLanguage, title: string, body: string): string {
   return '<!doctype html>\n' +
     `<html lang="${language}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -9,6 +9,7 @@ import { availabilitySources, saveAvailability } from '#plugins/availability/rep
 import { ANSWER_VALUES, type AvailabilityStatus } from '#shared/enums.js'
 import { zonedToUtc } from '#shared/local-time.js'
 import { MEMBER_MAIL_LABELS } from '#plugins/notifications/labels.js'
+import unsubscribeRoutes from './unsubscribe.js'
 import { currentAnswer, findAnswerLink, findLinkedEvent, type LinkedEvent } from './repository.js'
 import { ANSWER_COMMENT_MAX, answerPage, problemPage, type AnswerPageProblem } from './page.js'
 
@@ -53,6 +54,8 @@ const answerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store')
     reply.header('x-robots-tag', 'noindex')
   })
+
+  await app.register(unsubscribeRoutes)
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(body)

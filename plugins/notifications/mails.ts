@@ -1,7 +1,8 @@
 import { and, eq, ne, isNotNull } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { chunksFor } from '#src/db/batch.js'
-import { answerTokens, users } from '#src/db/schema.js'
+import { answerTokens, unsubscribeTokens, users } from '#src/db/schema.js'
+import { loadPrefsOf, TOPIC_OF, wants } from './prefs.js'
 import { renderIcal } from '#src/documents/ical.js'
 import { documentLanguage } from '#src/documents/labels.js'
 import { hashToken, randomToken } from '#src/auth/tokens.js'
@@ -72,27 +73,44 @@ export function buildMails (
   const language = documentLanguage(settings.locale)
   const mails: NewMail[] = []
   const tokens: Array<typeof answerTokens.$inferInsert> = []
+  const unsubscribes: Array<typeof unsubscribeTokens.$inferInsert> = []
   const createdAt = now.toISOString()
-  for (const change of changes) {
-    const members = typeof membersOf === 'function' ? membersOf(change) : membersOf
+  const membersPer = changes.map((c) =>
+    (typeof membersOf === 'function' ? membersOf(c) : membersOf))
+  const prefs = loadPrefsOf(db, [...new Set(membersPer.flat().map((m) => m.id))])
+  /** The member's unsubscribe link for this kind of mail, or null when they do not want it. */
+  const wanted = (member: Recipient, kind: MailKind) => {
+    if (!wants(prefs.get(member.id)!, kind)) return null
+    const token = randomToken(ANSWER_TOKEN_BYTES)
+    unsubscribes.push({
+      tokenHash: hashToken(token), userId: member.id, topic: TOPIC_OF[kind], createdAt
+    })
+    return `${site.publicUrl}/unsubscribe/${token}`
+  }
+  for (const [index, change] of changes.entries()) {
+    const members = membersPer[index]!
     if (change.kind === 'survey') {
+      const kind = change.reminder ? 'reminder' : 'survey'
       for (const member of members) {
+        const unsubscribe = wanted(member, kind)
+        if (!unsubscribe) continue
         const mail = composeSurveyMail({
           language,
           bandName: settings.bandName,
           displayName: member.displayName,
           survey: change.survey,
           reminder: change.reminder,
-          url: `${site.publicUrl}/app/surveys/${change.survey.id}`
+          url: `${site.publicUrl}/app/surveys/${change.survey.id}`,
+          unsubscribeUrl: unsubscribe
         })
         mails.push({
           idemKey: `survey-${change.survey.id}:${change.reminder ? 'reminder' : 'opened'}:` +
             `${change.seen}:${member.id}`,
           userId: member.id,
           toAddress: member.email,
-          kind: change.reminder ? 'reminder' : 'survey',
+          kind,
           subject: mail.subject,
-          body: { text: mail.text, html: mail.html }
+          body: { text: mail.text, html: mail.html, unsubscribe }
         })
       }
       continue
@@ -108,8 +126,11 @@ export function buildMails (
       rehearsals: change.kind === 'rehearsal' ? [change.row] : []
     })
     const path = change.kind === 'gig' ? 'gigs' : 'rehearsals'
+    const kind = MAIL_KIND_OF[reason]
     for (const member of members) {
       if (!member.isMusician) continue
+      const unsubscribe = wanted(member, kind)
+      if (!unsubscribe) continue
       let answerUrl: ((answer: string) => string) | undefined
       if (reason !== 'cancelled') {
         const token = randomToken(ANSWER_TOKEN_BYTES)
@@ -130,18 +151,20 @@ export function buildMails (
         event,
         url: `${site.publicUrl}/app/${path}/${event.id}`,
         answerUrl,
-        answerBy: reason === 'cancelled' ? null : context.answerBy?.(event.kind, event.id)
+        answerBy: reason === 'cancelled' ? null : context.answerBy?.(event.kind, event.id),
+        unsubscribeUrl: unsubscribe
       })
       mails.push({
         idemKey: `${event.kind}-${event.id}:${reason}:${change.seen}:${member.id}`,
         userId: member.id,
         toAddress: member.email,
-        kind: MAIL_KIND_OF[reason],
+        kind,
         subject: mail.subject,
-        body: { text: mail.text, html: mail.html, ics }
+        body: { text: mail.text, html: mail.html, ics, unsubscribe }
       })
     }
   }
   for (const chunk of chunksFor(tokens, 5)) db.insert(answerTokens).values(chunk).run()
+  for (const chunk of chunksFor(unsubscribes, 4)) db.insert(unsubscribeTokens).values(chunk).run()
   return mails
 }

@@ -8,6 +8,7 @@ import { enqueueMails } from './outbox.js'
 import { forgetDeleted, takeChanges } from './watch.js'
 import { answersClosed, loadDeadlines, planReminders, type AnswerKind } from './deadlines.js'
 import reminderRoutes from './reminder-routes.js'
+import prefsRoutes from './prefs-routes.js'
 import { runDueReminders } from './reminders.js'
 import { buildMails, recipients, type MailSite } from './mails.js'
 import outboxRoutes from './routes.js'
@@ -34,10 +35,10 @@ export interface NotificationsOptions {
 }
 
 /**
- * Writes to the events themselves (create, change, delete) are looked at right after; any other
- * write that touches an event (a schedule's derived times, the CLI) is found by the timer.
+ * Writes under these paths may change an event (its fields, a schedule's derived times): looked
+ * at right after, so the timer only finds other writers (the CLI, an import).
  */
-const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/:id)?$/
+const EVENT_ROUTES = /^\/(gigs|rehearsals|surveys)(\/|$)/
 
 /**
  * Mail to members: the watch over gigs, rehearsals and surveys, the outbox and its worker, and
@@ -129,6 +130,7 @@ export default fp<NotificationsOptions>(
     app.decorate('memberMail', { worker, site, scan, tidy, answersClosed: closed })
     await app.register(outboxRoutes)
     await app.register(reminderRoutes)
+    await app.register(prefsRoutes)
   },
   { name: 'notifications', fastify: '5.x', dependencies: ['db', 'clock', 'app-settings'] }
 )

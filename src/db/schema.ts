@@ -742,6 +742,34 @@ export const mailJobs = sqliteTable(
   ]
 )
 
+/** What each member wants mailed (no row: everything but the digest). */
+export const notificationPrefs = sqliteTable('notification_prefs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mail: integer('mail', { mode: 'boolean' }).notNull().default(true),
+  newEvents: integer('new_events', { mode: 'boolean' }).notNull().default(true),
+  changes: integer('changes', { mode: 'boolean' }).notNull().default(true),
+  reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
+  surveys: integer('surveys', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: updatedAt()
+})
+
+/** The one-click unsubscribe links of the mails (RFC 8058): only the SHA-256 is stored. */
+export const unsubscribeTokens = sqliteTable(
+  'unsubscribe_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: ['newEvents', 'changes', 'reminders', 'surveys'] as const })
+      .notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [index('unsubscribe_tokens_user_idx').on(t.userId)]
+)
+
 export interface StoredMailBody {
   text: string
   html: string
