@@ -76,6 +76,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
   INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
   IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
+  DUPLICATE_INSTRUMENT: { status: 400, means: 'an instrument named twice in a gig\'s lineup' },
   MAIL_NOT_CONFIGURED: { status: 409, means: 'mail is off: the server has no SMTP_URL' },
   ANSWERS_CLOSED: {
     status: 409,

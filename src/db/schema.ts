@@ -770,6 +770,20 @@ export const unsubscribeTokens = sqliteTable(
   (t) => [index('unsubscribe_tokens_user_idx').on(t.userId)]
 )
 
+/** What a gig needs, by instrument (`Drums` 1, `Vocals` 2): the players it must have. */
+export const gigLineup = sqliteTable(
+  'gig_lineup',
+  {
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    instrument: text('instrument').notNull(),
+    count: integer('count').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.position] })]
+)
+
 export interface StoredMailBody {
   text: string
   html: string
