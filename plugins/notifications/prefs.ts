@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { notificationPrefs, unsubscribeTokens } from '#src/db/schema.js'
-import type { MailKind } from '#shared/enums.js'
+import type { MailKind, MailTopic } from '#shared/enums.js'
 
 // Each member's choice of mail: all of it, and each topic.
 
-export const MAIL_TOPICS = ['newEvents', 'changes', 'reminders', 'surveys'] as const
-export type MailTopic = (typeof MAIL_TOPICS)[number]
+export type { MailTopic }
 
 export interface Prefs {
   mail: boolean

@@ -20,6 +20,9 @@ import {
   LIVE_TAP_KINDS,
   MAIL_KINDS,
   MAIL_STATUSES,
+  MAIL_TOPICS,
+  WATCHED_KINDS,
+  ANSWERED_KINDS,
   ROLES,
   SONG_STATUSES,
   SURVEY_KINDS,
@@ -683,7 +686,7 @@ export const mailOutbox = sqliteTable(
 export const mailWatch = sqliteTable(
   'mail_watch',
   {
-    kind: text('kind', { enum: ['gig', 'rehearsal', 'survey'] as const }).notNull(),
+    kind: text('kind', { enum: WATCHED_KINDS }).notNull(),
     eventId: integer('event_id').notNull(),
     /** The event's `sequence` (surveys: `updated_at`) when last compared. */
     seen: text('seen').notNull(),
@@ -701,7 +704,7 @@ export const answerTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
     eventId: integer('event_id').notNull(),
     createdAt: createdAt()
   },
@@ -715,7 +718,7 @@ export const answerTokens = sqliteTable(
 export const answerDeadlines = sqliteTable(
   'answer_deadlines',
   {
-    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
     eventId: integer('event_id').notNull(),
     answerBy: text('answer_by'),
     locked: integer('locked', { mode: 'boolean' }).notNull().default(false)
@@ -731,7 +734,7 @@ export const mailJobs = sqliteTable(
   'mail_jobs',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['gig', 'rehearsal'] as const }).notNull(),
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
     eventId: integer('event_id').notNull(),
     dueAt: text('due_at').notNull(),
     doneAt: text('done_at')
@@ -763,8 +766,7 @@ export const unsubscribeTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    topic: text('topic', { enum: ['newEvents', 'changes', 'reminders', 'surveys'] as const })
-      .notNull(),
+    topic: text('topic', { enum: MAIL_TOPICS }).notNull(),
     createdAt: createdAt()
   },
   (t) => [index('unsubscribe_tokens_user_idx').on(t.userId)]
