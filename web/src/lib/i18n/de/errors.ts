@@ -121,7 +121,8 @@ export default {
   MAIL_NOT_FAILED: 'Nur eine fehlgeschlagene Mail lässt sich erneut senden.',
   MAIL_NOT_CONFIGURED: 'Dieser Server verschickt keine Mails (kein SMTP-Server eingerichtet).',
   ANSWERS_CLOSED:
-    'Für diesen Termin sind die Antworten geschlossen. Ein Bearbeiter kann deine Antwort noch ändern.',
+    'Für diesen Termin sind die Antworten geschlossen. Ein Bearbeiter kann deine Antwort ' +
+    'noch ändern.',
   DUPLICATE_INSTRUMENT: 'Jedes Instrument nur einmal in der Besetzung.',
   CALENDAR_NOT_FOUND: 'Es gibt keinen Kalender-Link.',
   BODY_TOO_LARGE: 'Das sind zu viele Daten für eine Anfrage.',
