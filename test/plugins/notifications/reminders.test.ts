@@ -109,6 +109,11 @@ test('planned reminders: N days before and on the day, late after a restart, ski
       ...app.appSettings.get(), answers: { gigDays: 10, rehearsalDays: 3, reminderDays: 3 }
     })
     assert.equal(saved.statusCode, 200, saved.body)
+    // A form that does not know the setting keeps it.
+    const { answers: _, ...withoutAnswers } = app.appSettings.get()
+    await boss.put('/admin/app_config', withoutAnswers)
+    assert.deepEqual(app.appSettings.get().answers,
+      { gigDays: 10, rehearsalDays: 3, reminderDays: 3 })
     const date = inDays(20)
     const gig = (await boss.post('/gigs', { name: 'Planned', date })).json()
     await settle(app)
