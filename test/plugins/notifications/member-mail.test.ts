@@ -135,3 +135,33 @@ test('without SMTP_URL nothing is queued and the outbox says mail is off', async
   assert.equal(list.statusCode, 200)
   assert.deepEqual(list.json(), { enabled: false, mails: [] })
 })
+
+test('a rehearsal link answers the rehearsal; a non-musician gets survey mail only', async (t) => {
+  const { app, boss, parsed } = await mailingBand(t, { members: 1 })
+  await createUser(app, 'manager', 'member', { email: 'mgr@example.org', isMusician: false })
+  const rehearsal = (await boss.post('/rehearsals', { date: inDays(6), startTime: '19:00' })).json()
+  await boss.post('/surveys', {
+    title: 'Poster?', kind: 'poll', options: [{ label: 'A' }, { label: 'B' }]
+  })
+  await settle(app)
+  const mails = await parsed()
+  assert.deepEqual(mails.filter((m) => toOf(m)[0] === 'mgr@example.org').map((m) => m.subject),
+    ['New survey: Poster?'])
+  const mail = mails.find((m) => toOf(m)[0] === 'm1@example.org' && /Rehearsal/.test(m.subject!))!
+  const link = new URL(/https:\/\/band\.example\.org\/answer\/\S+\?a=no/.exec(textOf(mail))![0])
+  const page = await app.inject({ url: link.pathname + link.search })
+  assert.match(page.body, /href="\/app\/rehearsals\//)
+  const post = await app.inject({
+    method: 'POST',
+    url: link.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'answer=no'
+  })
+  assert.equal(post.statusCode, 200)
+  const answers = (await boss.get(`/rehearsals/${rehearsal.id}/availability`)).json().answers
+  assert.equal(answers.find((a: { displayName: string }) => a.displayName === 'M1').status, 'no')
+  // A rehearsal's planned reminder (3 days before, on the day) goes to those who did not answer.
+  const deadline = (await boss.get(`/rehearsals/${rehearsal.id}/answer-deadline`)).json()
+  assert.equal(deadline.answerBy, inDays(3))
+  assert.deepEqual((await boss.post(`/rehearsals/${rehearsal.id}/reminders`)).json(), { mailed: 0 })
+})
