@@ -34,6 +34,29 @@ export const MoneyConfig = StrictObject({
 }, { description: 'left out: EUR, and members see their own share' })
 export type MoneyConfigType = Static<typeof MoneyConfig>
 export const DEFAULT_MONEY_CONFIG: MoneyConfigType = { currency: 'EUR', membersSee: 'own' }
+/** When members should have answered, and when the mails remind them. */
+export const AnswerSettings = StrictObject(
+  {
+    gigDays: Type.Integer({
+      minimum: 0, maximum: 365, description: 'a gig\'s default answer deadline, days before it'
+    }),
+    rehearsalDays: Type.Integer({
+      minimum: 0, maximum: 365, description: 'a rehearsal\'s default answer deadline, days before'
+    }),
+    reminderDays: Type.Integer({
+      minimum: 0,
+      maximum: 60,
+      description: 'the first reminder, days before the deadline (another on the day itself)'
+    })
+  },
+  { description: 'left out: kept as it is (defaults 14, 3 and 3)' }
+)
+export type AnswerSettingsType = Static<typeof AnswerSettings>
+export const DEFAULT_ANSWER_SETTINGS: AnswerSettingsType = {
+  gigDays: 14,
+  rehearsalDays: 3,
+  reminderDays: 3
+}
 
 /** What an admin can set: stored in the database, validated, effective at once. */
 export const EditableAppConfig = StrictObject({
@@ -51,6 +74,7 @@ export const EditableAppConfig = StrictObject({
   timing: TimingConfig,
   features: StrictObject({ calendar: Type.Boolean() }),
   money: Type.Optional(MoneyConfig),
+  answers: Type.Optional(AnswerSettings),
   setup: Type.Optional(
     StrictObject(
       {

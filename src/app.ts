@@ -62,6 +62,9 @@ import songHistoryRoutes from '#plugins/songs/history-routes.js'
 import singerRoutes from '#plugins/users/singer-routes.js'
 import webAppRoutes from '#plugins/web/routes.js'
 import moneyRoutes from '#plugins/money/routes.js'
+import notificationsPlugin from '#plugins/notifications/plugin.js'
+import answerLinkRoutes from '#plugins/answer-links/routes.js'
+import lineupRoutes from '#plugins/lineup/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -230,6 +233,9 @@ export async function buildApp (options: BuildAppOptions = {}) {
     adminLinkHours: config.adminResetLinkHours,
     dataDir: config.dataDir
   })
+  await app.register(notificationsPlugin, { config })
+  await app.register(answerLinkRoutes)
+  await app.register(lineupRoutes)
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {

@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   USER_NOT_FOUND: { status: 404, means: 'unknown user' },
   LOGO_NOT_FOUND: { status: 404, means: 'no logo uploaded' },
   CALENDAR_NOT_FOUND: { status: 404, means: 'unknown or revoked calendar feed' },
+  MAIL_NOT_FOUND: { status: 404, means: 'no such mail in the outbox' },
   CHECKLIST_ITEM_NOT_FOUND: { status: 404, means: 'unknown checklist item of this gig' },
   REPERTOIRE_NOT_FOUND: { status: 404, means: 'unknown repertoire setlist' },
   PAYMENT_NOT_FOUND: { status: 404, means: 'unknown payment' },
@@ -81,6 +82,13 @@ export const ERROR_CODES = {
   UNSUPPORTED_IMAGE: { status: 400, means: 'the logo is neither PNG nor JPEG' },
   INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
   IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
+  DUPLICATE_INSTRUMENT: { status: 400, means: 'an instrument named twice in a gig\'s lineup' },
+  MAIL_NOT_CONFIGURED: { status: 409, means: 'mail is off: the server has no SMTP_URL' },
+  ANSWERS_CLOSED: {
+    status: 409,
+    means: 'the answer deadline is over or an editor locked the answers (editors still can)'
+  },
+  MAIL_NOT_FAILED: { status: 409, means: 'only a failed mail can be sent again' },
   CALENDAR_DISABLED: { status: 409, means: 'the calendar feature is switched off' },
   // Songs
   INVALID_KEY: { status: 400, means: 'not a key: a tonic, then m for minor ("Bb", "Gm")' },

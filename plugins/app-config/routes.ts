@@ -151,11 +151,17 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       }
       // The optional fields are kept when not sent: a client that does not know chordNotation
       // must never switch how the band's charts are read, nor one that does not know the money
-      // settings change them.
+      // or answer settings change them.
       const chordNotation = request.body.chordNotation ?? current.chordNotation
       const money = request.body.money ?? current.money
-      return app.appSettings.set(withListsOf(
-        { ...request.body, chordNotation, setup, ...(money ? { money } : {}) }, current.locale))
+      const answers = request.body.answers ?? current.answers
+      return app.appSettings.set(withListsOf({
+        ...request.body,
+        chordNotation,
+        setup,
+        ...(money ? { money } : {}),
+        ...(answers ? { answers } : {})
+      }, current.locale))
     }
   )
 

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { Availability, AvailabilityAnswer, AvailabilityPut } from '#schemas/availability.js'
-import { notFound } from '#src/errors.js'
+import { conflict, notFound } from '#src/errors.js'
 import {
   availabilitySources,
   eventExists,
   loadAvailability,
   saveAvailability,
   type AvailabilityEvent
-} from './repository.js'
+} from '#src/repositories/availability.js'
 
 export interface AvailabilityRoutesOptions {
   /** Path of the event collection, e.g. `/gigs`. */
@@ -59,11 +59,15 @@ export function availabilityRoutes (options: AvailabilityRoutesOptions): Fastify
           summary: 'Set your own availability (upsert)',
           params: IdParams,
           body: AvailabilityPut,
-          response: { 200: AvailabilityAnswer, 404: NotFound }
+          response: { 200: AvailabilityAnswer, 404: NotFound, 409: ErrorResponse }
         }
       },
       async (request) => {
         check(request.params.id)
+        const editor = app.hasRole(request.user, 'editor')
+        if (!editor && app.memberMail.answersClosed(resource, request.params.id)) {
+          throw conflict('ANSWERS_CLOSED', 'answers are closed (deadline over or locked)')
+        }
         return saveAvailability(
           app.db,
           source,

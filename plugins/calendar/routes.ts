@@ -14,7 +14,7 @@ import {
   installationUid,
   loadCalendarEvents,
   saveCalendarToken
-} from './repository.js'
+} from '#src/repositories/calendar.js'
 
 /** How far back the feed reaches: a year of history is plenty for a calendar app. */
 const HISTORY_DAYS = 365

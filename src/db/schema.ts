@@ -18,6 +18,11 @@ import {
   GIG_STATUSES,
   LINK_KINDS,
   LIVE_TAP_KINDS,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  MAIL_TOPICS,
+  WATCHED_KINDS,
+  ANSWERED_KINDS,
   ROLES,
   SONG_STATUSES,
   SURVEY_KINDS,
@@ -679,3 +684,152 @@ export type SongRow = typeof songs.$inferSelect
 export type GigRow = typeof gigs.$inferSelect
 export type RehearsalRow = typeof rehearsals.$inferSelect
 export type SurveyRow = typeof surveys.$inferSelect
+export type MailOutboxRow = typeof mailOutbox.$inferSelect
+
+// Mail to members: the outbox, the watch over the events it reports, and one-click answer links.
+/**
+ * Every mail to a member, written in the same transaction as its reason is noticed and sent by the
+ * worker of plugins/notifications. `idem_key` names the mail (event, change, member): a second
+ * notice of the same thing is no second row, and a mail interrupted mid-send goes out again with
+ * the Message-ID derived from it, never as a new mail.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    idemKey: text('idem_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    /** `{ text, html, ics?, unsubscribe? }`: the rendered mail, so a retry sends the same words. */
+    body: text('body', { mode: 'json' }).$type<StoredMailBody>().notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: text('sent_at')
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_idem_key_unique').on(t.idemKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)
+  ]
+)
+
+/**
+ * What the mails last reported of each event (the event's `sequence` and the facts a member is
+ * told of): a write anywhere — a route, the CLI, an import — that changes them is found by
+ * comparing, not announced by the route that wrote it.
+ */
+export const mailWatch = sqliteTable(
+  'mail_watch',
+  {
+    kind: text('kind', { enum: WATCHED_KINDS }).notNull(),
+    eventId: integer('event_id').notNull(),
+    /** The event's `sequence` (surveys: `updated_at`) when last compared. */
+    seen: text('seen').notNull(),
+    /** The reported facts, JSON (status, date, times, place). */
+    facts: text('facts').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.eventId] })]
+)
+
+/** One-click answer links of the mails: only the SHA-256 of the token is stored. */
+export const answerTokens = sqliteTable(
+  'answer_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
+    eventId: integer('event_id').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [index('answer_tokens_event_idx').on(t.kind, t.eventId)]
+)
+
+/**
+ * A gig's or rehearsal's own answer deadline (`answer_by`, a date in the band's timezone; null:
+ * the band's default) and whether an editor locked the answers.
+ */
+export const answerDeadlines = sqliteTable(
+  'answer_deadlines',
+  {
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
+    eventId: integer('event_id').notNull(),
+    answerBy: text('answer_by'),
+    locked: integer('locked', { mode: 'boolean' }).notNull().default(false)
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.eventId] })]
+)
+
+/**
+ * Reminders planned for an event's answer deadline: found by the timer once due, done once
+ * handled (mailed, or skipped when pointless). Replanned when the event or its deadline changes.
+ */
+export const mailJobs = sqliteTable(
+  'mail_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ANSWERED_KINDS }).notNull(),
+    eventId: integer('event_id').notNull(),
+    dueAt: text('due_at').notNull(),
+    doneAt: text('done_at')
+  },
+  (t) => [
+    index('mail_jobs_due_idx').on(t.doneAt, t.dueAt),
+    uniqueIndex('mail_jobs_event_due_unique').on(t.kind, t.eventId, t.dueAt)
+  ]
+)
+
+/** What each member wants mailed (no row: everything but the digest). */
+export const notificationPrefs = sqliteTable('notification_prefs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mail: integer('mail', { mode: 'boolean' }).notNull().default(true),
+  newEvents: integer('new_events', { mode: 'boolean' }).notNull().default(true),
+  changes: integer('changes', { mode: 'boolean' }).notNull().default(true),
+  reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
+  surveys: integer('surveys', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: updatedAt()
+})
+
+/** The one-click unsubscribe links of the mails (RFC 8058): only the SHA-256 is stored. */
+export const unsubscribeTokens = sqliteTable(
+  'unsubscribe_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: MAIL_TOPICS }).notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [index('unsubscribe_tokens_user_idx').on(t.userId)]
+)
+
+/** What a gig needs, by instrument (`Drums` 1, `Vocals` 2): the players it must have. */
+export const gigLineup = sqliteTable(
+  'gig_lineup',
+  {
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    instrument: text('instrument').notNull(),
+    count: integer('count').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.position] })]
+)
+
+export interface StoredMailBody {
+  text: string
+  html: string
+  /** The event as iCalendar text, attached as `event.ics`. */
+  ics?: string
+  /** The one-click unsubscribe address (List-Unsubscribe). */
+  unsubscribe?: string
+}

@@ -21,6 +21,10 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   refresh_token_history: 'hashes of rotated refresh tokens, part of the sessions',
   calendar_tokens: 'hashes of calendar feed tokens (secrets); members create new feed URLs',
   password_reset_tokens: 'hashes of one-time password reset links (secrets)',
+  answer_tokens: 'hashes of the one-click answer links of mails (secrets)',
+  unsubscribe_tokens: 'hashes of the unsubscribe links of mails (secrets)',
+  mail_jobs: 'reminders planned by this installation; planned again when an event changes',
+  mail_outbox: 'the mails sent to members and their addresses; a record of this installation',
   live_taps: 'the undo history of live mode (and its replay keys); it means nothing after the show',
   __drizzle_migrations: 'migration bookkeeping; `schemaVersion` names the schema instead'
 }

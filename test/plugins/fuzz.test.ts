@@ -181,13 +181,17 @@ const pathValue = fc.oneof(
   fc.string({ maxLength: 30 })
 )
 
-/** Row-by-row fingerprint of every table: a rejected request must leave it as it was. */
+/**
+ * Row-by-row fingerprint of every table: a rejected request must leave it as it was. Not
+ * `mail_watch`, what the member mail's watcher has seen of the events: its timer writes it in the
+ * background (the fixture's events are written without a request).
+ */
 function fingerprint (app: App): string {
   const hash = createHash('sha256')
   const tables = app.sqlite
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE " +
-        "'sqlite_%' ORDER BY name"
+        "'sqlite_%' AND name <> 'mail_watch' ORDER BY name"
     )
     .all() as Array<{ name: string }>
   for (const { name } of tables) {
@@ -257,12 +261,16 @@ test(
             response.statusCode < 500,
             `${label} → ${response.statusCode} ${response.body.slice(0, 300)}`
           )
-          if (response.statusCode >= 400) {
+          // The pages of the mails' links (answer, unsubscribe) tell a person in HTML.
+          const page = String(response.headers['content-type']).startsWith('text/html')
+          if (response.statusCode >= 400 && !page) {
             const error = response.json() as Record<string, unknown>
             assert.equal(error.statusCode, response.statusCode, label)
             assert.equal(typeof error.code, 'string', label)
             assert.equal(typeof error.message, 'string', label)
             assert.equal(typeof error.error, 'string', label)
+          }
+          if (response.statusCode >= 400) {
             assert.equal(
               fingerprint(ctx.app),
               before,

@@ -5,5 +5,6 @@ import type { PageLoad } from './$types'
 // My devices and my calendar subscription (the profile form starts from the logged-in user).
 export const load: PageLoad = () => ({
   sessions: screenRead(() => call(api.GET('/me/sessions'))),
-  calendar: screenRead(() => call(api.GET('/me/calendar')))
+  calendar: screenRead(() => call(api.GET('/me/calendar'))),
+  mail: screenRead(() => call(api.GET('/me/notifications')))
 })

@@ -134,6 +134,13 @@ export default {
   INVALID_PERSON: 'Namen bitte als „Nachname, Vorname“ schreiben.',
   INVALID_TEXT: 'Der Text enthält Zeichen, die nicht gespeichert werden können.',
   CALENDAR_DISABLED: 'Kalender-Abos sind für diese Band ausgeschaltet.',
+  MAIL_NOT_FOUND: 'Diese Mail ist nicht mehr im Postausgang.',
+  MAIL_NOT_FAILED: 'Nur eine fehlgeschlagene Mail lässt sich erneut senden.',
+  MAIL_NOT_CONFIGURED: 'Dieser Server verschickt keine Mails (kein SMTP-Server eingerichtet).',
+  ANSWERS_CLOSED:
+    'Für diesen Termin sind die Antworten geschlossen. Ein Bearbeiter kann deine Antwort ' +
+    'noch ändern.',
+  DUPLICATE_INSTRUMENT: 'Jedes Instrument nur einmal in der Besetzung.',
   CALENDAR_NOT_FOUND: 'Es gibt keinen Kalender-Link.',
   BODY_TOO_LARGE: 'Das sind zu viele Daten für eine Anfrage.',
   INTERNAL_ERROR:

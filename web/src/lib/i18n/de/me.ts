@@ -62,5 +62,16 @@ export default {
   revoke: 'Link widerrufen',
   revokeConfirm: 'Kalender, die den Link abonniert haben, werden nicht mehr aktualisiert.',
   revokeYes: 'Ja, widerrufen',
-  calendarRevoked: 'Kalender-Link widerrufen'
+  calendarRevoked: 'Kalender-Link widerrufen',
+  mail: 'Mail',
+  mailOff: 'Dieser Server verschickt keine Mails (sein Administrator hat sie nicht eingerichtet).',
+  mailNoAddress: 'Trag im Profil deine Mailadresse ein, um Mails zu bekommen.',
+  mailAll: 'Mails an mich',
+  mailTopics: 'Worüber',
+  'mail.newEvents': 'Neue Auftritte und Proben',
+  'mail.changes': 'Geänderte oder abgesagte Termine',
+  'mail.reminders': 'Erinnerungen ans Antworten',
+  'mail.surveys': 'Neue Umfragen',
+  mailSave: 'Mail-Einstellungen speichern',
+  mailSaved: 'Mail-Einstellungen gespeichert'
 }

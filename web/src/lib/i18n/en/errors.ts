@@ -118,6 +118,11 @@ export default {
   INVALID_PERSON: 'Write names as “Lastname, Firstname”.',
   INVALID_TEXT: 'The text contains characters that cannot be stored.',
   CALENDAR_DISABLED: 'Calendar subscriptions are switched off for this band.',
+  MAIL_NOT_FOUND: 'This mail is no longer in the outbox.',
+  MAIL_NOT_FAILED: 'Only a failed mail can be sent again.',
+  MAIL_NOT_CONFIGURED: 'This server sends no mail (no SMTP server is set up).',
+  ANSWERS_CLOSED: 'Answers are closed for this date. Ask an editor to change yours.',
+  DUPLICATE_INSTRUMENT: 'Each instrument only once in the lineup.',
   CALENDAR_NOT_FOUND: 'There is no calendar link.',
   BODY_TOO_LARGE: 'That is too much data for one request.',
   INTERNAL_ERROR:

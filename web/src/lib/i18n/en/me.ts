@@ -58,5 +58,16 @@ export default {
   revoke: 'Revoke link',
   revokeConfirm: 'Calendars subscribed to the link stop updating.',
   revokeYes: 'Yes, revoke',
-  calendarRevoked: 'Calendar link revoked'
+  calendarRevoked: 'Calendar link revoked',
+  mail: 'Mail',
+  mailOff: 'This server sends no mail (its administrator has not set it up).',
+  mailNoAddress: 'Enter your email address in your profile to get mail.',
+  mailAll: 'Mail me',
+  mailTopics: 'About',
+  'mail.newEvents': 'New gigs and rehearsals',
+  'mail.changes': 'Changed or cancelled dates',
+  'mail.reminders': 'Reminders to answer',
+  'mail.surveys': 'New surveys',
+  mailSave: 'Save mail settings',
+  mailSaved: 'Mail settings saved'
 }
