@@ -39,7 +39,8 @@ const WORDS = {
     row: 'E · Capo 2',
     next: 'Next',
     keyLine: 'Sounds in E · Capo 2 · D shapes',
-    nextKey: 'C♯m'
+    nextKey: 'C♯m',
+    setlistKey: 'E'
   },
   de: {
     notation: 'Akkordschreibweise',
@@ -55,7 +56,8 @@ const WORDS = {
     row: 'E-Dur · Kapo 2',
     next: 'Als Nächstes',
     keyLine: 'Klingt in E-Dur · Kapo 2 · Griffe D-Dur',
-    nextKey: 'cis-Moll'
+    nextKey: 'cis-Moll',
+    setlistKey: 'E-Dur'
   }
 } as const
 
@@ -217,6 +219,11 @@ test('one chord notation kept; key and capo for tonight, shown as played', {
         const next = page.getByRole('region', { name: words.next, exact: true })
         await next.getByText('Dark Night').waitFor()
         await next.getByText(new RegExp(`^${words.nextKey}`)).waitFor()
+        // The live page's setlist says the key as played too.
+        await page.locator('details.setlist')
+          .evaluate((d) => { (d as HTMLDetailsElement).open = true })
+        await page.locator('details.setlist li', { hasText: 'Swing Low' }).locator('.key')
+          .getByText(words.setlistKey, { exact: true }).waitFor()
         await checkA11y(page, `stage key ${lang} ${size}`)
         await screenshot(page, `stage-key-capo-${lang}-${size}`)
         app.assertClean()
