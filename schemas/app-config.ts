@@ -34,7 +34,12 @@ export const EditableAppConfig = StrictObject({
   gigKinds: LabelList,
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
-  features: StrictObject({ calendar: Type.Boolean() }),
+  features: StrictObject({
+    calendar: Type.Boolean(),
+    memberSongFiles: Type.Optional(Type.Boolean({
+      description: 'members (not only editors) may add files to songs (default false)'
+    }))
+  }),
   setup: Type.Optional(
     StrictObject(
       {
@@ -68,7 +73,11 @@ export const PublicAppConfig = Type.Object({
   }),
   chordNotation: ChordNotation,
   timing: TimingConfig,
-  features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
+  features: Type.Object({
+    docs: Type.Boolean(),
+    calendar: Type.Boolean(),
+    memberSongFiles: Type.Boolean()
+  }),
   hasLogo: Type.Boolean()
 })
 export type PublicAppConfigType = Static<typeof PublicAppConfig>

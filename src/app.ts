@@ -32,6 +32,7 @@ import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
 import sessionPlugin from '#plugins/app/session.js'
 import storageHealthPlugin from '#plugins/app/storage-health.js'
+import fileStorePlugin from '#plugins/app/file-store.js'
 // Resources
 import healthRoutes from '#plugins/health/routes.js'
 import sessionRoutes from '#plugins/sessions/routes.js'
@@ -58,6 +59,7 @@ import statsRoutes from '#plugins/stats/routes.js'
 import songHistoryRoutes from '#plugins/songs/history-routes.js'
 import singerRoutes from '#plugins/users/singer-routes.js'
 import webAppRoutes from '#plugins/web/routes.js'
+import fileRoutes from '#plugins/files/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -156,6 +158,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
     dataDir: config.dataDir,
     minFreeMb: config.minFreeMb
   })
+  await app.register(fileStorePlugin, {
+    dataDir: config.dataDir,
+    quotaBytes: config.filesQuotaBytes
+  })
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
@@ -209,6 +215,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(statsRoutes)
   await app.register(songHistoryRoutes)
   await app.register(singerRoutes)
+  await app.register(fileRoutes)
   await app.register(passwordResetRoutes, { links, adminLinkHours: config.adminResetLinkHours })
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 

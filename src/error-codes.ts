@@ -123,7 +123,20 @@ export const ERROR_CODES = {
   SET_NOT_IN_REPERTOIRE: { status: 400, means: 'a set id of another repertoire setlist' },
   ENTRY_NOT_IN_REPERTOIRE: { status: 400, means: 'an entry id of another repertoire setlist' },
   REPERTOIRE_NAME_TAKEN: { status: 409, means: 'a repertoire setlist of that name exists' },
-  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' }
+  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' },
+  // Files of songs and gigs
+  FILE_NOT_FOUND: { status: 404, means: 'unknown file, or its bytes are missing on disk' },
+  INVALID_UPLOAD: {
+    status: 400,
+    means: 'not one multipart part `file` with valid `title` and `kind` fields, or an empty file'
+  },
+  FILE_TOO_LARGE: { status: 413, means: 'the file exceeds the limit of its type (see message)' },
+  FILES_QUOTA_EXCEEDED: { status: 413, means: "the band's files would exceed FILES_QUOTA_MB" },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    means: 'the bytes are of a type Bandstand does not take (the message names the allowed ones)'
+  },
+  RANGE_NOT_SATISFIABLE: { status: 416, means: 'the Range lies outside the file' }
 } as const satisfies Record<string, { status: number; means: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES

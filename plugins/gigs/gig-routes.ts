@@ -118,7 +118,11 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request, reply) => {
-      if (!deleteGig(app.db, request.params.id)) throw notFound('gig', request.params.id)
+      const { id } = request.params
+      // The gig's files go with it (their bytes when no other song or gig has them).
+      if (!app.files.deleteOwner({ gigId: id }, () => deleteGig(app.db, id))) {
+        throw notFound('gig', id)
+      }
       return reply.status(204).send(null)
     }
   )

@@ -102,3 +102,14 @@ export const APP_CONFIG_LIMITS = {
   bandName: 120,
   timezone: 64
 } as const
+
+/** A song's or gig's file (schemas/files.ts; sizes in bytes, checked while the upload streams). */
+export const FILE_LIMITS = {
+  title: 200,
+  /** PDFs, images and text. */
+  documentBytes: 20 * 1024 * 1024,
+  /** MP3, M4A/AAC, Ogg/Opus, FLAC, WAV. */
+  audioBytes: 60 * 1024 * 1024,
+  /** Files per song or gig. */
+  perOwner: 50
+} as const
