@@ -24,7 +24,7 @@ export function parseRange (header: string, size: number): ByteRange | 'unsatisf
   }
   const start = Number(spec[1])
   const end = spec[2] === '' ? size - 1 : Number(spec[2])
-  if (end < start) return undefined
   if (start >= size) return 'unsatisfiable'
+  if (end < start) return undefined
   return { start, end: Math.min(end, size - 1) }
 }
