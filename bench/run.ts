@@ -24,6 +24,7 @@ import { runLiveUiBench } from './live-ui.js'
 import { runAddressFloodBench } from './address-flood.js'
 import { runStageChartsBench } from './stage-charts.js'
 import { runOfflineBench } from './offline.js'
+import { runFilesBench } from './files.js'
 import { stopChildren, stopChildrenOnExit, stoppingOnSignal } from './children.js'
 
 interface WrkResult {
@@ -36,10 +37,10 @@ interface WrkResult {
 const threads = Number(process.env.BENCH_THREADS ?? 1)
 
 /**
- * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline) runs only
- * those parts; all by default.
+ * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline, files) runs
+ * only those parts; all by default.
  */
-const ALL_PARTS = 'http,serializer,documents,addresses,web,offline'
+const ALL_PARTS = 'http,serializer,documents,addresses,web,offline,files'
 const parts = (process.env.BENCH_PARTS ?? ALL_PARTS).split(',')
 const part = (name: string) => parts.includes(name)
 
@@ -523,6 +524,10 @@ async function runRest () {
     await runStageChartsBench()
   }
   if (part('offline')) await runOfflineBench()
+  if (part('files')) {
+    ensureWrk()
+    await runFilesBench(load)
+  }
 }
 
 function print (

@@ -81,7 +81,8 @@ export function multipart (parts: Part[]): { payload: Buffer, headers: Record<st
       (part.filename === undefined ? '' : `; filename="${part.filename}"`)
     const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n` +
       (part.content ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : '') + '\r\n'
-    chunks.push(Buffer.from(head), part.content ?? Buffer.from(part.value ?? ''), Buffer.from('\r\n'))
+    const content = part.content ?? Buffer.from(part.value ?? '')
+    chunks.push(Buffer.from(head), content, Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`))
   return {

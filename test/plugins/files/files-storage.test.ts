@@ -16,7 +16,13 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { anonymous, createTestApp, json, userClient, type ErrorResponseBody } from '#test/helpers.js'
+import {
+  anonymous,
+  createTestApp,
+  json,
+  userClient,
+  type ErrorResponseBody
+} from '#test/helpers.js'
 import { insertSong } from '#test/gig-fixtures.js'
 import { pdfFile, upload } from '#test/file-fixtures.js'
 
@@ -108,8 +114,11 @@ test('a full disk: 503 STORAGE_FAILED, nothing half-written, /health says so; th
   }
   const dataDir = join(storage.dir, 'data')
   mkdirSync(dataDir)
-  const ctx = await createTestApp({ dataDir, databaseFile: join(dataDir, 'bandstand.db'),
-    minFreeMb: 1 })
+  const ctx = await createTestApp({
+    dataDir,
+    databaseFile: join(dataDir, 'bandstand.db'),
+    minFreeMb: 1
+  })
   t.after(() => ctx.close().finally(() => storage.cleanup()))
   const { app } = ctx
   const editor = await userClient(app, 'erika', 'editor')

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { anonymous, createTestApp, json, userClient, type ErrorResponseBody } from '#test/helpers.js'
+import {
+  anonymous,
+  createTestApp,
+  json,
+  userClient,
+  type ErrorResponseBody
+} from '#test/helpers.js'
 import { createGig, insertSong } from '#test/gig-fixtures.js'
 import {
   htmlFile,
@@ -147,12 +153,14 @@ test('the type comes from the bytes: a PDF named .mp3 is a PDF; HTML named .pdf,
   const editor = await userClient(app, 'erika', 'editor')
   const url = `/songs/${insertSong(app, 'Song')}/files`
 
-  const disguised = await upload(editor, url, pdfFile(), { filename: 'song.mp3', kind: 'recording' })
+  const disguised = await upload(editor, url, pdfFile(),
+    { filename: 'song.mp3', kind: 'recording' })
   assert.equal(disguised.statusCode, 201)
   assert.equal(json<{ file: { mimeType: string } }>(disguised).file.mimeType, 'application/pdf')
   const text = await upload(editor, url, Buffer.from('Intro: 4 bars drums\nVerse: C G Am F\n'),
     { filename: 'notes.txt' })
-  assert.equal(json<{ file: { mimeType: string } }>(text).file.mimeType, 'text/plain; charset=utf-8')
+  assert.equal(json<{ file: { mimeType: string } }>(text).file.mimeType,
+    'text/plain; charset=utf-8')
 
   for (const [content, filename, what] of [
     [htmlFile(), 'sheet.pdf', /HTML, SVG or XML/],
@@ -207,7 +215,6 @@ test('limits: a document over 20 MB stops mid-stream with 413, a recording may h
   assert.equal(json<ErrorResponseBody>(over).code, 'FILES_QUOTA_EXCEEDED')
   assert.match(json<ErrorResponseBody>(over).message, /FILES_QUOTA_MB \(25 MB; 3\.6 MB left\)/)
   assert.deepEqual(incoming(dir), [])
-
 
   const stamp = app.clock().toISOString()
   const insert = app.sqlite.prepare(`INSERT INTO files (song_id, kind, title, file_name,
