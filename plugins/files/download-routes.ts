@@ -16,6 +16,12 @@ import { findFile, urlName } from './repository.js'
  */
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
+/**
+ * Read in 256 KiB chunks rather than 64 KiB: a quarter of the reads and socket writes per file, so
+ * a download takes fewer turns of the event loop (and of the fair scheduler's budget).
+ */
+const READ_CHUNK_BYTES = 256 * 1024
+
 const Binary = Type.String({ format: 'binary', description: 'the file’s bytes' })
 
 /** Whether an If-Range validator still names this file (a strong ETag or its exact date). */
@@ -91,10 +97,10 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${row.bytes}`)
         .header('content-length', range.end - range.start + 1)
-      return reply.send(createReadStream(path, range))
+      return reply.send(createReadStream(path, { ...range, highWaterMark: READ_CHUNK_BYTES }))
     }
     reply.header('content-length', row.bytes)
-    return reply.send(createReadStream(path))
+    return reply.send(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))
   }
 
   // compress: false: a file is sent as stored (audio, PDF and images are compressed already, and

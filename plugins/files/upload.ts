@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
 import { ApiError } from '#src/errors.js'
@@ -69,6 +70,9 @@ export async function readUpload (app: FastifyInstance, request: FastifyRequest)
           `${mb(Math.max(0, quotaLeft))} left): delete files the band no longer needs`
       })
     }
+    // The parser stops at the closing boundary; the body's last bytes (a chunked body's end) may
+    // still be on their way. Answering before them would close the connection (request-body.ts).
+    if (!request.raw.complete) await finished(request.raw)
     if (!received) throw invalid('the part `file` is missing')
     if (received.bytes === 0) throw invalid('the file is empty')
     const fields = { title: raw.title?.trim() ?? '', kind: raw.kind }
@@ -110,8 +114,8 @@ function uploadError (app: FastifyInstance, request: FastifyRequest, error: unkn
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new ApiError('FILE_TOO_LARGE', `the file is larger than ${mb(FILE_LIMITS.audioBytes)}`)
   }
-  if (typeof code === 'string' && code.startsWith('FST_') && !(error instanceof ApiError)) {
-    return invalid(`not a valid upload: ${(error as Error).message}`)
-  }
-  return error
+  if (error instanceof ApiError || !(error instanceof Error)) return error
+  // The multipart parser's own refusals (FST_… codes) and busboy's ("Unexpected end of multipart
+  // data"): a body that is no valid upload, or a client that went away mid-upload.
+  return invalid(`not a valid multipart upload: ${error.message.slice(0, 200)}`)
 }

@@ -137,6 +137,12 @@ test('bad uploads are a clear 400: no file, two files, an empty one, no title, a
     assert.equal(body.code, 'INVALID_UPLOAD')
     assert.match(body.message, /`title`.*`kind`/)
   }
+  // A body cut off before its closing boundary.
+  const cut = multipart([{ name: 'title', value: 'x' }, { name: 'kind', value: 'sheet' },
+    { name: 'file', filename: 'a.pdf', content: pdf }])
+  const truncated = await editor.request('POST', url, cut.payload.subarray(0, -40), cut.headers)
+  assert.equal(truncated.statusCode, 400, truncated.body)
+  assert.match(json<ErrorResponseBody>(truncated).message, /not a valid multipart upload/)
   // Any other body is refused before it is read.
   const asJson = await editor.post(url, { title: 'x', kind: 'sheet' })
   assert.equal(asJson.statusCode, 415)
