@@ -111,9 +111,6 @@ function uploadError (app: FastifyInstance, request: FastifyRequest, error: unkn
   }
   const code = (error as { code?: string }).code
   if (code === 'FST_FILES_LIMIT') return invalid('one part `file` is taken, not several')
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new ApiError('FILE_TOO_LARGE', `the file is larger than ${mb(FILE_LIMITS.audioBytes)}`)
-  }
   if (error instanceof ApiError || !(error instanceof Error)) return error
   // The multipart parser's own refusals (FST_… codes) and busboy's ("Unexpected end of multipart
   // data"): a body that is no valid upload, or a client that went away mid-upload.

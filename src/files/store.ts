@@ -3,7 +3,6 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync
@@ -144,18 +143,6 @@ export class FileStore {
     } catch {
       return undefined
     }
-  }
-
-  /** Every hash stored on disk (backups, the export). */
-  storedHashes (): string[] {
-    const hashes: string[] = []
-    for (const prefix of readdirSync(this.dir)) {
-      if (!/^[0-9a-f]{2}$/.test(prefix)) continue
-      for (const name of readdirSync(join(this.dir, prefix))) {
-        if (SHA256.test(name) && name.startsWith(prefix)) hashes.push(name)
-      }
-    }
-    return hashes
   }
 }
 

@@ -38,8 +38,3 @@ export function usedFileBytes (db: Db): number {
     SELECT sum(bytes) AS bytes FROM (SELECT max(bytes) AS bytes FROM files GROUP BY sha256)`)
   return row?.bytes ?? 0
 }
-
-/** Every hash a file row names (backups and the export copy these). */
-export function referencedHashes (db: Db): string[] {
-  return db.selectDistinct({ sha256: files.sha256 }).from(files).all().map((row) => row.sha256)
-}

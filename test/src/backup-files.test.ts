@@ -1,7 +1,15 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  unlinkSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { backupNow } from '#src/storage/backup.js'
@@ -41,8 +49,15 @@ test('a backup carries the files its snapshot names, copied once; pruning drops 
   assert.ok(!existsSync(first) && !existsSync(second))
   assert.deepEqual(inBackup(), [`${sha(sheet).slice(0, 2)}/${sha(sheet)}`])
 
+  // Bytes removed by hand are not in the next backup either (the backup does not fail for them).
+  const lost = pdfFile('Lost')
+  await upload(editor, `/songs/${songId}/files`, lost, { title: 'Lost' })
+  unlinkSync(join(ctx.dir, 'files', sha(lost).slice(0, 2), sha(lost)))
+  backupNow(app.sqlite, { ...settings, keep: 2 }, new Date('2026-11-04T10:00:00Z'))
+  assert.deepEqual(inBackup(), [`${sha(sheet).slice(0, 2)}/${sha(sheet)}`])
+
   // Restore as docs/operations.md says: the database and files/ into a new DATA_DIR.
-  const [latest] = readdirSync(backupDir).filter((name) => name.endsWith('.db'))
+  const latest = readdirSync(backupDir).filter((name) => name.endsWith('.db')).at(-1)
   const restoredDir = mkdtempSync(join(tmpdir(), 'bandstand-restored-'))
   mkdirSync(join(restoredDir, 'files'))
   cpSync(join(backupDir, latest!), join(restoredDir, 'bandstand.db'))

@@ -129,6 +129,8 @@ test('bad uploads are a clear 400: no file, two files, an empty one, no title, a
   ])).message, /one part `file`/)
   assert.match((await send([{ name: 'title', value: 'x' }, { name: 'kind', value: 'sheet' },
     { name: 'file', filename: 'a.pdf', content: Buffer.alloc(0) }])).message, /empty/)
+  assert.match((await send([{ name: 'attachment', filename: 'a.pdf', content: pdf }])).message,
+    /one part `file` is taken \(got `attachment`\)/)
   // Fields after the file count too; a missing or blank title or an unknown kind does not pass.
   for (const fields of [[{ name: 'kind', value: 'sheet' }],
     [{ name: 'title', value: '  ' }, { name: 'kind', value: 'sheet' }],
@@ -207,6 +209,16 @@ test('limits: a document over 20 MB stops mid-stream with 413, a recording may h
   assert.equal(late.statusCode, 413)
   assert.match(json<ErrorResponseBody>(late).message, /PDFs, images and text may have 20 MB/)
   assert.deepEqual(incoming(dir), [])
+
+  // Two uploads at once that fit the quota each but not together: the second to finish is refused.
+  app.files.quotaBytes = 1024 * 1024
+  const racing = await Promise.all([pdfFile('One', 600 * 1024), pdfFile('Two', 600 * 1024)]
+    .map((content) => upload(editor, url, content)))
+  assert.deepEqual(racing.map((r) => r.statusCode).sort(), [201, 413])
+  assert.match(racing.map((r) => r.body).join(), /FILES_QUOTA_EXCEEDED/)
+  assert.equal((await editor.delete(`/files/${json<{ id: number }>(
+    racing.find((r) => r.statusCode === 201)!).id}`)).statusCode, 204)
+  app.files.quotaBytes = 2048 * 1024 * 1024
 
   const huge = await upload(editor, url, wavFile(4000, 8000), { kind: 'recording' })
   assert.equal(huge.statusCode, 413)
