@@ -129,9 +129,9 @@ export default {
   FILE_TOO_LARGE:
     'Die Datei ist zu groß: höchstens 20 MB für PDFs, Bilder und Text, 60 MB für Aufnahmen.',
   FILES_QUOTA_EXCEEDED:
-    'Der Speicher der Band für Dateien ist voll. Lösche nicht mehr gebrauchte Dateien oder frag deinen Admin.',
+    'Der Dateispeicher der Band ist voll. Lösche alte Dateien oder frag deinen Admin.',
   UNSUPPORTED_FILE_TYPE:
-    'Diese Art Datei wird nicht angenommen: PDF, Audio (MP3, M4A, Ogg, FLAC, WAV), JPEG, PNG, WebP oder Text.',
+    'Diese Dateiart wird nicht angenommen: PDF, Audio (MP3, M4A, Ogg, FLAC, WAV), Bilder, Text.',
   RANGE_NOT_SATISFIABLE:
     'Diesen Teil der Datei gibt es nicht. Lade neu und versuche es noch einmal.',
   status400: 'Das hat nicht geklappt: Bitte prüf deine Eingaben.',

@@ -115,7 +115,7 @@ export default {
   FILES_QUOTA_EXCEEDED:
     "The band's storage for files is full. Delete files you no longer need, or ask your admin.",
   UNSUPPORTED_FILE_TYPE:
-    'This kind of file is not taken: PDF, audio (MP3, M4A, Ogg, FLAC, WAV), JPEG, PNG, WebP or text.',
+    'Not a file type Bandstand takes: PDF, audio (MP3, M4A, Ogg, FLAC, WAV), images or text.',
   RANGE_NOT_SATISFIABLE:
     'That part of the file does not exist. Reload and try again.',
   status400: 'That did not work: please check your input.',
