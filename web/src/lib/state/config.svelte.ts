@@ -22,7 +22,7 @@ export const appConfig = $state<AppConfig>({
     setBreakSeconds: 600,
     defaultStartTime: '20:00'
   },
-  features: { docs: true, calendar: true },
+  features: { docs: true, calendar: true, memberSongFiles: false },
   hasLogo: false,
   localeChosen: true
 })
