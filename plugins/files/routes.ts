@@ -28,8 +28,8 @@ import downloadRoutes from './download-routes.js'
 const info = (row: FileWithUploader) => toFileInfo(row, acceptedTypeOf(row.mimeType).extension)
 
 const owners = {
-  songs: { tag: 'songs', key: 'songId', resource: 'song' },
-  gigs: { tag: 'gigs', key: 'gigId', resource: 'gig' }
+  songs: { key: 'songId', resource: 'song' },
+  gigs: { key: 'gigId', resource: 'gig' }
 } as const
 
 /** Editors always; members add to songs when the band allows it (features.memberSongFiles). */
@@ -48,7 +48,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.removeAllContentTypeParsers()
   await app.register(multipart, { limits: MULTIPART_LIMITS })
 
-  for (const [path, { tag, key, resource }] of Object.entries(owners)) {
+  for (const [path, { key, resource }] of Object.entries(owners)) {
     const ownerOf = (id: number) => ({ [key]: id }) as FileOwner
     const NotFound = { ...ErrorResponse, description: `${resource} not found` }
 
@@ -57,7 +57,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The multipart parser streams the body; the limits are the file's (MULTIPART_LIMITS).
       bodyLimit: FILE_LIMITS.audioBytes + 64 * 1024,
       schema: {
-        tags: [tag, 'files'],
+        tags: ['files'],
         summary: `Upload a file to a ${resource} (multipart: file, title, kind)`,
         description:
           'multipart/form-data with the fields `title` and `kind` and the part `file`, streamed ' +
@@ -128,14 +128,14 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(uploadRoutes)
   await app.register(downloadRoutes)
 
-  for (const [path, { tag, key, resource }] of Object.entries(owners)) {
+  for (const [path, { key, resource }] of Object.entries(owners)) {
     const ownerOf = (id: number) => ({ [key]: id }) as FileOwner
     const NotFound = { ...ErrorResponse, description: `${resource} not found` }
 
     app.get(`/${path}/:id/files`, {
       config: { access: 'member' },
       schema: {
-        tags: [tag, 'files'],
+        tags: ['files'],
         summary: `The files of a ${resource} (sheets, recordings, documents, images)`,
         params: IdParams,
         response: { 200: FileList, 404: NotFound }
