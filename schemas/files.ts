@@ -57,3 +57,11 @@ export const FileDownloadQuery = StrictObject({
     description: '1: always as an attachment (a download), also for PDFs, audio and images'
   }))
 })
+
+export const PackFilesQuery = StrictObject({
+  recordings: Type.Optional(Type.Boolean({ description: 'also the recordings (default false)' }))
+})
+export const PackFiles = Type.Object({
+  files: Type.Array(FileInfo),
+  bytes: Type.Integer({ description: 'what saving them takes' })
+})

@@ -1,6 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { files, gigs, songs, users, type FileRow } from '#src/db/schema.js'
+import { files, gigs, setlistEntries, songs, users, type FileRow } from '#src/db/schema.js'
 import { writtenRow } from '#src/db/returning.js'
 import type { FileOwner } from '#src/repositories/files.js'
 import type { FileInfoType } from '#schemas/files.js'
@@ -69,4 +69,22 @@ export function insertFile (db: Db, values: typeof files.$inferInsert): FileRow 
 
 export function deleteFile (db: Db, id: number): FileRow | undefined {
   return db.delete(files).where(eq(files.id, id)).returning().all()[0]
+}
+
+/**
+ * What a gig's offline pack takes: the gig's own files and the sheets of the songs of its setlist;
+ * recordings (of both) only when asked for. One statement.
+ */
+export function packFiles (db: Db, gigId: number, recordings: boolean): FileWithUploader[] {
+  const setlistSongs = db.selectDistinct({ id: setlistEntries.songId }).from(setlistEntries)
+    .where(eq(setlistEntries.gigId, gigId))
+  const songFiles = recordings
+    ? inArray(files.kind, ['sheet', 'recording'])
+    : eq(files.kind, 'sheet')
+  return withUploader(db)
+    .where(or(
+      and(eq(files.gigId, gigId), recordings ? undefined : ne(files.kind, 'recording')),
+      and(inArray(files.songId, setlistSongs), songFiles)
+    ))
+    .orderBy(asc(files.id)).all().map(flatten)
 }

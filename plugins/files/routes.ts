@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { ErrorResponse, IdParams, NoContent } from '#schemas/common.js'
-import { FileCreated, FileIdParams, FileList } from '#schemas/files.js'
+import {
+  FileCreated,
+  FileIdParams,
+  FileList,
+  PackFiles,
+  PackFilesQuery
+} from '#schemas/files.js'
 import { ApiError, forbidden, notFound } from '#src/errors.js'
 import { acceptedTypeOf } from '#src/files/sniff.js'
 import {
@@ -19,6 +25,7 @@ import {
   insertFile,
   listFiles,
   ownerExists,
+  packFiles,
   toFileInfo,
   type FileWithUploader
 } from './repository.js'
@@ -150,6 +157,24 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     })
   }
+
+  app.get('/gigs/:id/pack-files', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['files'],
+      summary: "The files a gig's offline pack takes: the gig's own and the setlist's sheets",
+      description: 'Recordings (the gig\'s and the setlist songs\') only with `recordings=true`; ' +
+        '`bytes` is what saving them takes, shown before saving.',
+      params: IdParams,
+      querystring: PackFilesQuery,
+      response: { 200: PackFiles, 404: { ...ErrorResponse, description: 'gig not found' } }
+    }
+  }, async (request) => {
+    const { id } = request.params
+    if (!ownerExists(app.db, { gigId: id })) throw notFound('gig', id)
+    const rows = packFiles(app.db, id, request.query.recordings === true)
+    return { files: rows.map(info), bytes: rows.reduce((sum, row) => sum + row.bytes, 0) }
+  })
 
   app.delete('/files/:id', {
     config: { access: 'member' },

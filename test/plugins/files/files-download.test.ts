@@ -179,3 +179,35 @@ test('deleting a song or gig deletes its files, the bytes when no one else has t
   assert.equal((await editor.delete('/songs/9999')).statusCode, 404)
   assert.equal((await editor.delete('/gigs/9999')).statusCode, 404)
 })
+
+test("a gig's pack files: its own files and the setlist's sheets; recordings when asked for",
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const { app } = ctx
+    const editor = await userClient(app, 'erika', 'editor')
+    const member = await userClient(app, 'max')
+    const played = insertSong(app, 'Played')
+    const other = insertSong(app, 'Not in the setlist')
+    const gig = await createGig(editor)
+    await putSetlist(editor, gig.id, [[played]])
+    const sheet = await upload(editor, `/songs/${played}/files`, pdfFile('Sheet'),
+      { title: 'Sheet', kind: 'sheet' })
+    const take = await uploaded(editor, `/songs/${played}/files`, wavFile(1))
+    await upload(editor, `/songs/${other}/files`, pdfFile('Other'), { title: 'x', kind: 'sheet' })
+    const plot = await upload(editor, `/gigs/${gig.id}/files`, pdfFile('Stage plot'),
+      { title: 'Stage plot', kind: 'document' })
+    const ids = (r: { json(): unknown }) =>
+      (r.json() as { files: Array<{ id: number }> }).files.map((f) => f.id)
+    const idOf = (r: { json(): unknown }) => (r.json() as { id: number }).id
+
+    const pack = await member.get(`/gigs/${gig.id}/pack-files`)
+    assert.equal(pack.statusCode, 200)
+    assert.deepEqual(ids(pack), [idOf(sheet), idOf(plot)])
+    assert.equal(json<{ bytes: number }>(pack).bytes,
+      pdfFile('Sheet').length + pdfFile('Stage plot').length)
+    const withTakes = await member.get(`/gigs/${gig.id}/pack-files?recordings=true`)
+    assert.deepEqual(ids(withTakes), [idOf(sheet), take.id, idOf(plot)])
+    assert.equal((await member.get('/gigs/9999/pack-files')).statusCode, 404)
+    assert.equal((await anonymous(app).get(`/gigs/${gig.id}/pack-files`)).statusCode, 401)
+  })
