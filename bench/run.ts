@@ -25,6 +25,7 @@ import { runAddressFloodBench } from './address-flood.js'
 import { runStageChartsBench } from './stage-charts.js'
 import { runOfflineBench } from './offline.js'
 import { runSetlistLimitsBench } from './setlist-limits.js'
+import { runFilesBench } from './files.js'
 import { stopChildren, stopChildrenOnExit, stoppingOnSignal } from './children.js'
 
 interface WrkResult {
@@ -37,10 +38,10 @@ interface WrkResult {
 const threads = Number(process.env.BENCH_THREADS ?? 1)
 
 /**
- * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline, limits)
- * runs only those parts; all by default.
+ * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline, limits,
+ * files) runs only those parts; all by default.
  */
-const ALL_PARTS = 'http,serializer,documents,addresses,web,offline,limits'
+const ALL_PARTS = 'http,serializer,documents,addresses,web,offline,limits,files'
 const parts = (process.env.BENCH_PARTS ?? ALL_PARTS).split(',')
 const part = (name: string) => parts.includes(name)
 
@@ -525,6 +526,10 @@ async function runRest () {
   }
   if (part('offline')) await runOfflineBench()
   if (part('limits')) await runSetlistLimitsBench()
+  if (part('files')) {
+    ensureWrk()
+    await runFilesBench(load)
+  }
 }
 
 function print (

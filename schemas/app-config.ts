@@ -72,7 +72,12 @@ export const EditableAppConfig = StrictObject({
   gigKinds: LabelList,
   chordNotation: Type.Optional(ChordNotation),
   timing: TimingConfig,
-  features: StrictObject({ calendar: Type.Boolean() }),
+  features: StrictObject({
+    calendar: Type.Boolean(),
+    memberSongFiles: Type.Optional(Type.Boolean({
+      description: 'members (not only editors) may add files to songs (default false)'
+    }))
+  }),
   money: Type.Optional(MoneyConfig),
   answers: Type.Optional(AnswerSettings),
   setup: Type.Optional(
@@ -108,7 +113,11 @@ export const PublicAppConfig = Type.Object({
   }),
   chordNotation: ChordNotation,
   timing: TimingConfig,
-  features: Type.Object({ docs: Type.Boolean(), calendar: Type.Boolean() }),
+  features: Type.Object({
+    docs: Type.Boolean(),
+    calendar: Type.Boolean(),
+    memberSongFiles: Type.Boolean()
+  }),
   money: MoneyConfig,
   hasLogo: Type.Boolean()
 })

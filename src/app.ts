@@ -32,6 +32,7 @@ import responseCachePlugin from '#plugins/app/response-cache.js'
 import securityPlugin from '#plugins/app/security.js'
 import sessionPlugin from '#plugins/app/session.js'
 import storageHealthPlugin from '#plugins/app/storage-health.js'
+import fileStorePlugin from '#plugins/app/file-store.js'
 // Resources
 import healthRoutes from '#plugins/health/routes.js'
 import sessionRoutes from '#plugins/sessions/routes.js'
@@ -65,6 +66,7 @@ import moneyRoutes from '#plugins/money/routes.js'
 import notificationsPlugin from '#plugins/notifications/plugin.js'
 import answerLinkRoutes from '#plugins/answer-links/routes.js'
 import lineupRoutes from '#plugins/lineup/routes.js'
+import fileRoutes from '#plugins/files/routes.js'
 
 // Under tsx, `#src/...` must resolve to these sources, not silently to an older build in dist/.
 if (import.meta.url.endsWith('.ts') && !import.meta.resolve('#src/app.js').endsWith('.ts')) {
@@ -170,6 +172,10 @@ export async function buildApp (options: BuildAppOptions = {}) {
     dataDir: config.dataDir,
     minFreeMb: config.minFreeMb
   })
+  await app.register(fileStorePlugin, {
+    dataDir: config.dataDir,
+    quotaBytes: config.filesQuotaBytes
+  })
   await app.register(compressPlugin)
   await app.register(swaggerPlugin, { enabled: config.docsEnabled, version: APP_VERSION })
   await app.register(corsPlugin, { corsOrigins: config.corsOrigins })
@@ -236,6 +242,7 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(notificationsPlugin, { config })
   await app.register(answerLinkRoutes)
   await app.register(lineupRoutes)
+  await app.register(fileRoutes)
   await app.register(webAppRoutes, { enabled: config.webEnabled, root: options.webRoot })
 
   if (options.createFirstAdmin !== false) {

@@ -73,6 +73,11 @@ export const EnvSchema = Type.Object({
     pattern: '^[0-9]{1,7}$',
     default: '64',
     description: 'megabytes (0 turns the free-space check off)'
+  }),
+  FILES_QUOTA_MB: Type.String({
+    pattern: '^[0-9]{1,7}$',
+    default: '2048',
+    description: "megabytes all of the band's song and gig files may take together"
   })
 })
 export type Env = Static<typeof EnvSchema>
@@ -117,6 +122,8 @@ export interface Config {
   liveStreams: { total: number; perUser: number; perSession: number; slowReaderBytes: number }
   /** /health answers 503 when DATA_DIR's file system has less free space than this. */
   minFreeMb: number
+  /** The bytes all song and gig files may take together (FILES_QUOTA_MB). */
+  filesQuotaBytes: number
   /** BAND_LOCALE and TZ: the band's language and timezone on a fresh installation only. */
   firstRun: { locale?: string; timezone?: string }
 }
@@ -204,6 +211,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
       slowReaderBytes: SLOW_READER_BYTES
     },
     minFreeMb: Number(values.MIN_FREE_MB),
+    filesQuotaBytes: Number(values.FILES_QUOTA_MB) * 1024 * 1024,
     firstRun: { locale: values.BAND_LOCALE, timezone: firstRunTimezone(values.TZ) }
   }
 }

@@ -160,7 +160,20 @@ export const ERROR_CODES = {
   GIG_HAS_MONEY: {
     status: 409,
     means: 'the gig has a fee or expenses: delete it with ?withMoney=true to drop them too'
-  }
+  },
+  // Files of songs and gigs
+  FILE_NOT_FOUND: { status: 404, means: 'unknown file, or its bytes are missing on disk' },
+  INVALID_UPLOAD: {
+    status: 400,
+    means: 'not one multipart part `file` with valid `title` and `kind` fields, or an empty file'
+  },
+  FILE_TOO_LARGE: { status: 413, means: 'the file exceeds the limit of its type (see message)' },
+  FILES_QUOTA_EXCEEDED: { status: 413, means: "the band's files would exceed FILES_QUOTA_MB" },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    means: 'the bytes are of a type Bandstand does not take (the message names the allowed ones)'
+  },
+  RANGE_NOT_SATISFIABLE: { status: 416, means: 'the Range lies outside the file' }
 } as const satisfies Record<string, { status: number; means: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES

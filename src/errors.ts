@@ -37,6 +37,7 @@ export const errorBody = (
 const NOT_FOUND = {
   gig: 'GIG_NOT_FOUND',
   payment: 'PAYMENT_NOT_FOUND',
+  file: 'FILE_NOT_FOUND',
   'checklist item': 'CHECKLIST_ITEM_NOT_FOUND',
   rehearsal: 'REHEARSAL_NOT_FOUND',
   'repertoire setlist': 'REPERTOIRE_NOT_FOUND',

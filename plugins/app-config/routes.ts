@@ -93,7 +93,11 @@ const appConfigRoutes: FastifyPluginAsyncTypebox<AppConfigPluginOptions> = async
       keys: [...KEYS],
       chordNotation: settings.chordNotation ?? 'german',
       timing: settings.timing,
-      features: { docs: options.docsEnabled, calendar: settings.features.calendar },
+      features: {
+        docs: options.docsEnabled,
+        calendar: settings.features.calendar,
+        memberSongFiles: settings.features.memberSongFiles ?? false
+      },
       money: settings.money ?? DEFAULT_MONEY_CONFIG,
       hasLogo: hasLogo(app.db)
     }

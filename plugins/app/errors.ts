@@ -90,7 +90,8 @@ export default fp(
           .send(body(503, 'SERVER_BUSY', error.message))
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-      if (statusCode >= 500) {
+      // An ApiError's message is written for the client, also on a 503 (STORAGE_FAILED of a file).
+      if (statusCode >= 500 && !(error instanceof ApiError)) {
         request.log.error({ err: error }, 'request failed')
         return reply
           .status(statusCode)

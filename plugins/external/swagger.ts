@@ -45,6 +45,7 @@ export default fp<SwaggerPluginOptions>(
           { name: 'live', description: 'Live mode on stage' },
           { name: 'money', description: 'Fees, expenses, shares, balances, season figures' },
           { name: 'documents', description: 'Setlist PDF, running-order PDF, GEMA export' },
+          { name: 'files', description: 'Sheets, recordings, documents, images of songs and gigs' },
           { name: 'calendar', description: 'Personal iCal feed' },
           { name: 'repertoire', description: 'Repertoire setlists: standard programmes' },
           { name: 'statistics', description: 'Season, gig and song statistics' },

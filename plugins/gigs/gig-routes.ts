@@ -139,7 +139,10 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError('GIG_HAS_MONEY',
           `gig ${id} has a fee or expenses: delete with withMoney=true to drop them too`)
       }
-      if (!deleteGig(app.db, id)) throw notFound('gig', id)
+      // The gig's files go with it (their bytes when no other song or gig has them).
+      if (!app.files.deleteOwner({ gigId: id }, () => deleteGig(app.db, id))) {
+        throw notFound('gig', id)
+      }
       return reply.status(204).send(null)
     }
   )

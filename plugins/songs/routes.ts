@@ -255,7 +255,10 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request) => {
-      const outcome = deleteOrRetireSong(app.db, request.params.id, app.clock().toISOString())
+      const { id } = request.params
+      // A deleted song's files go with it (their bytes when no other song or gig has them).
+      const outcome = app.files.deleteOwner({ songId: id }, () =>
+        deleteOrRetireSong(app.db, id, app.clock().toISOString()))
       if (!outcome) throw notFound('song', request.params.id)
       return outcome.deleted
         ? { deleted: true, retired: false }

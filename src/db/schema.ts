@@ -15,6 +15,7 @@ import {
   ANSWER_VALUES,
   AVAILABILITY_STATUSES,
   ENTRY_STATUSES,
+  FILE_KINDS,
   GIG_STATUSES,
   LINK_KINDS,
   LIVE_TAP_KINDS,
@@ -677,11 +678,43 @@ export const repertoireEntries = sqliteTable(
   ]
 )
 
+/**
+ * A file of a song or a gig (exactly one of the two). The bytes live under DATA_DIR/files/ named by
+ * their SHA-256 (src/files/store.ts): the same bytes uploaded twice are stored once, and a stored
+ * file is never changed, so a backup copies only new ones. Deleting the song or gig deletes the
+ * rows; the bytes go when no row names them any more.
+ */
+export const files = sqliteTable(
+  'files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    songId: integer('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    gigId: integer('gig_id').references(() => gigs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FILE_KINDS }).notNull(),
+    title: text('title').notNull(),
+    /** The name the upload carried (only ever shown and sent back, never a path). */
+    fileName: text('file_name').notNull(),
+    /** Taken from the bytes, one of the accepted types (src/files/sniff.ts). */
+    mimeType: text('mime_type').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt()
+  },
+  (t) => [
+    index('files_song_idx').on(t.songId),
+    index('files_gig_idx').on(t.gigId),
+    index('files_sha256_idx').on(t.sha256),
+    check('files_one_owner', sql`(${t.songId} IS NULL) <> (${t.gigId} IS NULL)`)
+  ]
+)
+
 // Row types.
 export type UserRow = typeof users.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
 export type SongRow = typeof songs.$inferSelect
 export type GigRow = typeof gigs.$inferSelect
+export type FileRow = typeof files.$inferSelect
 export type RehearsalRow = typeof rehearsals.$inferSelect
 export type SurveyRow = typeof surveys.$inferSelect
 export type MailOutboxRow = typeof mailOutbox.$inferSelect

@@ -23,6 +23,8 @@ export const ENTRY_STATUSES = ['planned', 'played', 'skipped'] as const
 /** A one-time link: `reset` sets a new password, `invite` a new member's first one. */
 export const LINK_KINDS = ['reset', 'invite'] as const
 export const LIVE_TAP_KINDS = ['update', 'insert', 'make_current', 'undo'] as const
+/** What a song's or gig's file is to the band (the type itself comes from its bytes). */
+export const FILE_KINDS = ['sheet', 'recording', 'document', 'image'] as const
 /**
  * Why a new password is refused (400 WEAK_PASSWORD's `reason`): shorter or longer than the policy,
  * containing the username, a known-common password, or unchanged where a new one is required.

@@ -134,3 +134,14 @@ export const CHART_FILE_LIMITS = {
   /** A file name as the report shows it. */
   fileName: 255
 } as const
+
+/** A song's or gig's file (schemas/files.ts; sizes in bytes, checked while the upload streams). */
+export const FILE_LIMITS = {
+  title: 200,
+  /** PDFs, images and text. */
+  documentBytes: 20 * 1024 * 1024,
+  /** MP3, M4A/AAC, Ogg/Opus, FLAC, WAV. */
+  audioBytes: 60 * 1024 * 1024,
+  /** Files per song or gig. */
+  perOwner: 50
+} as const

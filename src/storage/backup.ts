@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync }
   from 'node:fs'
+import { copyStoredFiles, pruneStoredFiles } from './backup-files.js'
 import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 
@@ -52,6 +53,7 @@ export function writeBackup (sqlite: Database.Database, target: string): { bytes
     rmSync(partial, { force: true })
     throw error
   }
+  copyStoredFiles(sqlite, target)
   return { bytes: statSync(target).size }
 }
 
@@ -76,6 +78,7 @@ export function pruneBackups (settings: BackupSettings): string[] {
   const all = listBackups(settings.dir)
   const removed = all.slice(0, Math.max(0, all.length - settings.keep))
   for (const name of removed) rmSync(join(settings.dir, name), { force: true })
+  if (removed.length > 0) pruneStoredFiles(settings.dir, listBackups(settings.dir))
   for (const name of readdirSync(settings.dir)) {
     if (/^\.bandstand-.*\.partial-(\d+)$/.test(name)) {
       const pid = Number(name.split('-').pop())

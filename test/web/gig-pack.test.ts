@@ -6,11 +6,12 @@ import { pathToFileURL } from 'node:url'
 import type { LightMyRequestResponse } from 'fastify'
 import { projectPath } from '#src/project-path.js'
 import { bandToday, createTestApp, userClient, type Client } from '#test/helpers.js'
-import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
+import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { inArray } from 'drizzle-orm'
 import { songs } from '#src/db/schema.js'
 import { MAX_CHART_BYTES } from '#schemas/songs.js'
 import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
+import { pdfFile, upload, wavFile } from '#test/file-fixtures.js'
 // The web app's module, imported by URL (its folder is the web app's, not the server's).
 type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
 const {
@@ -121,6 +122,36 @@ test('gig pack: a member saves what gig night needs; unchanged data costs a 304'
   // A part the member may not read is left out, not fatal; a missing gig keeps nothing of it.
   const missing = await savePack(member.user.id, 9999, env)
   assert.ok(!missing.urls.some((url) => url.includes('9999')))
+})
+
+test('gig pack: the setlist songs\' sheet PDFs travel with it, recordings do not; a deleted ' +
+  'file leaves it', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const member = await userClient(ctx.app, 'mia')
+  const song = insertSong(ctx.app, 'With a sheet')
+  const gig = await createGig(editor, { date: bandToday(ctx.app), status: 'confirmed' })
+  await putSetlist(editor, gig.id, [[song]])
+  const sheet = pdfFile('Horn lead sheet')
+  const posted = await upload(editor, `/songs/${song}/files`, sheet,
+    { title: 'Horns', kind: 'sheet' })
+  const sheetUrl = (posted.json() as { file: { url: string } }).file.url
+  await upload(editor, `/songs/${song}/files`, wavFile(1), { title: 'Take', kind: 'recording' })
+  const env = phone(member, new Map())
+
+  const saved = await savePack(member.user.id, gig.id, env)
+  assert.ok(saved.urls.includes(sheetUrl), saved.urls.join())
+  assert.ok(!saved.urls.some((url) => url.endsWith('.wav')), 'no recording without asking')
+  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
+  const kept = Buffer.from(await (await cache.match(sheetUrl))!.arrayBuffer())
+  assert.deepEqual(kept, sheet)
+  assert.ok(saved.bytes > sheet.length)
+
+  const id = (posted.json() as { id: number }).id
+  assert.equal((await editor.delete(`/files/${id}`)).statusCode, 204)
+  const again = await savePack(member.user.id, gig.id, env)
+  assert.ok(!again.urls.includes(sheetUrl), 'a deleted file leaves the pack')
 })
 
 test('gig pack: the limit refuses a pack that would pass it, writing nothing of it', async (t) => {

@@ -168,8 +168,10 @@ async function navigate (request: Request): Promise<Response> {
   return (await shellFor(new URL(request.url).pathname)) ?? network
 }
 
-// The API paths a gig pack holds (lib/offline/gig-pack.ts → packUrls); the event stream is not one.
-const PACKED = /^\/(me|public\/app_config|gigs\/\d+(\/[a-z.]+)?|gigs_lm\/\d+)$/
+// The API paths a gig pack holds (lib/offline/gig-pack.ts → packUrls, and the files its
+// pack-files answer lists); the event stream is not one.
+const PACKED =
+  /^\/(me|public\/app_config|gigs\/\d+(\/[a-z.-]+)?|gigs_lm\/\d+|files\/\d+\/[^/]+)$/
 
 /** The copy in the user's pack, marked with when it was saved (the live page says so). */
 async function fromPack (request: Request): Promise<Response | undefined> {

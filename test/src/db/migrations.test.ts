@@ -69,6 +69,8 @@ function fillEveryTable (sqlite: Database.Database, rowsPerTable: number): void 
         const values = columns.map((c) => {
           const name = String(c.name)
           const fk = parents.get(table)!.find((p) => p.from === name)
+          // A file belongs to a song or to a gig, never both (CHECK files_one_owner).
+          if (fk && table === 'files' && name === 'gig_id') return null
           if (fk) return i // parents have rowsPerTable rows, so row i exists
           const type = String(c.type).toUpperCase()
           if (name === 'rating') return 1 + (i % 3)

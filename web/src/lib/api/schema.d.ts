@@ -3194,6 +3194,7 @@ export interface paths {
                             features: {
                                 docs: boolean;
                                 calendar: boolean;
+                                memberSongFiles: boolean;
                             };
                             /** @description left out: EUR, and members see their own share */
                             money: {
@@ -3329,6 +3330,8 @@ export interface paths {
                         };
                         features: {
                             calendar: boolean;
+                            /** @description members (not only editors) may add files to songs (default false) */
+                            memberSongFiles?: boolean;
                         };
                         /** @description left out: EUR, and members see their own share */
                         money?: {
@@ -3385,6 +3388,8 @@ export interface paths {
                             };
                             features: {
                                 calendar: boolean;
+                                /** @description members (not only editors) may add files to songs (default false) */
+                                memberSongFiles?: boolean;
                             };
                             /** @description left out: EUR, and members see their own share */
                             money?: {
@@ -33948,6 +33953,2199 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/songs/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files of a song (sheets, recordings, documents, images) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                id: number;
+                                songId: number | null;
+                                gigId: number | null;
+                                /** @description sheet: a lead sheet or score (PDF); recording: a demo or take; document: contract, stage plot, notes; image: a photo */
+                                kind: "sheet" | "recording" | "document" | "image";
+                                title: string;
+                                /** @description the name the upload carried */
+                                fileName: string;
+                                /** @description taken from the bytes, never from the name */
+                                mimeType: string;
+                                bytes: number;
+                                /** @description the SHA-256 of the bytes, also the download’s ETag */
+                                sha256: string;
+                                /** @description where to download it: /files/{id}/{name}, the name only for the browser */
+                                url: string;
+                                /** @description display name of the uploader; null when the user was deleted */
+                                uploadedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                            }[];
+                            /** @description bytes all of the band's files take (once per content) */
+                            usedBytes: number;
+                            /** @description FILES_QUOTA_MB in bytes */
+                            quotaBytes: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description song not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload a file to a song (multipart: file, title, kind)
+         * @description multipart/form-data with the fields `title` and `kind` and the part `file`, streamed to disk. The type comes from the bytes: PDF, MP3, M4A/AAC, Ogg/Opus, FLAC, WAV, JPEG, PNG, WebP or UTF-8 text (HTML, SVG and anything else: 415). At most 20 MB (60 MB audio) and FILES_QUOTA_MB for all files together (413). Editors; members add to songs when the band allows it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            file: {
+                                id: number;
+                                songId: number | null;
+                                gigId: number | null;
+                                /** @description sheet: a lead sheet or score (PDF); recording: a demo or take; document: contract, stage plot, notes; image: a photo */
+                                kind: "sheet" | "recording" | "document" | "image";
+                                title: string;
+                                /** @description the name the upload carried */
+                                fileName: string;
+                                /** @description taken from the bytes, never from the name */
+                                mimeType: string;
+                                bytes: number;
+                                /** @description the SHA-256 of the bytes, also the download’s ETag */
+                                sha256: string;
+                                /** @description where to download it: /files/{id}/{name}, the name only for the browser */
+                                url: string;
+                                /** @description display name of the uploader; null when the user was deleted */
+                                uploadedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description song not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files of a gig (sheets, recordings, documents, images) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                id: number;
+                                songId: number | null;
+                                gigId: number | null;
+                                /** @description sheet: a lead sheet or score (PDF); recording: a demo or take; document: contract, stage plot, notes; image: a photo */
+                                kind: "sheet" | "recording" | "document" | "image";
+                                title: string;
+                                /** @description the name the upload carried */
+                                fileName: string;
+                                /** @description taken from the bytes, never from the name */
+                                mimeType: string;
+                                bytes: number;
+                                /** @description the SHA-256 of the bytes, also the download’s ETag */
+                                sha256: string;
+                                /** @description where to download it: /files/{id}/{name}, the name only for the browser */
+                                url: string;
+                                /** @description display name of the uploader; null when the user was deleted */
+                                uploadedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                            }[];
+                            /** @description bytes all of the band's files take (once per content) */
+                            usedBytes: number;
+                            /** @description FILES_QUOTA_MB in bytes */
+                            quotaBytes: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description gig not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload a file to a gig (multipart: file, title, kind)
+         * @description multipart/form-data with the fields `title` and `kind` and the part `file`, streamed to disk. The type comes from the bytes: PDF, MP3, M4A/AAC, Ogg/Opus, FLAC, WAV, JPEG, PNG, WebP or UTF-8 text (HTML, SVG and anything else: 415). At most 20 MB (60 MB audio) and FILES_QUOTA_MB for all files together (413). Editors; members add to songs when the band allows it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            file: {
+                                id: number;
+                                songId: number | null;
+                                gigId: number | null;
+                                /** @description sheet: a lead sheet or score (PDF); recording: a demo or take; document: contract, stage plot, notes; image: a photo */
+                                kind: "sheet" | "recording" | "document" | "image";
+                                title: string;
+                                /** @description the name the upload carried */
+                                fileName: string;
+                                /** @description taken from the bytes, never from the name */
+                                mimeType: string;
+                                bytes: number;
+                                /** @description the SHA-256 of the bytes, also the download’s ETag */
+                                sha256: string;
+                                /** @description where to download it: /files/{id}/{name}, the name only for the browser */
+                                url: string;
+                                /** @description display name of the uploader; null when the user was deleted */
+                                uploadedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description gig not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file (Range, ETag; inline for PDF, audio and images)
+         * @description Served like a static file: `ETag` (the SHA-256), `Last-Modified`, `Range` with 206 and 416, `If-Range`, `If-None-Match`. `Content-Disposition` is inline for PDF, audio and images and an attachment otherwise or with `?download=1`; a sandboxing CSP. The name in `/files/{id}/{name}` is only for the browser.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1: always as an attachment (a download), also for PDFs, audio and images */
+                    download?: "1";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file’s bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description the file’s bytes */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description File not found, or its bytes are missing on disk */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The Range lies outside the file */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file (its bytes when no other song or gig has the same)
+         * @description Editors; a member the file of a song they uploaded when members may add.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Cross-site request refused, or PASSWORD_CHANGE_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description File not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file (Range, ETag; inline for PDF, audio and images)
+         * @description Served like a static file: `ETag` (the SHA-256), `Last-Modified`, `Range` with 206 and 416, `If-Range`, `If-None-Match`. `Content-Disposition` is inline for PDF, audio and images and an attachment otherwise or with `?download=1`; a sandboxing CSP. The name in `/files/{id}/{name}` is only for the browser.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1: always as an attachment (a download), also for PDFs, audio and images */
+                    download?: "1";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    /** @description any name: only the browser uses it (it never reaches the file system) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file’s bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description the file’s bytes */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not modified: the ETag sent in If-None-Match is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description File not found, or its bytes are missing on disk */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The Range lies outside the file */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/pack-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The files a gig's offline pack takes: the gig's own and the setlist's sheets
+         * @description Recordings (the gig's and the setlist songs') only with `recordings=true`; `bytes` is what saving them takes, shown before saving.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description also the recordings (default false) */
+                    recordings?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                id: number;
+                                songId: number | null;
+                                gigId: number | null;
+                                /** @description sheet: a lead sheet or score (PDF); recording: a demo or take; document: contract, stage plot, notes; image: a photo */
+                                kind: "sheet" | "recording" | "document" | "image";
+                                title: string;
+                                /** @description the name the upload carried */
+                                fileName: string;
+                                /** @description taken from the bytes, never from the name */
+                                mimeType: string;
+                                bytes: number;
+                                /** @description the SHA-256 of the bytes, also the download’s ETag */
+                                sha256: string;
+                                /** @description where to download it: /files/{id}/{name}, the name only for the browser */
+                                url: string;
+                                /** @description display name of the uploader; null when the user was deleted */
+                                uploadedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 instant (answers are UTC)
+                                 * @example 2026-12-31T19:00:00.000Z
+                                 */
+                                createdAt: string;
+                            }[];
+                            /** @description what saving them takes */
+                            bytes: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description gig not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

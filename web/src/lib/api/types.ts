@@ -54,3 +54,5 @@ export type LiveEntry = LiveView['sets'][number]['entries'][number]
 export type LiveUpdate = Body<'/gigs_lm/{id}/', 'put'>
 export type LiveInsert = Body<'/gigs_lm/{id}/insert', 'post'>
 export type SongListItem = Ok<'/songs', 'get'>[number]
+export type FileList = Ok<'/songs/{id}/files', 'get'>
+export type FileInfo = FileList['files'][number]

@@ -81,8 +81,22 @@ export function packUrls (gigId: number): string[] {
     `/gigs/${gigId}/charts`,
     `/gigs_lm/${gigId}`,
     `/gigs/${gigId}/setlist.pdf`,
-    `/gigs/${gigId}/setlist.pdf?style=stage`
+    `/gigs/${gigId}/setlist.pdf?style=stage`,
+    packFilesUrl(gigId)
   ]
+}
+
+/** The gig's files and its setlist's sheets (their URLs join the pack after this answer). */
+export const packFilesUrl = (gigId: number) => `/gigs/${gigId}/pack-files`
+
+/** The file URLs a pack-files answer lists. */
+async function fileUrls (body: ArrayBuffer): Promise<string[]> {
+  try {
+    const list = JSON.parse(new TextDecoder().decode(body)) as { files?: Array<{ url: string }> }
+    return (list.files ?? []).map((file) => file.url)
+  } catch {
+    return []
+  }
 }
 
 interface Env {
@@ -148,7 +162,8 @@ export async function savePack (
   const urls: string[] = []
   const tooLarge: string[] = []
   let bytes = 0
-  for (const url of packUrls(gigId)) {
+  const queue = packUrls(gigId)
+  for (const url of queue) {
     const kept = await cache.match(url)
     const etag = kept?.headers.get('etag')
     const answer = await env.fetch(url, {
@@ -160,12 +175,15 @@ export async function savePack (
     if (answer.status === 401) throw new SessionGone()
     if (answer.status === 413) tooLarge.push(url)
     if ((answer.status === 304 || answer.status === 413) && kept) {
-      bytes += (await kept.clone().arrayBuffer()).byteLength
+      const body = await kept.clone().arrayBuffer()
+      bytes += body.byteLength
       urls.push(url)
+      if (url === packFilesUrl(gigId)) queue.push(...await fileUrls(body))
     } else if (answer.ok) {
       const body = await answer.arrayBuffer()
       bytes += body.byteLength
       urls.push(url)
+      if (url === packFilesUrl(gigId)) queue.push(...await fileUrls(body))
       fresh.push([url, new Response(body, { status: 200, headers: answer.headers })])
     } else {
       // A network failure throws above (the caller keeps the old pack); 401 ends the session

@@ -22,7 +22,7 @@ export const appConfig = $state<AppConfig>({
     setBreakSeconds: 600,
     defaultStartTime: '20:00'
   },
-  features: { docs: true, calendar: true },
+  features: { docs: true, calendar: true, memberSongFiles: false },
   money: { currency: 'EUR', membersSee: 'own' },
   hasLogo: false,
   localeChosen: true

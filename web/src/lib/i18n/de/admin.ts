@@ -118,6 +118,7 @@ export default {
   defaultStartHint: 'Für Auftritte ohne Beginn.',
   features: 'Funktionen',
   calendarFeature: 'Mitglieder dürfen die Termine der Band im Kalender abonnieren',
+  memberSongFilesFeature: 'Mitglieder (nicht nur Bearbeiter) dürfen Songs Dateien hinzufügen',
   saveConfig: 'Einstellungen speichern',
   configSaved: 'Einstellungen gespeichert',
   logo: 'Logo',

@@ -146,6 +146,18 @@ export default {
   INTERNAL_ERROR:
     'Der Server hatte ein Problem. Bitte versuch es noch einmal; wenn es bleibt, sag der ' +
     'Verwaltung Bescheid.',
+  FILE_NOT_FOUND:
+    'Diese Datei gibt es nicht mehr — vielleicht wurde sie gelöscht.',
+  INVALID_UPLOAD:
+    'Wähle eine Datei (nicht leer), einen Titel und was sie ist.',
+  FILE_TOO_LARGE:
+    'Die Datei ist zu groß: höchstens 20 MB für PDFs, Bilder und Text, 60 MB für Aufnahmen.',
+  FILES_QUOTA_EXCEEDED:
+    'Der Dateispeicher der Band ist voll. Lösche alte Dateien oder frag deinen Admin.',
+  UNSUPPORTED_FILE_TYPE:
+    'Diese Dateiart wird nicht angenommen: PDF, Audio (MP3, M4A, Ogg, FLAC, WAV), Bilder, Text.',
+  RANGE_NOT_SATISFIABLE:
+    'Diesen Teil der Datei gibt es nicht. Lade neu und versuche es noch einmal.',
   status400: 'Das hat nicht geklappt: Bitte prüf deine Eingaben.',
   status401: 'Bitte melde dich wieder an.',
   status403: 'Das darfst du nicht.',

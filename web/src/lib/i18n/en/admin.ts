@@ -113,6 +113,7 @@ export default {
   defaultStartHint: 'For gigs without a start time.',
   features: 'Features',
   calendarFeature: 'Members may subscribe to the band’s dates in their calendar app',
+  memberSongFilesFeature: 'Members (not only editors) may add files to songs',
   saveConfig: 'Save configuration',
   configSaved: 'Configuration saved',
   logo: 'Logo',

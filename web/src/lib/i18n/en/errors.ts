@@ -127,6 +127,18 @@ export default {
   BODY_TOO_LARGE: 'That is too much data for one request.',
   INTERNAL_ERROR:
     'The server had a problem. Please try again; if it keeps happening, tell your admin.',
+  FILE_NOT_FOUND:
+    'That file is gone — it may have been deleted.',
+  INVALID_UPLOAD:
+    'Choose a file (not empty), a title and what it is.',
+  FILE_TOO_LARGE:
+    'The file is too large: at most 20 MB for PDFs, images and text, 60 MB for recordings.',
+  FILES_QUOTA_EXCEEDED:
+    "The band's storage for files is full. Delete files you no longer need, or ask your admin.",
+  UNSUPPORTED_FILE_TYPE:
+    'Not a file type Bandstand takes: PDF, audio (MP3, M4A, Ogg, FLAC, WAV), images or text.',
+  RANGE_NOT_SATISFIABLE:
+    'That part of the file does not exist. Reload and try again.',
   status400: 'That did not work: please check your input.',
   status401: 'Please log in again.',
   status403: 'You are not allowed to do that.',

@@ -1,0 +1,146 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import {
+  createReadStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'node:http'
+import { Readable } from 'node:stream'
+import { projectPath } from '#src/project-path.js'
+import { loginOverHttp, npmStartCommand, startServer } from '#test/server-process.js'
+import { pdfFile, wavFile } from '#test/file-fixtures.js'
+
+// Song and gig files (BENCH_PARTS=files): the server's RSS while a 60 MB recording streams in, and
+// the download throughput of GET /files/{id} against @fastify/static serving the same file from
+// the same directory in its own process, at the same load.
+
+type Load = (
+  request: { url: string, headers?: Record<string, string> },
+  pid: number
+) => Promise<{
+  requests: { average: number },
+  latency: { p99: number },
+  failed: number,
+  serverCpu: number
+}>
+
+function rssMb (pid: number): number {
+  let status = ''
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    // the server ended: its output says why
+  }
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10
+}
+
+/** A multipart body streamed from a file: the fields first, as the web app sends them. */
+function multipartStream (file: string, kind: string): { body: Readable, type: string } {
+  const boundary = 'bench-boundary'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n'
+  async function * parts () {
+    yield Buffer.from(head)
+    yield * createReadStream(file, { highWaterMark: 256 * 1024 })
+    yield Buffer.from(`\r\n--${boundary}--\r\n`)
+  }
+  return { body: Readable.from(parts()), type: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** Uploads over node:http (a streamed body: undici's fetch lost the 60 MB one's connection). */
+async function uploadFile (base: string, cookie: string, songId: number, file: string,
+  kind: string): Promise<{ id: number, file: { url: string, sha256: string } }> {
+  const { body, type } = multipartStream(file, kind)
+  return await new Promise((resolve, reject) => {
+    const req = request(`${base}/songs/${songId}/files`,
+      { method: 'POST', headers: { cookie, 'content-type': type } }, (res) => {
+        let text = ''
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => res.statusCode === 201
+          ? resolve(JSON.parse(text))
+          : reject(new Error(`upload: ${res.statusCode} ${text}`)))
+      })
+    req.on('error', reject)
+    body.pipe(req)
+  })
+}
+
+export async function runFilesBench (load: Load): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-files-'))
+  const password = 'bench password for the files bench'
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: process.env.BENCH_FILES_LOG ?? 'warn'
+  })
+  let floor: ChildProcess | undefined
+  try {
+    const cookie = await loginOverHttp(server.base, 'admin', password)
+    const song = await fetch(`${server.base}/songs`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Bench song' })
+    })
+    const songId = (await song.json() as { id: number }).id
+
+    // 60 MB of WAV (just under the recording limit), streamed as a phone would send it.
+    const wav = join(dataDir, 'upload.wav')
+    // A small upload first: the upload path loaded and compiled, as on a running server.
+    writeFileSync(wav, wavFile(10, 8000))
+    await uploadFile(server.base, cookie, songId, wav, 'recording')
+    writeFileSync(wav, wavFile(3900, 8000))
+    const pid = server.child.pid!
+    const before = rssMb(pid)
+    let peak = before
+    const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)) }, 20)
+    const started = performance.now()
+    await uploadFile(server.base, cookie, songId, wav, 'recording')
+    clearInterval(sampler)
+    const seconds = (performance.now() - started) / 1000
+    const mb = statSync(wav).size / 2 ** 20
+    console.log(`\nFiles: a ${mb.toFixed(1)} MB upload took ${seconds.toFixed(2)} s; server RSS ` +
+      `${before} MB before, ${peak} MB at most while it streamed in ` +
+      `(+${(peak - before).toFixed(1)} MB; target < 10)`)
+
+    // Downloads: a 1 MB sheet (a typical PDF), from Bandstand and from @fastify/static.
+    const pdf = join(dataDir, 'sheet.pdf')
+    writeFileSync(pdf, pdfFile('Bench', 1024 * 1024))
+    const sheet = await uploadFile(server.base, cookie, songId, pdf, 'sheet')
+    const hash = sheet.file.sha256
+    floor = fork(projectPath('bench', 'static-server.ts'), {
+      execArgv: npmStartCommand().flags,
+      env: { ...process.env, BENCH_STATIC_ROOT: join(dataDir, 'files', hash.slice(0, 2)) },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc']
+    })
+    const floorAddress = await new Promise<string>((resolve, reject) => {
+      floor!.once('message', (m) => resolve((m as { address: string }).address))
+      floor!.once('exit', (code) => reject(new Error(`the static server exited (${code})`)))
+    })
+    const own = await load({ url: server.base + sheet.file.url, headers: { cookie } }, pid)
+    const ref = await load({ url: `${floorAddress}/${hash}` }, floor.pid!)
+    const sheetMb = statSync(pdf).size / 2 ** 20
+    const row = (name: string, r: Awaited<ReturnType<Load>>) =>
+      console.log(`  ${name.padEnd(30)} ${Math.round(r.requests.average).toString().padStart(6)} ` +
+        `req/s  ${Math.round(r.requests.average * sheetMb).toString().padStart(6)} MB/s  p99 ` +
+        `${r.latency.p99.toFixed(1)} ms  errors ${r.failed}  server CPU ${r.serverCpu} %`)
+    console.log('Files: download of a 1 MB PDF')
+    row('GET /files/{id}/{name}', own)
+    row('@fastify/static (same file)', ref)
+    console.log(`  ratio ${Math.round((own.requests.average / ref.requests.average) * 100)} % ` +
+      '(target ≥ 80 %)')
+  } catch (error) {
+    console.log(server.output().slice(-3000))
+    throw error
+  } finally {
+    floor?.kill()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

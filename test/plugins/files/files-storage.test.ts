@@ -1,0 +1,144 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync
+} from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  anonymous,
+  createTestApp,
+  json,
+  userClient,
+  type ErrorResponseBody
+} from '#test/helpers.js'
+import { insertSong } from '#test/gig-fixtures.js'
+import { pdfFile, upload } from '#test/file-fixtures.js'
+
+const incoming = (dir: string) => readdirSync(join(dir, 'files', '.incoming'))
+
+async function until (what: string, condition: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(20)
+  }
+}
+
+test('an upload streams to disk, and a client that goes away mid-upload leaves nothing',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const { app, dir } = ctx
+    const editor = await userClient(app, 'erika', 'editor')
+    const songId = insertSong(app, 'Song')
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as { port: number }
+
+    const boundary = 'cut-off'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDemo\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nsheet\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n'
+    const socket = connect(port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(`POST /songs/${songId}/files HTTP/1.1\r\nHost: localhost\r\n` +
+      `Cookie: ${editor.jar.header()}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+      `Content-Length: ${10 * 1024 * 1024}\r\n\r\n${head}`)
+    socket.write(pdfFile('Half', 512 * 1024))
+    // The bytes arrive on disk while the upload goes on: it is streamed, not held in memory.
+    await until('the partial file', () =>
+      incoming(dir).some((name) => statSync(join(dir, 'files', '.incoming', name)).size > 0))
+    socket.destroy()
+    await until('the partial file to be removed', () => incoming(dir).length === 0)
+    assert.equal(app.sqlite.prepare('SELECT count(*) FROM files').pluck().get(), 0)
+    assert.deepEqual(readdirSync(join(dir, 'files')), ['.incoming'])
+  })
+
+interface Storage { dir: string, cleanup(): void }
+
+/** A small tmpfs (as root, as in CI); undefined where mounting is not possible. */
+function smallDisk (): Storage | undefined {
+  if (process.getuid?.() !== 0) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'bandstand-files-full-'))
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m,mode=0700', 'tmpfs', dir],
+      { stdio: 'ignore' })
+  } catch {
+    rmSync(dir, { recursive: true, force: true })
+    return undefined
+  }
+  return {
+    dir,
+    cleanup () {
+      execFileSync('umount', [dir])
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Fills the file system up to the last byte; returns a function that frees it again. */
+function fillUp (dir: string): () => void {
+  const file = join(dir, 'filler')
+  const fd = openSync(file, 'w')
+  for (const size of [1024 * 1024, 4096, 1]) {
+    const block = Buffer.alloc(size, 1)
+    try {
+      for (;;) writeSync(fd, block)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+    }
+  }
+  closeSync(fd)
+  return () => unlinkSync(file)
+}
+
+test('a full disk: 503 STORAGE_FAILED, nothing half-written, /health says so; then uploads ' +
+  'work again', async (t) => {
+  const storage = smallDisk()
+  if (!storage) {
+    t.skip('needs root to mount a tmpfs (CI runs as root)')
+    return
+  }
+  const dataDir = join(storage.dir, 'data')
+  mkdirSync(dataDir)
+  const ctx = await createTestApp({
+    dataDir,
+    databaseFile: join(dataDir, 'bandstand.db'),
+    minFreeMb: 1
+  })
+  t.after(() => ctx.close().finally(() => storage.cleanup()))
+  const { app } = ctx
+  const editor = await userClient(app, 'erika', 'editor')
+  const url = `/songs/${insertSong(app, 'Song')}/files`
+  app.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+
+  const free = fillUp(storage.dir)
+  const refused = await upload(editor, url, pdfFile('Full', 256 * 1024), { kind: 'sheet' })
+  const health = await anonymous(app).get('/health')
+  free()
+  assert.equal(refused.statusCode, 503, refused.body)
+  const body = json<ErrorResponseBody>(refused)
+  assert.equal(body.code, 'STORAGE_FAILED')
+  assert.match(body.message, /could not be stored \(ENOSPC\).*nothing was stored/)
+  assert.deepEqual(incoming(dataDir), [])
+  assert.deepEqual(readdirSync(join(dataDir, 'files')), ['.incoming'])
+  assert.equal(app.sqlite.prepare('SELECT count(*) FROM files').pluck().get(), 0)
+  assert.equal(health.statusCode, 503)
+  const reasons = json<{ reasons: string[] }>(health).reasons
+  assert.ok(reasons.some((r) => /^the last write failed \(ENOSPC/.test(r)), String(reasons))
+
+  assert.equal((await upload(editor, url, pdfFile('Room again'))).statusCode, 201)
+})
