@@ -32,7 +32,10 @@ const Fee = StrictObject({
 const Expense = StrictObject({
   paidBy: Nullable(PartySchema, { description: 'who laid the money out; null: the fee itself' }),
   title: Type.String({ minLength: 1, maxLength: MONEY_LIMITS.title }),
-  amountCents: Cents
+  amountCents: Cents,
+  receiptFileId: Type.Optional(Nullable(Id, {
+    description: 'the receipt: a file of this gig (GET /gigs/{id}/files), else 400 UNKNOWN_FILE'
+  }))
 })
 
 const Rules = StrictObject({

@@ -151,6 +151,7 @@ export const ERROR_CODES = {
   EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' },
   // Money
   CURRENCY_MISMATCH: { status: 400, means: "an amount in another currency than the band's" },
+  UNKNOWN_FILE: { status: 400, means: 'a receipt that is no file of this gig' },
   MONEY_RULES_INVALID: {
     status: 400,
     means: 'shares over 100 % or over the net, a fee paid to no one, or a percentage with more ' +

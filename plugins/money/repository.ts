@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm'
 import type { Db, Tx } from '#src/db/client.js'
-import { gigAvailability, gigMoney, gigs, moneyPayments, users } from '#src/db/schema.js'
+import { files, gigAvailability, gigMoney, gigs, moneyPayments, users } from '#src/db/schema.js'
 import { writtenRow } from '#src/db/returning.js'
 import { badRequest } from '#src/errors.js'
 import type { GigMoneyPutType, PartyBody, PaymentPostType } from '#schemas/money.js'
@@ -57,6 +57,18 @@ function checkMembers (db: Db | Tx, ids: number[]) {
   }
 }
 
+/** Every receipt named is a file of this gig (a receipt lives with its gig's files). */
+function checkReceipts (db: Db | Tx, gigId: number, ids: number[]) {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return
+  const known = new Set(db.select({ id: files.id }).from(files)
+    .where(and(inArray(files.id, unique), eq(files.gigId, gigId))).all().map((row) => row.id))
+  const unknown = unique.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw badRequest('UNKNOWN_FILE', `no file ${unknown.join(', ')} among this gig's files`)
+  }
+}
+
 const memberIds = (body: GigMoneyPutType) => [
   ...[body.fee.receivedBy, ...body.expenses.map((e) => e.paidBy),
     ...body.rules.fixed.map((f) => f.to), ...body.rules.percentages.map((p) => p.to)]
@@ -100,6 +112,7 @@ export function saveMoney (
       .where(eq(gigMoney.gigId, gigId)).get()
     if ((stored?.version ?? 0) !== body.version) throw new MoneyVersionConflict()
     checkMembers(tx, memberIds(body))
+    checkReceipts(tx, gigId, body.expenses.flatMap((e) => e.receiptFileId ? [e.receiptFileId] : []))
     const values = {
       feeCents: body.fee.amountCents,
       currency: body.fee.currency,
@@ -110,7 +123,8 @@ export function saveMoney (
       expenses: body.expenses.map((e) => ({
         paidBy: e.paidBy ? toParty(e.paidBy) : null,
         title: e.title,
-        amountCents: e.amountCents
+        amountCents: e.amountCents,
+        ...(e.receiptFileId ? { receiptFileId: e.receiptFileId } : {})
       })),
       rules,
       version: body.version + 1,

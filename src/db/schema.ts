@@ -460,7 +460,9 @@ export const gigMoney = sqliteTable('gig_money', {
   receivedBy: text('received_by', { mode: 'json' }).$type<Party | null>(),
   invoiceNumber: text('invoice_number'),
   expenses: text('expenses', { mode: 'json' })
-    .$type<Array<{ paidBy: Party | null, title: string, amountCents: number }>>()
+    .$type<Array<{
+      paidBy: Party | null, title: string, amountCents: number, receiptFileId?: number | null
+    }>>()
     .notNull(),
   rules: text('rules', { mode: 'json' }).$type<MoneyRules>().notNull(),
   version: integer('version').notNull(),

@@ -32,7 +32,8 @@ const JSON_SHAPES: Record<string, TSchema> = {
   'gig_money.expenses': Type.Array(Type.Object({
     paidBy: Type.Union([PartySchema, Type.Null()]),
     title: Type.String({ maxLength: MONEY_LIMITS.title }),
-    amountCents: Type.Integer({ minimum: 0 })
+    amountCents: Type.Integer({ minimum: 0 }),
+    receiptFileId: Type.Optional(Type.Union([Type.Integer(), Type.Null()]))
   }), { maxItems: MONEY_LIMITS.expenses }),
   'gig_money.rules': Type.Object({
     players: Type.Union([Type.Array(Type.Integer()), Type.Null()]),

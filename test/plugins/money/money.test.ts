@@ -8,6 +8,7 @@ import { createGig } from '#test/gig-fixtures.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { gigMoney } from '#src/db/schema.js'
 import { pdfText } from '#test/pdf-tools.js'
+import { pdfFile, upload } from '#test/file-fixtures.js'
 
 type Money = Ok<'/gigs/{id}/money', 'get'>
 
@@ -349,4 +350,34 @@ test("the organiser's running-order sheet carries the fee when asked, for those 
     const other = await createGig(editor, { name: 'Club' })
     const dash = pdfText((await editor.get(`/gigs/${other.id}/schedule.pdf?fee=true`)).rawPayload)
     assert.match(dash, /Gage\s+–/)
+  })
+
+test("an expense's receipt is a file of the gig; another file is 400 and stores nothing",
+  async (t) => {
+    const { ctx, editor, gig, url } = await band()
+    t.after(() => ctx.close())
+    const uploaded = await upload(editor, `/gigs/${gig.id}/files`, pdfFile('PA hire invoice'),
+      { title: 'PA invoice', kind: 'document', filename: 'pa.pdf' })
+    assert.equal(uploaded.statusCode, 201, uploaded.body)
+    const receipt = json<{ id: number }>(uploaded).id
+    const other = await createGig(editor, { name: 'Club' })
+    const elsewhere = json<{ id: number }>(await upload(editor, `/gigs/${other.id}/files`,
+      pdfFile('Club invoice'), { title: 'Club', kind: 'document', filename: 'club.pdf' })).id
+    const body = (receiptFileId: number | null) => ({
+      version: 0,
+      fee: fee(50000),
+      expenses: [{ paidBy: null, title: 'PA hire', amountCents: 12000, receiptFileId }],
+      rules: noRules
+    })
+    for (const id of [elsewhere, 999999]) {
+      const refused = await editor.put(url, body(id))
+      assert.equal(refused.statusCode, 400)
+      assert.equal(json<ErrorResponseBody>(refused).code, 'UNKNOWN_FILE')
+    }
+    assert.equal(ctx.app.db.select().from(gigMoney).all().length, 0)
+    const saved = await editor.put(url, body(receipt))
+    assert.equal(saved.statusCode, 200, saved.body)
+    assert.equal(json<Money>(saved).expenses?.[0]?.receiptFileId, receipt)
+    const none = await editor.put(url, { ...body(null), version: 1 })
+    assert.equal(json<Money>(none).expenses?.[0]?.receiptFileId, undefined)
   })

@@ -27011,6 +27011,8 @@ export interface paths {
                                 } | null;
                                 title: string;
                                 amountCents: number;
+                                /** @description the receipt: a file of this gig (GET /gigs/{id}/files), else 400 UNKNOWN_FILE */
+                                receiptFileId?: number | null;
                             }[];
                             rules?: {
                                 /** @description who shares the rest equally; null: the members who answered yes */
@@ -27286,6 +27288,8 @@ export interface paths {
                             } | null;
                             title: string;
                             amountCents: number;
+                            /** @description the receipt: a file of this gig (GET /gigs/{id}/files), else 400 UNKNOWN_FILE */
+                            receiptFileId?: number | null;
                         }[];
                         rules: {
                             /** @description who shares the rest equally; null: the members who answered yes */
@@ -27359,6 +27363,8 @@ export interface paths {
                                 } | null;
                                 title: string;
                                 amountCents: number;
+                                /** @description the receipt: a file of this gig (GET /gigs/{id}/files), else 400 UNKNOWN_FILE */
+                                receiptFileId?: number | null;
                             }[];
                             rules?: {
                                 /** @description who shares the rest equally; null: the members who answered yes */
@@ -27579,6 +27585,8 @@ export interface paths {
                                     } | null;
                                     title: string;
                                     amountCents: number;
+                                    /** @description the receipt: a file of this gig (GET /gigs/{id}/files), else 400 UNKNOWN_FILE */
+                                    receiptFileId?: number | null;
                                 }[];
                                 rules?: {
                                     /** @description who shares the rest equally; null: the members who answered yes */

@@ -15,7 +15,7 @@ const stored: GigMoney = {
     receivedBy: { userId: 4 },
     invoiceNumber: 'R-1'
   },
-  expenses: [{ paidBy: null, title: 'Fuel', amountCents: 3000 }],
+  expenses: [{ paidBy: null, title: 'Fuel', amountCents: 3000, receiptFileId: 7 }],
   rules: {
     players: [4, 5],
     fixed: [{ to: { name: 'Sub' }, amountCents: 10000 }],

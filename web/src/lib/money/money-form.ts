@@ -8,7 +8,14 @@ export type MoneyBody = Body<'/gigs/{id}/money', 'put'>
 type ApiParty = { userId?: number, name?: string }
 
 export interface PartyValue { pick: string, name: string }
-export interface ExpenseValue { key: string, title: string, amount: string, paidBy: string }
+export interface ExpenseValue {
+  key: string
+  title: string
+  amount: string
+  paidBy: string
+  /** The receipt's file id ('' for none). */
+  receipt: string
+}
 export interface FixedValue { key: string, to: PartyValue, amount: string }
 export interface PercentValue { key: string, to: PartyValue, percent: string }
 
@@ -44,7 +51,11 @@ export function moneyValues (money: GigMoney, locale: string): MoneyValues {
     receivedBy: memberPick(money.fee?.receivedBy),
     invoiceNumber: money.fee?.invoiceNumber ?? '',
     expenses: (money.expenses ?? []).map((e) => ({
-      key: newKey(), title: e.title, amount: amount(e.amountCents), paidBy: memberPick(e.paidBy)
+      key: newKey(),
+      title: e.title,
+      amount: amount(e.amountCents),
+      paidBy: memberPick(e.paidBy),
+      receipt: e.receiptFileId ? String(e.receiptFileId) : ''
     })),
     playersChosen: money.rules?.players !== null && money.rules?.players !== undefined,
     players: money.rules?.players ?? [],
@@ -108,7 +119,8 @@ export function moneyBody (values: MoneyValues, version: number, currency: strin
     expenses: values.expenses.map((e, i) => ({
       title: e.title.trim(),
       amountCents: cents(e.amount, `expenses.${i}.amountCents`, false),
-      paidBy: apiParty(e.paidBy)
+      paidBy: apiParty(e.paidBy),
+      receiptFileId: e.receipt ? Number(e.receipt) : null
     })),
     rules: {
       players: values.playersChosen ? values.players : null,

@@ -67,6 +67,7 @@ export default {
   START_TOO_LATE: 'Bei diesem Beginn bleibt an dem Tag keine Zeit: früher beginnen.',
   LIMIT_REACHED: 'Diese Liste ist voll: entferne einen Eintrag, bevor du einen neuen anlegst.',
   PAYMENT_NOT_FOUND: 'Diese Zahlung gibt es nicht mehr.',
+  UNKNOWN_FILE: 'Dieser Beleg ist keine Datei dieses Auftritts: erst beim Auftritt hochladen.',
   CURRENCY_MISMATCH: 'Der Betrag ist nicht in der Währung der Band.',
   MONEY_RULES_INVALID: 'Die Aufteilung geht nicht auf: Prozente und feste Beträge prüfen.',
   MONEY_VERSION_CONFLICT:

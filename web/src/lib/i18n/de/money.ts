@@ -15,6 +15,7 @@ export default {
   expenseAmount: 'Betrag',
   paidBy: 'Bezahlt von',
   paidFromFee: 'Aus der Gage',
+  receipt: 'Beleg (eine Datei des Auftritts)',
   addExpense: 'Ausgabe hinzufügen',
   removeExpense: 'Ausgabe „{title}“ entfernen',
   split: 'Aufteilung',

@@ -65,6 +65,7 @@ export default {
   START_TOO_LATE: 'This start leaves no time on that day: start earlier.',
   LIMIT_REACHED: 'This list is full: remove an item before adding another.',
   PAYMENT_NOT_FOUND: 'This payment no longer exists.',
+  UNKNOWN_FILE: 'That receipt is no file of this gig: upload it to the gig first.',
   CURRENCY_MISMATCH: "The amount is not in the band's currency.",
   MONEY_RULES_INVALID: 'The split does not add up: check the percentages and fixed amounts.',
   MONEY_VERSION_CONFLICT:

@@ -15,6 +15,7 @@ export default {
   expenseAmount: 'Amount',
   paidBy: 'Paid by',
   paidFromFee: 'From the fee',
+  receipt: 'Receipt (a file of the gig)',
   addExpense: 'Add expense',
   removeExpense: 'Remove expense “{title}”',
   split: 'Split',
