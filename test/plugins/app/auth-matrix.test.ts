@@ -15,7 +15,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /public/icons/:file',
   'GET /cal/ical/:token',
   'POST /password-reset',
-  'POST /password-reset/verify'
+  'POST /password-reset/verify',
+  // The links in a member's mail: a token instead of a session (a GET changes nothing).
+  'GET /answer/:token',
+  'POST /answer/:token',
+  'GET /unsubscribe/:token',
+  'POST /unsubscribe/:token'
 ])
 
 const fill = (url: string) =>
