@@ -40,7 +40,8 @@ const WORDS = {
     next: 'Next',
     keyLine: 'Sounds in E · Capo 2 · D shapes',
     nextKey: 'C♯m',
-    setlistKey: 'E'
+    setlistKey: 'E',
+    capoShapes: 'Capo shapes'
   },
   de: {
     notation: 'Akkordschreibweise',
@@ -57,7 +58,8 @@ const WORDS = {
     next: 'Als Nächstes',
     keyLine: 'Klingt in E-Dur · Kapo 2 · Griffe D-Dur',
     nextKey: 'cis-Moll',
-    setlistKey: 'E-Dur'
+    setlistKey: 'E-Dur',
+    capoShapes: 'Kapo-Griffe'
   }
 } as const
 
@@ -216,6 +218,17 @@ test('one chord notation kept; key and capo for tonight, shown as played', {
           .filter((c) => c.trim() !== '')
         await chart.locator('.chord', { hasText: /^B7$/ }).waitFor()
         assert.deepEqual(await chords(), ['E', 'A', 'E', 'B7', 'E'])
+        if (size === 'desktop') {
+          // Capo shapes (Display): the chords as the guitarist fingers them, E less 2 = D shapes;
+          // the key line still says what the song sounds in.
+          const shapes = page.getByRole('button', { name: words.capoShapes, exact: true })
+          await shapes.click()
+          await chart.locator('.chord', { hasText: /^A7$/ }).waitFor()
+          assert.deepEqual(await chords(), ['D', 'G', 'D', 'A7', 'D'])
+          await chart.getByText(words.keyLine).waitFor()
+          await shapes.click()
+          await chart.locator('.chord', { hasText: /^B7$/ }).waitFor()
+        }
         const next = page.getByRole('region', { name: words.next, exact: true })
         await next.getByText('Dark Night').waitFor()
         await next.getByText(new RegExp(`^${words.nextKey}`)).waitFor()
@@ -230,5 +243,28 @@ test('one chord notation kept; key and capo for tonight, shown as played', {
         await app.context.close()
       }
     }
+  })
+
+  await t.test('a guitarist reads the capo shapes by default', async () => {
+    const gus = await band.admin.ok('POST', '/users', {
+      username: 'gus',
+      displayName: 'Gus',
+      role: 'member',
+      password: 'the guitar player of the band',
+      isMusician: true,
+      instruments: ['Gitarre']
+    })
+    await band.admin.ok('PATCH', `/users/${gus.id}`, { passwordChangeRequired: false })
+    const app = await openAs(browser, band, PHONE, 'en', 'gus', 'the guitar player of the band')
+    const { page } = app
+    await page.goto(`${band.base}/app/gigs/${gig.id}/live`)
+    const chart = page.getByRole('region', { name: 'Chart' })
+    await chart.getByText(WORDS.en.keyLine).waitFor()
+    await chart.locator('.chord', { hasText: /^A7$/ }).waitFor()
+    const chords = (await chart.locator('.chord').allTextContents()).filter((c) => c.trim())
+    assert.deepEqual(chords, ['D', 'G', 'D', 'A7', 'D'])
+    await screenshot(page, 'stage-capo-shapes-guitarist-en')
+    app.assertClean()
+    await app.context.close()
   })
 })

@@ -10,16 +10,19 @@ interface Stored {
   size: number
   chords: boolean
   transpose: number
+  /** With a capo, chords in the shapes played (true) or as they sound; null: by instrument. */
+  shapes: boolean | null
 }
 
 function load (): Stored {
-  const fallback = { size: DEFAULT_SIZE, chords: true, transpose: 0 }
+  const fallback = { size: DEFAULT_SIZE, chords: true, transpose: 0, shapes: null }
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<Stored> | null
     if (!raw || typeof raw !== 'object') return fallback
     const size = Number.isInteger(raw.size) ? Math.min(Math.max(raw.size!, 0), 7) : DEFAULT_SIZE
     const transpose = Number.isInteger(raw.transpose) ? clampTranspose(raw.transpose!) : 0
-    return { size, chords: raw.chords !== false, transpose }
+    const shapes = typeof raw.shapes === 'boolean' ? raw.shapes : null
+    return { size, chords: raw.chords !== false, transpose, shapes }
   } catch {
     return fallback
   }
@@ -35,12 +38,14 @@ export class StagePrefs {
   get scale () { return TEXT_SIZES[this.#stored.size] ?? 1 }
   get chords () { return this.#stored.chords }
   get transpose () { return this.#stored.transpose }
+  get shapes () { return this.#stored.shapes }
   get canGrow () { return this.#stored.size < TEXT_SIZES.length - 1 }
   get canShrink () { return this.#stored.size > 0 }
 
   grow (): void { this.#set({ size: Math.min(this.#stored.size + 1, TEXT_SIZES.length - 1) }) }
   shrink (): void { this.#set({ size: Math.max(this.#stored.size - 1, 0) }) }
   toggleChords (): void { this.#set({ chords: !this.#stored.chords }) }
+  setShapes (shapes: boolean): void { this.#set({ shapes }) }
   transposeBy (step: number): void {
     this.#set({ transpose: Math.max(-11, Math.min(11, this.#stored.transpose + step)) })
   }

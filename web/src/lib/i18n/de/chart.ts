@@ -18,6 +18,7 @@ export default {
   loading: 'Charts werden geladen …',
   larger: 'Größere Schrift',
   smaller: 'Kleinere Schrift',
+  capoShapes: 'Kapo-Griffe',
   chords: 'Akkorde',
   transposeUp: 'Höher transponieren',
   transposeDown: 'Tiefer transponieren',

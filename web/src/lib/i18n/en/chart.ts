@@ -18,6 +18,7 @@ export default {
   loading: 'Loading the charts…',
   larger: 'Larger text',
   smaller: 'Smaller text',
+  capoShapes: 'Capo shapes',
   chords: 'Chords',
   transposeUp: 'Transpose up',
   transposeDown: 'Transpose down',
