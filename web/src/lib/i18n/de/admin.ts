@@ -34,6 +34,7 @@ export default {
   inviteScan: 'Oder mit der Handykamera diesen Code scannen lassen:',
   openUser: '{name} öffnen',
   done: 'Fertig',
+  noEmailBadge: 'keine E-Mail',
   mustChangeBadge: 'neues Passwort fällig',
   'status.active': 'Aktiv',
   'status.inactive': 'Deaktiviert',

@@ -33,6 +33,7 @@ export default {
   inviteScan: 'Or let them scan this with their phone’s camera:',
   openUser: 'Open {name}',
   done: 'Done',
+  noEmailBadge: 'no e-mail',
   mustChangeBadge: 'new password due',
   'status.active': 'Active',
   'status.inactive': 'Deactivated',
