@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, StrictObject } from './common.js'
-
-export const LINEUP_LIMITS = { needs: 30, instrument: 60, count: 20 } as const
+import { LINEUP_LIMITS } from '#shared/limits.js'
 
 export const LineupNeed = StrictObject({
   instrument: Type.String({ minLength: 1, maxLength: LINEUP_LIMITS.instrument, pattern: '\\S' }),

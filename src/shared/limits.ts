@@ -116,7 +116,9 @@ export const MONEY_LIMITS = {
   title: 200,
   partyName: 80,
   invoiceNumber: 60,
-  note: 500
+  note: 500,
+  /** An ISO 4217 code. */
+  currency: 3
 } as const
 
 /** The songbook import (POST /songs/import) and the chart converter (POST /charts/convert). */
@@ -145,3 +147,6 @@ export const FILE_LIMITS = {
   /** Files per song or gig. */
   perOwner: 50
 } as const
+
+/** What a gig needs by instrument (schemas/lineup.ts). */
+export const LINEUP_LIMITS = { needs: 30, instrument: 60, count: 20 } as const
