@@ -243,7 +243,13 @@ interface Row {
 }
 
 async function main () {
-  if (!part('http')) return runRest()
+  if (!part('http')) {
+    try {
+      return await runRest()
+    } finally {
+      rmSync(scriptDir, { recursive: true, force: true })
+    }
+  }
   ensureWrk()
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-'))
   const data = await seedBenchData(join(dataDir, 'bandstand.db'))
@@ -507,10 +513,14 @@ async function main () {
     bare?.kill('SIGTERM')
     await sleep(200)
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(scriptDir, { recursive: true, force: true })
   }
 
-  await runRest()
+  // The wrk scripts' folder stays until the last part: the files part loads with wrk too.
+  try {
+    await runRest()
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true })
+  }
 }
 
 /** Everything after the HTTP rows. */

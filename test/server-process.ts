@@ -35,7 +35,9 @@ export function npmStartCommand (): {
   const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8'))
   const words = String(pkg.scripts.start).trim().split(/\s+/)
   const node = words.indexOf('node')
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)))
+  // Before `node`: the variables, and the launcher that only picks which Node runs it.
+  const env = Object.fromEntries(words.slice(0, node).filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => word.split('=', 2)))
   const args = words.slice(node + 1)
   const flags = args.filter((word) => word.startsWith('--'))
   return { env, flags, args: [...args.slice(0, -1), projectPath(args.at(-1)!)] }
