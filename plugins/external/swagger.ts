@@ -44,6 +44,8 @@ export default fp<SwaggerPluginOptions>(
           { name: 'gigs', description: 'Gigs, setlists, running order, availability' },
           { name: 'live', description: 'Live mode on stage' },
           { name: 'money', description: 'Fees, expenses, shares, balances, season figures' },
+          { name: 'mail', description: 'Mail to members: outbox, reminders, answer deadlines' },
+          { name: 'answers', description: 'The links in a member\'s mail: answer, unsubscribe' },
           { name: 'documents', description: 'Setlist PDF, running-order PDF, GEMA export' },
           { name: 'files', description: 'Sheets, recordings, documents, images of songs and gigs' },
           { name: 'calendar', description: 'Personal iCal feed' },
