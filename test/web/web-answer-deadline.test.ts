@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import { dayFromNow } from '#test/browser/api-client.js'
 import { EDITOR_PASSWORD, startBand } from '#test/browser/band-fixture.js'
 import { openAppInEnglish } from '#test/browser/english.js'
+import { loggedInGerman } from '#test/browser/german.js'
 import {
-  checkA11y, launchBrowser, logInAs, openApp, PHONE, screenshot, storySteps
+  checkA11y, launchBrowser, logInAs, PHONE, screenshot, storySteps
 } from '#test/browser/harness.js'
 
 // The gig page's answer deadline: the editor sets it and closes the answers, "Remind now" says
@@ -59,15 +60,8 @@ test('web app: the answer deadline, the lock and Remind now on the gig page',
     })
 
     await step('the member reads that answers are closed, in German', async () => {
-      const member = await openApp(browser, band.base, PHONE, { locale: 'de-DE' })
-      member.allowHttpError('/me', 401)
-      member.allowHttpError('/refresh', 401)
+      const member = await loggedInGerman(browser, band.base, 'mia', band.member.password)
       const mp = member.page
-      await mp.goto(`${band.base}/app/login`)
-      await mp.getByLabel('Benutzername').fill('mia')
-      await mp.getByLabel('Passwort', { exact: true }).fill(band.member.password)
-      await mp.getByRole('button', { name: 'Anmelden' }).click()
-      await mp.waitForURL((url) => !url.pathname.startsWith('/app/login'))
       await mp.goto(`${band.base}/app/gigs/${gig.id}`)
       await mp.getByText('Die Antworten sind geschlossen.').waitFor()
       assert.equal(await mp.getByRole('button', { name: 'Frist speichern' }).count(), 0)

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import { ApiSession } from '#test/browser/api-client.js'
 import { EDITOR_PASSWORD, startBand } from '#test/browser/band-fixture.js'
 import { openAppInEnglish } from '#test/browser/english.js'
+import { loggedInGerman } from '#test/browser/german.js'
 import {
-  checkA11y, DESKTOP, launchBrowser, logInAs, openApp, PHONE, screenshot, storySteps
+  checkA11y, DESKTOP, launchBrowser, logInAs, PHONE, screenshot, storySteps
 } from '#test/browser/harness.js'
 
 // A gig's money as a band keeps it: the editor types the fee, an expense and the band fund's
@@ -97,15 +98,8 @@ test('web app: gig money, the split, balances and the member’s share', { timeo
     })
 
     await step('the member reads her share in German, nothing else', async () => {
-      const member = await openApp(browser, band.base, PHONE, { locale: 'de-DE' })
-      member.allowHttpError('/me', 401)
-      member.allowHttpError('/refresh', 401)
+      const member = await loggedInGerman(browser, band.base, 'mia', band.member.password)
       const mp = member.page
-      await mp.goto(`${band.base}/app/login`)
-      await mp.getByLabel('Benutzername').fill('mia')
-      await mp.getByLabel('Passwort', { exact: true }).fill(band.member.password)
-      await mp.getByRole('button', { name: 'Anmelden' }).click()
-      await mp.waitForURL((url) => !url.pathname.startsWith('/app/login'))
       await mp.goto(`${band.base}/app/gigs/${band.gig.id}`)
       await mp.getByRole('link', { name: 'Geld', exact: true }).click()
       const share = mp.getByRole('region', { name: 'Dein Anteil' })
