@@ -3,7 +3,7 @@
 import { transposeChord, type ChordNotation } from './chord.js'
 import { plainText, sectionLabel } from './chordpro-text.js'
 import {
-  DELEGATES, PAGE_BREAKS, QUIET_META, STARTS, directiveName, selected, type Delegate,
+  DELEGATES, PAGE_BREAKS, QUIET_META, STARTS, directiveName, selected, setMeta, type Delegate,
   type SectionKind
 } from './directives.js'
 
@@ -383,28 +383,6 @@ class ChordProReader {
       // stage, listed for editors.
       this.ignored.add(name)
     }
-  }
-}
-
-/** Stores a metadata directive; false when the name is none. */
-function setMeta (meta: ChartMeta, name: string, value: string): boolean {
-  switch (name) {
-    case 'title':
-    case 'subtitle':
-    case 'artist':
-    case 'key':
-    case 'time':
-    case 'duration':
-      meta[name] = value === '' ? null : value
-      return true
-    case 'capo':
-    case 'tempo': {
-      const n = Number.parseInt(value, 10)
-      meta[name] = Number.isFinite(n) ? n : null
-      return true
-    }
-    default:
-      return false
   }
 }
 

@@ -1,4 +1,5 @@
 // The directives of the ChordPro reference (chordpro.org) by what the reader does with them.
+import type { ChartMeta } from './chordpro.js'
 
 export type SectionKind = 'verse' | 'chorus' | 'bridge' | 'tab' | 'plain'
 
@@ -94,4 +95,26 @@ export function selected (selector: string, selectors: readonly string[]): boole
   const negated = selector.endsWith('!')
   const name = (negated ? selector.slice(0, -1) : selector).toLowerCase()
   return selectors.includes(name) !== negated
+}
+
+/** Stores a metadata directive; false when the name is none. */
+export function setMeta (meta: ChartMeta, name: string, value: string): boolean {
+  switch (name) {
+    case 'title':
+    case 'subtitle':
+    case 'artist':
+    case 'key':
+    case 'time':
+    case 'duration':
+      meta[name] = value === '' ? null : value
+      return true
+    case 'capo':
+    case 'tempo': {
+      const n = Number.parseInt(value, 10)
+      meta[name] = Number.isFinite(n) ? n : null
+      return true
+    }
+    default:
+      return false
+  }
 }
