@@ -101,7 +101,9 @@ test('songbook: import screen, stage view of real ChordPro, editor notes', { tim
       assert.match(text, /verse 1/i)
       assert.match(text, /last chorus/i)
       await screenshot(mia.page, 'songbook-stage-every-directive')
-      // Mia plays bass: her selector's comment, not the guitarist's.
+      // Mia plays bass: her selector's comment, not the guitarist's. On a phone the other songs
+      // are behind Display.
+      await mia.page.getByRole('button', { name: 'Display' }).click()
       await mia.page.getByRole('button', { name: 'Next song' }).click()
       await chart.getByText('Bass: root notes').waitFor()
       assert.equal(await chart.getByText('Guitar only').count(), 0)
