@@ -1,13 +1,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Locator } from 'playwright-core'
-import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
+import type { Locator } from 'playwright-core'
+import { dayFromNow } from '#test/browser/api-client.js'
 import {
-  ADMIN_PASSWORD, EDITOR_PASSWORD, startBand, type Band
+  ADMIN_PASSWORD, EDITOR_PASSWORD, startBand
 } from '#test/browser/band-fixture.js'
 import {
-  checkA11y, DESKTOP, launchBrowser, openApp, PHONE, screenshot, type AppPage
+  checkA11y, DESKTOP, launchBrowser, PHONE, screenshot, type AppPage
 } from '#test/browser/harness.js'
+import { pageOpener } from '#test/browser/logged-in.js'
 
 // An English band's chords stay English through a save of the configuration; the editor gives a
 // song its key and capo for tonight in the setlist editor; the gig page and the stage view say the
@@ -22,7 +23,6 @@ const SIZES = [
   [{ width: 390, height: 844 }, 'phone-390'],
   [DESKTOP, 'desktop']
 ] as const
-type Lang = 'en' | 'de'
 
 const WORDS = {
   en: {
@@ -63,33 +63,7 @@ const WORDS = {
   }
 } as const
 
-const sessions = new Map<string, ApiSession>()
-
-/** A page logged in as `username` (the API's session cookies), the device set to `lang`. */
-async function openAs (
-  browser: Browser,
-  band: Band,
-  viewport: { width: number; height: number },
-  lang: Lang,
-  username: string,
-  password: string
-): Promise<AppPage> {
-  const app = await openApp(browser, band.base, viewport)
-  let session = sessions.get(username)
-  if (!session) {
-    session = await ApiSession.login(band.base, username, password)
-    sessions.set(username, session)
-  }
-  await app.context.addCookies(
-    session.cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=')
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: band.base }
-    })
-  )
-  await app.context.addInitScript(
-    (chosen) => localStorage.setItem('bandstand.locale', chosen), lang)
-  return app
-}
+const openAs = pageOpener()
 
 /** Nothing wider than the window (no sideways scrolling). */
 const fitsWidth = (app: AppPage) =>

@@ -1,19 +1,19 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
-import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
+import type { Page } from 'playwright-core'
+import { dayFromNow } from '#test/browser/api-client.js'
 import { ADMIN_PASSWORD, MEMBER_PASSWORD } from '#test/browser/band-fixture.js'
 import {
-  checkA11y, launchBrowser, openApp, screenshot, type AppPage
+  checkA11y, launchBrowser, screenshot
 } from '#test/browser/harness.js'
-import { editorLogin, startLiveBand, type LiveBand } from '#test/browser/live-fixture.js'
+import { pageOpener } from '#test/browser/logged-in.js'
+import { editorLogin, startLiveBand } from '#test/browser/live-fixture.js'
 
 // The stage view on phones as a band uses it: the chart is the first screen (one header line, the
 // display settings behind one button, the box down to the window's bottom above the editor's tap
 // bar), columns inside the window on a wide screen, the song the phone knew last after an offline
 // reload, and small phones whose pages never widen past 360 px.
 
-type Lang = 'en' | 'de'
 const WORDS = {
   en: {
     display: 'Display',
@@ -55,32 +55,7 @@ const CHART = (title: string) => [
   ...Array.from({ length: 80 }, (_, i) => `[G]Line ${i + 1} of [C]this [D]song, it [G]goes on`)
 ].join('\n')
 
-// One login per user (the login route allows 10 a minute); each page gets its session cookies.
-const sessions = new Map<string, ApiSession>()
-async function openAs (
-  browser: Browser,
-  band: LiveBand,
-  viewport: { width: number; height: number },
-  lang: Lang,
-  username: string,
-  password: string
-): Promise<AppPage> {
-  const app = await openApp(browser, band.base, viewport)
-  let session = sessions.get(username)
-  if (!session) {
-    session = await ApiSession.login(band.base, username, password)
-    sessions.set(username, session)
-  }
-  await app.context.addCookies(
-    session.cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=')
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: band.base }
-    })
-  )
-  await app.context.addInitScript(
-    (chosen) => localStorage.setItem('bandstand.locale', chosen), lang)
-  return app
-}
+const openAs = pageOpener()
 
 /** Where the first screen's parts are, in px of the window. */
 function layout (page: Page) {
