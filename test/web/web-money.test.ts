@@ -68,8 +68,11 @@ test('web app: gig money, the split, balances and the member’s share', { timeo
     await step('the fee is paid to Lena: the balances page suggests the transfers', async () => {
       await page.getByLabel('The fee is paid').check()
       await page.getByLabel('Received by').selectOption({ label: 'Lena' })
+      // "Money saved" still shows from the first save: wait for this save's answer instead.
+      const saved = page.waitForResponse((r) => r.request().method() === 'PUT' &&
+        r.url().endsWith(`/gigs/${band.gig.id}/money`))
       await page.getByRole('button', { name: 'Save money' }).click()
-      await page.getByText('Money saved').waitFor()
+      assert.equal((await saved).status(), 200)
       assert.equal((await band.editor.get(`/gigs/${band.gig.id}/money`)).fee.paid, true)
       await page.getByRole('link', { name: 'Who owes whom' }).click()
       // Mia laid out 200.00 and gets 472.73 (the first player by id gets the cent): 672.73.
