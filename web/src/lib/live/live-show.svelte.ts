@@ -1,53 +1,26 @@
 import { api, ApiFailure, call, failureOf } from '$lib/api/client'
-import type { LiveEntry, LiveUpdate, LiveView, SongListItem } from '$lib/api/types'
+import type { LiveEntry, LiveView, SongListItem } from '$lib/api/types'
 import { explainError } from '$lib/errors'
 import { LiveFeed, type FirstView } from './live-feed.svelte'
 import { enqueue, queued, settle, type Queued } from './outbox'
+import {
+  answered,
+  fromOutbox,
+  isIn,
+  overlay,
+  withRestored,
+  type Patch,
+  type Pending,
+  type PendingInsert
+} from './overlay'
 
-type Patch = Omit<LiveUpdate, 'entryId'>
-
-/** A tap on its way: shown at once, dropped once the server's view includes it (or refused). */
-interface PendingTap {
-  kind: 'tap'
-  key: number
-  /** Not answered within LATE_MS: shown as pending, not as done. */
-  late?: boolean
-  entryId: number
-  patch: Patch
-  /** The live version the server answered with; the tap is in every view from that one. */
-  version?: number
-  /** Its record in the outbox (IndexedDB) until the server answered. */
-  out: Queued
-}
-interface PendingInsert {
-  kind: 'insert'
-  key: number
-  late?: boolean
-  setId: number
-  afterEntryId: number | undefined
-  song: SongListItem
-  /** The new entry's id, once the server made it. */
-  entryId?: number
-  out: Queued
-}
-type Pending = PendingTap | PendingInsert
+export type { ShowState } from './overlay'
 
 export interface Failure {
   key: number
   /** What was tapped, e.g. "Played: Proud Mary". */
   what: string
   message: string
-}
-
-/** The entries in show order, with what the page shows about them. */
-export interface ShowState {
-  view: LiveView
-  current: LiveEntry | null
-  next: LiveEntry | null
-  /** The song played last (the rating buttons rate it). */
-  previous: LiveEntry | null
-  /** Entries this phone changed whose change the server has not confirmed yet. */
-  unconfirmed: number[]
 }
 
 let keys = 0
@@ -242,22 +215,9 @@ export class LiveShow {
 
   /** Taps left in the outbox by an earlier visit (a reload offline): pending, then sent. */
   async #restore (): Promise<void> {
-    const restored: Pending[] = (await queued(this.#gigId)).map((out) =>
-      out.kind === 'tap'
-        ? { kind: 'tap', key: ++keys, late: true, entryId: out.entryId, patch: out.patch, out }
-        : {
-            kind: 'insert',
-            key: ++keys,
-            late: true,
-            setId: out.setId,
-            afterEntryId: out.afterEntryId,
-            song: out.song,
-            out
-          }
-    )
+    const restored = (await queued(this.#gigId)).map((out) => fromOutbox(out, ++keys))
     if (restored.length === 0) return
-    const known = this.pending.map((p) => p.out.id)
-    this.pending = [...restored.filter((p) => !known.includes(p.out.id)), ...this.pending]
+    this.pending = withRestored(this.pending, restored)
     void this.#flush()
   }
 
@@ -379,71 +339,4 @@ function unreachable (error: unknown): boolean {
 function insertedIn (view: LiveView, p: PendingInsert): number | undefined {
   const set = view.sets.find((s) => s.id === p.setId)
   return set?.entries.findLast((e) => e.inserted && e.songId === p.song.id)?.id
-}
-
-/** The server answered the request (its effect may still be on its way to the view). */
-function answered (pending: Pending): boolean {
-  return pending.kind === 'tap' ? pending.version !== undefined : pending.entryId !== undefined
-}
-
-function isIn (view: LiveView, pending: Pending): boolean {
-  if (pending.kind === 'tap') {
-    return pending.version !== undefined && view.version >= pending.version
-  }
-  return (
-    pending.entryId !== undefined &&
-    view.sets.some((set) => set.entries.some((entry) => entry.id === pending.entryId))
-  )
-}
-
-/** The server's view with the taps still on their way applied, and what follows from it. */
-export function overlay (view: LiveView, pending: Pending[]): ShowState {
-  const unconfirmed: number[] = []
-  const open = pending.filter((p) => !isIn(view, p))
-  const sets = view.sets.map((set) => {
-    let entries = set.entries
-    for (const p of open) {
-      if (p.kind === 'insert' && p.setId === set.id) {
-        // After the entry it follows; at the end of the set without one.
-        const after = entries.findIndex((e) => e.id === p.afterEntryId)
-        const at = after < 0 ? entries.length : after + 1
-        const entry: LiveEntry = {
-          id: -p.key,
-          setId: set.id,
-          songId: p.song.id,
-          song: p.song,
-          title: p.song.title,
-          notes: null,
-          transpose: 0,
-          capo: null,
-          plannedStart: entries[at - 1]?.plannedStart ?? set.start,
-          durationSeconds: p.song.durationSeconds ?? 0,
-          customDurationSeconds: null,
-          status: 'planned',
-          inserted: true,
-          rating: null
-        }
-        entries = [...entries.slice(0, at), entry, ...entries.slice(at)]
-        unconfirmed.push(entry.id)
-      }
-    }
-    entries = entries.map((entry) => {
-      let changed = entry
-      for (const p of open) {
-        if (p.kind !== 'tap' || p.entryId !== entry.id) continue
-        changed = { ...changed, ...p.patch }
-        if (p.patch.status === 'skipped') changed.rating = null
-        unconfirmed.push(entry.id)
-      }
-      return changed
-    })
-    return { ...set, entries }
-  })
-  const all = sets.flatMap((set) => set.entries)
-  const at = all.findIndex((entry) => entry.status === 'planned')
-  const current = at < 0 ? null : all[at]!
-  const next = at < 0 ? null : (all.slice(at + 1).find((e) => e.status === 'planned') ?? null)
-  const before = at < 0 ? all : all.slice(0, at)
-  const previous = before.findLast((entry) => entry.status === 'played') ?? null
-  return { view: { ...view, sets, current }, current, next, previous, unconfirmed }
 }
