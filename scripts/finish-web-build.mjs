@@ -30,7 +30,7 @@ const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
 const bootName = `_app/immutable/entry/boot.${hash}.js`
 writeFileSync(join(out, bootName), code.trim() + '\n')
 writeFileSync(indexFile, html.replace(tag, `<script src="/app/${bootName}"></script>`))
-// The service worker precaches the boot script too (web/src/service-worker.ts): it is no Vite
+// The service worker precaches the boot script too (web/src/service-worker/): it is no Vite
 // output, so its name is written in here. A new boot script is a new service worker.
 const workerFile = join(out, 'service-worker.js')
 const worker = readFileSync(workerFile, 'utf8')

@@ -1,12 +1,12 @@
 /**
  * Answers from the gig pack that the service worker wrote into the shell it served offline
- * (service-worker.ts → firstAnswers): the band's configuration, `/me` and, on the live page, its
- * view. Each is taken once, by the first GET of its URL, instead of a round trip through the
- * worker to the same cache: the live page opened offline shows its song without waiting for
- * them (docs/offline.md). Online the shell holds none, and every request goes to the network.
+ * (service-worker/pack.ts → firstAnswers): the band's configuration, `/me` and, on the live page,
+ * its view. Each is taken once, by the first GET of its URL, instead of a round trip through the
+ * worker to the same cache: the live page opened offline shows its song without waiting for them
+ * (docs/offline.md). Online the shell holds none, and every request goes to the network.
  */
 
-// Kept equal to service-worker.ts.
+// Kept equal to service-worker/pack.ts (its unit test compares them).
 export const FIRST_ANSWERS_ID = 'bandstand-first-answers'
 
 interface Kept {

@@ -1,5 +1,5 @@
 // The gig pack: what gig night needs of one gig, kept in the user's cache (`bandstand-user-<id>`)
-// so that the service worker can answer it when the network is gone (web/src/service-worker.ts).
+// so that the service worker can answer it when the network is gone (web/src/service-worker/).
 // Plain TypeScript without app imports: the node tests drive it with a fake Cache API.
 import { userCacheName } from './user-caches.js'
 

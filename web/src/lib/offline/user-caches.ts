@@ -1,4 +1,4 @@
-// What the service worker keeps for one user (the gig pack: lib/offline, web/src/service-worker.ts)
+// What the service worker keeps for one user (the gig pack: lib/offline, web/src/service-worker/)
 // lives in caches named `bandstand-user-<id>`; the app shell's caches hold no user data. Loaded
 // lazily (session.svelte.ts imports it on logout and login), so it costs the first screen nothing.
 
