@@ -98,3 +98,109 @@ describe('outbox', () => {
     expect(await outbox.queued(1)).toEqual([])
   })
 })
+
+/**
+ * Just enough of IndexedDB for the outbox's store: one database, its `taps` store and `gig`
+ * index, requests answered on the next microtask as a browser does.
+ */
+function fakeIndexedDb (failOpen = false) {
+  const records = new Map<string, Queued>()
+  const made: string[] = []
+  let opens = 0
+  let fail: string | null = null
+  const answer = <T>(work: () => T) => {
+    const request = {} as IDBRequest<T> & { result: T, error: DOMException | null }
+    queueMicrotask(() => {
+      if (fail) {
+        request.error = new DOMException(fail)
+        request.onerror?.(new Event('error'))
+        return
+      }
+      request.result = work()
+      request.onsuccess?.(new Event('success'))
+    })
+    return request
+  }
+  const store = {
+    put: (record: Queued) =>
+      answer(() => records.set(record.id, structuredClone(record)) && record.id),
+    delete: (id: string) => answer(() => records.delete(id) && undefined),
+    index: () => ({
+      getAll: (gigId: number) =>
+        answer(() => [...records.values()].filter((r) => r.gigId === gigId))
+    }),
+    createIndex: (name: string) => made.push(`index ${name}`)
+  }
+  const db = {
+    closed: false,
+    onversionchange: null as (() => void) | null,
+    close () {
+      db.closed = true
+    },
+    createObjectStore: (name: string) => {
+      made.push(`store ${name}`)
+      return store
+    },
+    transaction: () => ({ objectStore: () => store })
+  }
+  const factory = {
+    open: () => {
+      opens++
+      const request: Partial<Record<'onerror' | 'onupgradeneeded' | 'onsuccess', () => void>> &
+        { result?: unknown } = {}
+      queueMicrotask(() => {
+        if (failOpen) return request.onerror?.()
+        request.result = db
+        if (opens === 1) request.onupgradeneeded?.()
+        request.onsuccess?.()
+      })
+      return request
+    }
+  }
+  return {
+    idb: factory as unknown as IDBFactory,
+    records,
+    made,
+    db,
+    opens: () => opens,
+    failWith: (name: string | null) => {
+      fail = name
+    }
+  }
+}
+
+describe('the outbox in IndexedDB', () => {
+  it('keeps the records in the taps store, indexed by gig, opened once', async () => {
+    const fake = fakeIndexedDb()
+    const outbox = createOutbox(indexedDbStore(() => fake.idb))
+    await outbox.enqueue(tap('b', 2))
+    await outbox.enqueue(tap('a', 1))
+    await outbox.enqueue(tap('x', 1, 2))
+    expect((await outbox.queued(1)).map((q) => q.id)).toEqual(['a', 'b'])
+    await outbox.settle('a')
+    expect([...fake.records.keys()].sort()).toEqual(['b', 'x'])
+    expect(fake.made).toEqual(['store taps', 'index gig'])
+    expect(fake.opens()).toBe(1)
+  })
+
+  it('lets the database go when another tab deletes it (logout), and opens it again', async () => {
+    const fake = fakeIndexedDb()
+    const outbox = createOutbox(indexedDbStore(() => fake.idb))
+    await outbox.enqueue(tap('a', 1))
+    fake.db.onversionchange!()
+    expect(fake.db.closed).toBe(true)
+    await outbox.queued(1)
+    expect(fake.opens()).toBe(2)
+  })
+
+  it('a failed write is the caller\'s to see; a database that does not open keeps nothing',
+    async () => {
+      const fake = fakeIndexedDb()
+      const outbox = createOutbox(indexedDbStore(() => fake.idb))
+      fake.failWith('QuotaExceededError')
+      await expect(outbox.enqueue(tap('a', 1))).rejects.toThrow('QuotaExceededError')
+      const closed = createOutbox(indexedDbStore(() => fakeIndexedDb(true).idb))
+      await closed.enqueue(tap('a', 1))
+      expect(await closed.queued(1)).toEqual([])
+    })
+})
