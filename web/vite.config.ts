@@ -20,7 +20,7 @@ export default defineConfig({
     environment: './vitest-environment.ts',
     // `npm run test:web` (CI): the app's TypeScript, components left to the browser stories and
     // messages (data) out. Thresholds a little under the figures measured; the gig-night core
-    // (overlay, outbox, gig pack, service worker) has its own, higher ones.
+    // (live show, overlay, outbox, gig pack, service worker) has its own, higher ones.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
@@ -28,11 +28,12 @@ export default defineConfig({
         'src/lib/offline/memory-caches.ts'],
       reporter: ['text-summary'],
       thresholds: {
-        statements: 47,
-        branches: 47,
-        functions: 46,
-        lines: 46,
+        statements: 55,
+        branches: 54,
+        functions: 56,
+        lines: 55,
         'src/service-worker/{pack,routes,shell}.ts': core(95, 95, 95),
+        'src/lib/live/live-show.svelte.ts': core(93, 80, 93),
         'src/lib/live/overlay.ts': core(95, 90, 95),
         'src/lib/live/outbox.ts': core(95, 65, 90),
         'src/lib/offline/gig-pack.ts': core(86, 74, 78)
