@@ -1,14 +1,20 @@
 /**
- * The largest answers a member can make the server build, at the limits (docs/security.md →
- * "Limits"): the gig's charts, its CSV and a chart recalling its chorus as often as 64 KiB allow.
- * Each row: the longest the event loop stood still while the request ran (a 1 ms timer's gaps)
- * and how much the resident set grew. In process, on a fresh migrated database. Part of
+ * The largest answers a member can make the server build, at the limits (docs/security.md):
+ * the gig's charts, its CSV, its charts.zip and setlist PDF, a songbook over its bound, and a
+ * chart recalling its chorus as often as 64 KiB allow. Each row: the longest the event loop stood
+ * still while the request ran (a 1 ms timer's gaps; monitorEventLoopDelay's p99 beside it), the
+ * same for an idle span as long right after it (the baseline: a shared machine's noise), the most
+ * CPU time the main thread itself spent in one gap (the longest synchronous slice, whatever the
+ * other processes take), and how much the resident set grew. In process, on a fresh migrated
+ * database, each route answered once before on a small gig. Part of
  * `npm run bench` (BENCH_PARTS=limits); also runs alone:
  * `node --conditions=bandstand-source --import tsx bench/setlist-limits.ts`.
  */
 import { execFile } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { inArray } from 'drizzle-orm'
 import { songs } from '#src/db/schema.js'
 import { MAX_CHART_BYTES } from '#schemas/songs.js'
@@ -48,31 +54,70 @@ export function longChart (bytes: number, seed = 1): string {
   return lines.join('\n') + '\n'
 }
 
-/**
- * The longest gap between turns of a 1 ms timer while `run` works: how long a /health probe or a
- * live tap would have waited. (perf_hooks' monitorEventLoopDelay missed a 100 ms block here.)
- */
-async function measure<T> (name: string, run: () => Promise<T> | T): Promise<T> {
+interface LoopDelay {
+  /** The longest gap between turns of a 1 ms timer (what a /health probe would have waited). */
+  maxGap: number
+  /**
+   * The most CPU time the main thread spent in one such gap: the longest synchronous work on it,
+   * without the time the machine's other processes took the core away (2 cores, many jobs).
+   */
+  maxGapCpu: number
+  /** monitorEventLoopDelay's 99th percentile (ms). */
+  p99: number
+}
+
+const threadCpuMs = () => {
+  const { user, system } = process.threadCpuUsage()
+  return (user + system) / 1000
+}
+
+/** The event loop's delays while `run` works (and one more tick: a block at the end shows then). */
+async function loopDelay<T> (run: () => Promise<T> | T): Promise<{ result: T; delay: LoopDelay }> {
   let last = performance.now()
-  let worst = 0
+  let lastCpu = threadCpuMs()
+  let maxGap = 0
+  let maxGapCpu = 0
   const ticker = setInterval(() => {
     const now = performance.now()
-    worst = Math.max(worst, now - last)
+    const cpu = threadCpuMs()
+    maxGap = Math.max(maxGap, now - last)
+    maxGapCpu = Math.max(maxGapCpu, cpu - lastCpu)
     last = now
+    lastCpu = cpu
   }, 1)
-  const rss = process.memoryUsage.rss()
-  await new Promise((resolve) => setTimeout(resolve, 5))
+  const histogram = monitorEventLoopDelay({ resolution: 1 })
+  await sleep(5)
+  histogram.enable()
   last = performance.now()
-  const started = performance.now()
+  lastCpu = threadCpuMs()
+  maxGap = 0
+  maxGapCpu = 0
   const result = await run()
-  const ms = performance.now() - started
-  // One more turn: a block at the very end shows when the next tick comes.
-  await new Promise((resolve) => setTimeout(resolve, 5))
+  await sleep(5)
+  histogram.disable()
   clearInterval(ticker)
+  return { result, delay: { maxGap, maxGapCpu, p99: histogram.percentile(99) / 1e6 } }
+}
+
+/**
+ * One row: how long `run` took; the longest the event loop stood still meanwhile and the most CPU
+ * time the main thread spent in one gap; the same for an idle span as long right after it (the
+ * baseline: the machine's own noise at its current load); how much the resident set grew.
+ */
+async function measure<T> (name: string, run: () => Promise<T> | T): Promise<T> {
+  const rss = process.memoryUsage.rss()
+  const started = performance.now()
+  const { result, delay } = await loopDelay(run)
+  const ms = performance.now() - started
   const grown = (process.memoryUsage.rss() - rss) / 1024 / 1024
+  const idle = (await loopDelay(() => sleep(Math.max(50, ms)))).delay
+  const f = (n: number) => n.toFixed(0).padStart(4)
+  const sign = (n: number) => `${n < 0 ? '−' : '+'}${f(Math.abs(n))}`
   console.log(
-    `${name.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms   event loop blocked at most ` +
-      `${worst.toFixed(0).padStart(4)} ms   RSS +${grown.toFixed(0)} MiB`
+    `${name.padEnd(48)} ${f(ms)} ms | blocked ${f(delay.maxGap)} ms (idle ${f(idle.maxGap)}, ` +
+      `${sign(delay.maxGap - idle.maxGap)}) | CPU slice ${f(delay.maxGapCpu)} ms ` +
+      `(idle ${f(idle.maxGapCpu)}) | p99 ${f(delay.p99)} (idle ${f(idle.p99)}) | ` +
+      `RSS +${grown.toFixed(0)} MiB`
   )
   return result
 }
@@ -118,17 +163,35 @@ export async function runSetlistLimitsBench (): Promise<void> {
       const [status, bytes] = stdout.split(' ').map(Number)
       return { status: status!, bytes: bytes! }
     }
+    // Every route once on a small gig first: the rows show a server that has answered each kind
+    // of request before (a first request also compiles its code and statements).
+    const small = await createGig(editor, { name: 'Warm-up' })
+    await editor.put(`/gigs/${small.id}/setlist`, {
+      version: 0, sets: [{ name: 'Set 1', entries: ids.slice(0, 3).map((songId) => ({ songId })) }]
+    })
+    for (const path of ['charts', 'setlist.csv', 'charts.zip', 'setlist.pdf', 'songbook.pdf']) {
+      await get(`/gigs/${small.id}/${path}`, 'br')
+    }
     console.log(`\n## Answers at the limits (${MAX_SETLIST_ENTRIES} entries, ` +
-      `${distinct} charts of 64 KiB = 8 MiB; curl as the client)`)
-    const charts = await measure('GET /gigs/{id}/charts, first build, br', () =>
+      `${distinct} charts of 64 KiB = 8 MiB; curl as the client). "blocked": the longest gap ` +
+      'of a 1 ms timer, against an idle span as long right after; "CPU slice": the most ' +
+      "main-thread CPU time in one gap (the machine's other jobs excluded)")
+    const charts = await measure('GET /gigs/{id}/charts, br', () =>
       get(`/gigs/${big.id}/charts`, 'br'))
-    await measure('GET /gigs/{id}/charts, from the cache, gzip', () =>
-      get(`/gigs/${big.id}/charts`, 'gzip'))
+    await measure('GET /gigs/{id}/charts, gzip', () => get(`/gigs/${big.id}/charts`, 'gzip'))
+    await measure('GET /gigs/{id}/charts, uncompressed', () => get(`/gigs/${big.id}/charts`))
     await measure('GET /gigs/{id}/setlist.csv (8 MiB of charts)', () =>
       get(`/gigs/${csvGig.id}/setlist.csv`))
     const over = await measure('GET /gigs/{id}/setlist.csv, over the cap (413)', () =>
       get(`/gigs/${big.id}/setlist.csv`))
-    console.log(`  charts: ${charts.bytes} B sent with br; the CSV over the cap: ${over.status}`)
+    const zip = await measure('GET /gigs/{id}/charts.zip (8 MiB of charts)', () =>
+      get(`/gigs/${csvGig.id}/charts.zip`))
+    const pdf = await measure(`GET /gigs/{id}/setlist.pdf (${MAX_SETLIST_ENTRIES} entries)`, () =>
+      get(`/gigs/${big.id}/setlist.pdf`))
+    const book = await measure('GET /gigs/{id}/songbook.pdf, over its bound (413)', () =>
+      get(`/gigs/${csvGig.id}/songbook.pdf`))
+    console.log(`  charts: ${charts.bytes} B sent with br; the CSV over the cap: ${over.status}; ` +
+      `zip ${zip.status} ${zip.bytes} B; setlist PDF ${pdf.status}; songbook ${book.status}`)
     await measure('(calibration: 100 ms of work on the main thread)', () => {
       const until = performance.now() + 100
       while (performance.now() < until);

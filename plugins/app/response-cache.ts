@@ -27,6 +27,18 @@ declare module 'fastify' {
       contentType: string,
       build: () => string | Buffer
     ): FastifyReply | Promise<FastifyReply>
+    /**
+     * The same for an answer of megabytes (the gig's charts): `build` gives its bytes in parts
+     * and a turn of the event loop between them; the parts are digested as they come.
+     * Requests for the same answer while it is built share the build.
+     */
+    sendCachedParts(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      contentType: string,
+      build: () => AsyncIterable<Buffer>
+    ): Promise<FastifyReply>
     /** The two halves of sendCached, for answers that are also used outside a request. */
     responseCache: {
       /**
@@ -114,7 +126,8 @@ function keyTag (key: string): string {
  * part of it, as two URLs can give the same bytes.
  */
 export const entityTag = (key: string, body: Buffer) =>
-  `W/"${keyTag(key)}.${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"`
+  digestTag(key, createHash('sha256').update(body).digest('base64url'))
+const digestTag = (key: string, digest: string) => `W/"${keyTag(key)}.${digest.slice(0, 20)}"`
 
 /** The opaque part of a weak ETag (what an SSE event id carries). */
 export const opaqueTag = (etag: string) => etag.slice(3, -1)
@@ -152,6 +165,32 @@ export default fp<ResponseCacheOptions>(
       const entry: CachedAnswer = { key, revision, body, etag: entityTag(key, body), encoded: {} }
       entries.set(key, entry)
       return entry
+    }
+
+    /** Builds of sendCachedParts under way, by key and revision. */
+    const building = new Map<string, Promise<CachedAnswer>>()
+    const answerParts = (key: string, revision: string, build: () => AsyncIterable<Buffer>) => {
+      const cached = entries.get(key)
+      if (cached?.revision === revision) return cached
+      const id = `${revision}:${key}`
+      let pending = building.get(id)
+      if (!pending) {
+        pending = (async () => {
+          const hash = createHash('sha256')
+          const parts: Buffer[] = []
+          for await (const part of build()) {
+            hash.update(part)
+            parts.push(part)
+          }
+          const body = Buffer.concat(parts)
+          const etag = digestTag(key, hash.digest('base64url'))
+          const entry: CachedAnswer = { key, revision, body, etag, encoded: {} }
+          entries.set(key, entry)
+          return entry
+        })().finally(() => building.delete(id))
+        building.set(id, pending)
+      }
+      return pending
     }
 
     const send = (
@@ -198,6 +237,19 @@ export default fp<ResponseCacheOptions>(
       send(request, reply, answer(key, request.dbRevision ?? app.dbRevision(), build), contentType)
 
     app.decorate('responseCache', { answer, send })
+    app.decorate(
+      'sendCachedParts',
+      async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        key: string,
+        contentType: string,
+        build: () => AsyncIterable<Buffer>
+      ) => {
+        const revision = request.dbRevision ?? app.dbRevision()
+        return send(request, reply, await answerParts(key, revision, build), contentType)
+      }
+    )
     app.decorate('sendCached', sendCached)
     app.decorate(
       'sendCachedJson',

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { asc, isNotNull } from 'drizzle-orm'
-import { zipSync, type Zippable } from 'fflate'
+import { promisify } from 'node:util'
+import { crc32, deflateRaw } from 'node:zlib'
+import { Zip, type ZipInputFile } from 'fflate'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { binaryFile } from '#schemas/documents.js'
 import { songs } from '#src/db/schema.js'
@@ -10,19 +12,45 @@ import { uniqueNames } from '#src/chart-files/file-names.js'
 import { transposeChordProText } from '#src/chart-files/transpose-text.js'
 import { canonicalKey } from '#shared/keys.js'
 import {
-  chartsBySong, chartsTooLarge, gigChartBytes, loadGigCharts
+  chartsBySong, chartsTooLarge, gigChartBytes, readGigCharts
 } from '#src/repositories/gig-charts.js'
 import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 
+const deflate = promisify(deflateRaw)
 const ZipFile = binaryFile('application/zip', 'a zip archive of .cho files (UTF-8 names)')
 
-/** A zip of charts; each file dated by its song's last change, so an unchanged songbook is too. */
-function zipOf (files: { name: string; text: string; changed: string }[]): Buffer {
-  const entries: Zippable = {}
+interface ChartFile {
+  name: string
+  /** Made when its turn comes: a gig's transposed charts are never all held at once. */
+  text: () => string
+  changed: string
+}
+
+/**
+ * A zip of charts; each file dated by its song's last change, so an unchanged songbook is too.
+ * Each file is compressed in libuv's thread pool, one after another: fflate's own deflate took
+ * 20–50 ms of the main thread per 64 KiB chart, and a gig's 8 MiB in one zipSync 280 ms.
+ */
+async function zipOf (files: Iterable<ChartFile>): Promise<Buffer> {
+  const parts: Uint8Array[] = []
+  // fflate reports an error only for a file added after the end, which this never does.
+  const zip = new Zip((_error, data) => parts.push(data))
   for (const f of files) {
-    entries[f.name] = [Buffer.from(f.text, 'utf8'), { mtime: new Date(f.changed) }]
+    const data = Buffer.from(f.text(), 'utf8')
+    const compressed = await deflate(data, { level: 6 })
+    // Already deflated (method 8): fflate writes the headers and the bytes as they are.
+    const file: ZipInputFile = {
+      filename: f.name,
+      mtime: new Date(f.changed),
+      compression: 8,
+      size: data.length,
+      crc: crc32(data)
+    }
+    zip.add(file)
+    file.ondata!(null, compressed, true)
   }
-  return Buffer.from(zipSync(entries, { level: 6 }))
+  zip.end()
+  return Buffer.concat(parts)
 }
 
 /** The charts as files: the whole songbook, or a gig's setlist as it will be played. */
@@ -50,10 +78,10 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })
         .from(songs).where(isNotNull(songs.chart)).orderBy(asc(songs.id)).all()
       const name = uniqueNames()
-      const zip = zipOf(rows.map((r) => ({
+      const zip = await zipOf(rows.map((r) => ({
         name: name(r.artist ? `${r.title} - ${r.artist}` : r.title, '.cho'),
         // Never null: only songs with a chart are read.
-        text: r.chart as string,
+        text: () => r.chart as string,
         changed: r.updatedAt
       })))
       return reply
@@ -89,7 +117,7 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (bytes !== undefined && bytes > MAX_GIG_CHART_BYTES) {
         throw chartsTooLarge(bytes, MAX_GIG_CHART_BYTES, 'The charts archive')
       }
-      const gig = loadGigCharts(app.db, request.params.id, notation)
+      const gig = await readGigCharts(app.db, request.params.id, notation)
       if (!gig) throw notFound('gig', request.params.id)
       const charts = chartsBySong(gig)
       const width = Math.max(2, String(gig.charts.length).length)
@@ -101,7 +129,7 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { title, artist, key } = entry.song
         const stem = `${String(entry.position).padStart(width, '0')} - ${title}` +
           (artist ? ` - ${artist}` : '')
-        const text = transposeChordProText(chart, entry.transpose, notation,
+        const text = () => transposeChordProText(chart, entry.transpose, notation,
           canonicalKey(key))
         return [{ name: name(stem, '.cho'), text, changed: now }]
       })
@@ -109,7 +137,7 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type('application/zip')
         .header('content-disposition',
           contentDisposition('attachment', `gig-${request.params.id}-charts.zip`))
-        .send(zipOf(files))
+        .send(await zipOf(files))
     }
   )
 }

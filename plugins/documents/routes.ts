@@ -23,7 +23,7 @@ import type { SetlistStyle } from '#src/documents/setlist-pdf.js'
 import { entityTag } from '#plugins/app/response-cache.js'
 import { documentLanguage, FILE_PREFIXES } from '#src/documents/labels.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
-import { chartsTooLarge, gigChartBytes, loadGigCharts } from '#src/repositories/gig-charts.js'
+import { chartsTooLarge, gigChartBytes, readGigCharts } from '#src/repositories/gig-charts.js'
 import { MAX_SONGBOOK_CHART_BYTES } from '#schemas/charts.js'
 
 /** Per start: a document's ETag from an earlier run (maybe another release) never matches. */
@@ -168,7 +168,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const renderSongbook = async (id: number, print: SongbookPrint): Promise<DocumentFile> => {
     const settings = app.appSettings.get()
     const doc = loadGigDocument(app.db, id, settings.timing)
-    const charts = doc && loadGigCharts(app.db, id, settings.chordNotation ?? 'german')
+    const charts = doc && await readGigCharts(app.db, id, settings.chordNotation ?? 'german')
     if (!doc || !charts) throw notFound('gig', id)
     const ctx = {
       bandName: settings.bandName,

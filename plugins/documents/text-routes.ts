@@ -8,7 +8,7 @@ import { renderSetlistText } from '#src/documents/setlist-text.js'
 import { documentLanguage } from '#src/documents/labels.js'
 import { loadGigDocument } from './repository.js'
 import {
-  chartsBySong, chartsTooLarge, gigChartBytes, loadGigCharts
+  chartsBySong, chartsTooLarge, gigChartBytes, readGigCharts
 } from '#src/repositories/gig-charts.js'
 import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 
@@ -24,12 +24,12 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Every entry's chart columns. The CSV repeats a chart for each entry of its song, so its chart
    * text is counted per entry against the limit, before any chart is read.
    */
-  const entryCharts = (id: number) => {
+  const entryCharts = async (id: number) => {
     const bytes = gigChartBytes(app.db, id, true) ?? 0
     if (bytes > MAX_GIG_CHART_BYTES) {
       throw chartsTooLarge(bytes, MAX_GIG_CHART_BYTES, 'The CSV')
     }
-    const doc = loadGigCharts(app.db, id, app.appSettings.get().chordNotation ?? 'german')
+    const doc = await readGigCharts(app.db, id, app.appSettings.get().chordNotation ?? 'german')
     const charts = doc ? chartsBySong(doc) : new Map<number, string>()
     return new Map((doc?.charts ?? []).map((c) => [
       c.entryId,
@@ -63,6 +63,8 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request, reply) => {
+      // The charts' size first: a CSV over the cap is refused before the gig is read.
+      const charts = await entryCharts(request.params.id)
       const { doc, name } = load(request.params.id)
       return reply
         .type(CSV_TYPE)
@@ -70,7 +72,7 @@ const textDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'private, no-cache')
         .send(streamSetlistCsv(
           doc,
-          entryCharts(request.params.id),
+          charts,
           documentLanguage(app.appSettings.get().locale)
         ))
     }

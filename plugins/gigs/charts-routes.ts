@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, IdParams, NotModified } from '#schemas/common.js'
 import { GigCharts, MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
 import { notFound } from '#src/errors.js'
-import { loadGigCharts } from '#src/repositories/gig-charts.js'
+import { readGigCharts } from '#src/repositories/gig-charts.js'
+import { JSON_TYPE } from '#plugins/app/response-cache.js'
+import { chartsJson } from './charts-json.js'
 
 /** The gig's songbook as one document: what every phone fetches (and keeps) for the stage. */
 const chartsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,12 +32,15 @@ const chartsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (request, reply) => {
+      const { id } = request.params
       const notation = app.appSettings.get().chordNotation ?? 'german'
-      return app.sendCachedJson(request, reply, `charts:${request.params.id}:${notation}`, () => {
-        const charts = loadGigCharts(app.db, request.params.id, notation)
-        if (!charts) throw notFound('gig', request.params.id)
-        return charts
-      })
+      // Megabytes at the cap: read, serialized and digested a part at a time.
+      return app.sendCachedParts(request, reply, `charts:${id}:${notation}`, JSON_TYPE,
+        async function * () {
+          const charts = await readGigCharts(app.db, id, notation)
+          if (!charts) throw notFound('gig', id)
+          yield * chartsJson(charts, (doc) => reply.serialize(doc) as string)
+        })
     }
   )
 }

@@ -1,11 +1,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { inArray } from 'drizzle-orm'
 import {
   anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSong, putSetlist } from '#test/gig-fixtures.js'
 import { projectPath } from '#src/project-path.js'
+import { songs } from '#src/db/schema.js'
+import { CHART_BATCH_BYTES } from '#src/repositories/gig-charts.js'
 
 const chart = readFileSync(projectPath('test', 'fixtures', 'charts', 'stille-nacht-crlf.cho'),
   'utf8')
@@ -158,14 +161,24 @@ test('GET /gigs/{id}/charts: running order, transposition, ETag, three statement
   assert.deepEqual(json<Ok<'/gigs/{id}/charts', 'get'>>(changed).songs,
     [{ id: withChart, chart: '[C]new' }])
 
-  // No query per song: the gig with its chart size, the entries, the charts.
+  // No query per song: the gig with its charts' sizes, the entries, the charts; more chart text
+  // than one read takes: one statement per CHART_BATCH_BYTES.
   const many = Array.from({ length: 40 }, (_, i) => insertSong(ctx.app, `S${i}`))
+  ctx.app.db.update(songs).set({ chart: '[C]short' }).where(inArray(songs.id, many)).run()
   const big = await createGig(editor, { name: 'Big' })
   await putSetlist(editor, big.id, [many.slice(0, 20), many.slice(20)])
   const { statements, result } = await countStatements(ctx.app, () =>
     member.get(`/gigs/${big.id}/charts`))
   assert.equal(json<Ok<'/gigs/{id}/charts', 'get'>>(result).charts.length, 40)
   assert.equal(statements, 3)
+  const long = 'x'.repeat(CHART_BATCH_BYTES / 4)
+  ctx.app.db.update(songs).set({ chart: long }).where(inArray(songs.id, many.slice(0, 9))).run()
+  const batched = await countStatements(ctx.app, () => member.get(`/gigs/${big.id}/charts`))
+  assert.equal(batched.statements, 2 + 3, 'nine charts of a quarter batch: three reads')
+  const parsed = json<Ok<'/gigs/{id}/charts', 'get'>>(batched.result)
+  assert.deepEqual(parsed.songs.map((song) => song.id), [...many].sort((a, b) => a - b))
+  assert.deepEqual(parsed.songs.map((song) => song.chart.length),
+    many.map((_, i) => (i < 9 ? long.length : '[C]short'.length)))
 
   assert.equal((await member.get('/gigs/9999/charts')).statusCode, 404)
   assert.equal((await anonymous(ctx.app).get(`/gigs/${gig.id}/charts`)).statusCode, 401)

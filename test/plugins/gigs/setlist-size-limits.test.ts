@@ -130,6 +130,7 @@ test('setlist CSV: its chart text is counted per entry, streamed, and capped', a
   assert.equal(refused.statusCode, 413)
   assert.equal(code(refused), 'CHARTS_TOO_LARGE')
   assert.equal((await member.get(`/gigs/${over}/charts`)).statusCode, 200)
+  assert.equal((await member.get('/gigs/9999/setlist.csv')).statusCode, 404)
 })
 
 test('setlist: more entries than it holds is 400 at save, copy and live insert', async (t) => {
