@@ -186,8 +186,12 @@ test('gig pack: recordings when the member opts in; a replaced sheet leaves the 
   const storage = new Map<string, string>()
   const local = {
     getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key)
+    setItem: (key: string, value: string) => {
+      storage.set(key, value)
+    },
+    removeItem: (key: string) => {
+      storage.delete(key)
+    }
   }
   assert.equal(wantsRecordings(member.user.id, local), false, 'off until chosen')
   setWantsRecordings(member.user.id, true, local)
