@@ -38,12 +38,14 @@ test('stage: the sheet PDF on the live page, turned by the pedal, saved for offl
     const { base, relay, browser, phone, editor, gigId } = await startOfflineApp(
       t, { name: 'Jazz Brunch', startTime: '11:00' }, { release: false })
     const song = async (title: string, chart?: string) => {
-      const created = await editor.post('/songs', { title, status: 'ready', ...(chart && { chart }) })
+      const created = await editor.post('/songs',
+        { title, status: 'ready', ...(chart && { chart }) })
       assert.equal(created.statusCode, 201, created.body)
       return created.json().id as number
     }
     const horn = await song('Horn Feature')
-    const blues = await song('Basement Blues', '{title: Basement Blues}\n[A]Down in the [D]basement')
+    const blues = await song('Basement Blues',
+      '{title: Basement Blues}\n[A]Down in the [D]basement')
     for (const [id, title] of [[horn, 'Horn part'], [blues, 'Blues lead sheet']] as const) {
       const sent = await upload(editor, `/songs/${id}/files`, await sheetPdf(title),
         { title, kind: 'sheet', filename: `${title}.pdf` })
