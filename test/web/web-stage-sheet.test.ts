@@ -185,10 +185,10 @@ test('stage: the sheet PDF on the live page, turned by the pedal, saved for offl
       await desk.page.waitForFunction(
         () => document.querySelectorAll('.pager canvas[data-drawn]').length === 2, null,
         { timeout: WAIT })
-      await desk.page.keyboard.press('ArrowDown')
-      assert.ok(await pager(desk.page).evaluate((p) => p.scrollTop) > 100, 'a pedal page turn')
       await checkA11y(desk.page, 'live page with a sheet (German, desktop)')
       await desk.page.screenshot({ path: 'dist/screenshots/stage-sheet-live-desktop-de.png' })
+      await desk.page.keyboard.press('ArrowDown')
+      assert.ok(await pager(desk.page).evaluate((p) => p.scrollTop) > 100, 'a pedal page turn')
       desk.assertClean()
     })
   })
