@@ -105,6 +105,10 @@ test('stage: the sheet PDF on the live page, turned by the pedal, saved for offl
       const filter = await first.locator('canvas').evaluate((c) => getComputedStyle(c).filter)
       assert.match(filter, /invert\(1\)/, 'light on dark on the stage')
       assert.equal(await chartRegion(page).getByText('No chart for this song.').count(), 0)
+      // pdf.js parsed it in its own worker (the app's CSP allows it: script-src 'self'), not in
+      // the page's thread (its silent fallback).
+      assert.ok(page.workers().some((worker) => /\/pdf\.worker\.min\.[\w-]+\.mjs$/.test(worker.url())),
+        page.workers().map((worker) => worker.url()).join())
       await checkA11y(page, 'live page with a sheet')
       await page.screenshot({ path: 'dist/screenshots/stage-sheet-live-phone.png' })
     })
