@@ -106,7 +106,7 @@ function * files (dir) {
   }
 }
 for (const file of files(out)) {
-  if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue
+  if (!/\.(m?js|css|html|svg|json|txt)$/.test(file)) continue
   const bytes = readFileSync(file)
   if (bytes.length < 512) continue
   writeFileSync(

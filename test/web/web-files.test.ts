@@ -5,7 +5,7 @@ import { checkA11y, chooseEnglish, logInAs, screenshot, WAIT } from '#test/brows
 import { pdfFile, wavFile } from '#test/file-fixtures.js'
 
 // The song page's files in Chromium: an editor uploads a recording with the file picker, the
-// native player seeks in it (Range requests), a PDF is listed to open and download.
+// native player seeks in it (Range requests), a PDF opens in the page and downloads.
 test('web app: an editor uploads a recording and a sheet; the player seeks', { timeout: 300_000 },
   async (t) => {
     const { band, app } = await bandInBrowser(t)
@@ -43,7 +43,12 @@ test('web app: an editor uploads a recording and a sheet; the player seeks', { t
     assert.ok(Math.abs(seeked.duration - 4) < 0.1, JSON.stringify(seeked))
 
     await send('Horn sheet.pdf', pdfFile('Horns'), 'application/pdf', 'sheet')
-    await page.getByRole('link', { name: 'Open' }).waitFor()
+    // The PDF opens in the page (pdf.js), and downloads.
+    await page.getByRole('button', { name: 'Open' }).click()
+    await page.getByRole('img', { name: 'Horn sheet, page 1 of 1' }).waitFor()
+    await page.locator('canvas[data-drawn]').waitFor()
+    assert.equal(await page.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded'),
+      'true')
     assert.equal(await page.getByRole('link', { name: 'Download' }).count(), 2)
     await checkA11y(page, 'song files')
     await screenshot(page, 'song-files-phone')

@@ -70,8 +70,12 @@ export class PackTooLarge extends Error {
 /** Who is logged in and the band's configuration: the app cannot start offline without them. */
 const APP_URLS = ['/me', '/public/app_config']
 
-/** The gig, its setlist, live view, running order, charts and the setlist and stage PDFs. */
-export function packUrls (gigId: number): string[] {
+/**
+ * The gig, its setlist, live view, running order, charts and the setlist and stage PDFs; with
+ * `recordings`, also the list of files with the recordings (the list without them stays: the
+ * stage reads the sheets from it).
+ */
+export function packUrls (gigId: number, recordings = false): string[] {
   return [
     ...APP_URLS,
     `/gigs/${gigId}`,
@@ -82,12 +86,35 @@ export function packUrls (gigId: number): string[] {
     `/gigs_lm/${gigId}`,
     `/gigs/${gigId}/setlist.pdf`,
     `/gigs/${gigId}/setlist.pdf?style=stage`,
-    packFilesUrl(gigId)
+    packFilesUrl(gigId),
+    ...(recordings ? [`${packFilesUrl(gigId)}?recordings=true`] : [])
   ]
 }
 
 /** The gig's files and its setlist's sheets (their URLs join the pack after this answer). */
 export const packFilesUrl = (gigId: number) => `/gigs/${gigId}/pack-files`
+
+const recordingsKey = (userId: number) => `bandstand.packRecordings.${userId}`
+
+/** Whether this member wants the recordings in the packs saved on this device (off by default). */
+export function wantsRecordings (userId: number, storage: Pick<Storage, 'getItem'>): boolean {
+  try {
+    return storage.getItem(recordingsKey(userId)) === 'true'
+  } catch {
+    return false
+  }
+}
+
+export function setWantsRecordings (
+  userId: number, wanted: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'>
+): void {
+  try {
+    if (wanted) storage.setItem(recordingsKey(userId), 'true')
+    else storage.removeItem(recordingsKey(userId))
+  } catch {
+    // Private mode's quota: the choice holds until the page closes (the checkbox keeps it).
+  }
+}
 
 /** The file URLs a pack-files answer lists. */
 async function fileUrls (body: ArrayBuffer): Promise<string[]> {
@@ -110,6 +137,8 @@ interface Env {
   delayMs?: number
   /** Where saveUpcoming notes its starts (the tab's sessionStorage): see claimUpcomingSave. */
   attempts?: Pick<Storage, 'getItem' | 'setItem'>
+  /** Also the recordings (the member's choice on this device: wantsRecordings). */
+  recordings?: boolean
 }
 
 /** The session ended while saving (401, or logout): nothing of this save is written. */
@@ -162,7 +191,17 @@ export async function savePack (
   const urls: string[] = []
   const tooLarge: string[] = []
   let bytes = 0
-  const queue = packUrls(gigId)
+  const queue = packUrls(gigId, env.recordings)
+  // The file lists overlap (the sheets are in both when the recordings are asked for).
+  const queued = new Set(queue)
+  const more = (urls: string[]) => {
+    for (const url of urls) {
+      if (queued.has(url)) continue
+      queued.add(url)
+      queue.push(url)
+    }
+  }
+  const isList = (url: string) => url.startsWith(packFilesUrl(gigId))
   for (const url of queue) {
     const kept = await cache.match(url)
     const etag = kept?.headers.get('etag')
@@ -178,12 +217,12 @@ export async function savePack (
       const body = await kept.clone().arrayBuffer()
       bytes += body.byteLength
       urls.push(url)
-      if (url === packFilesUrl(gigId)) queue.push(...await fileUrls(body))
+      if (isList(url)) more(await fileUrls(body))
     } else if (answer.ok) {
       const body = await answer.arrayBuffer()
       bytes += body.byteLength
       urls.push(url)
-      if (url === packFilesUrl(gigId)) queue.push(...await fileUrls(body))
+      if (isList(url)) more(await fileUrls(body))
       fresh.push([url, new Response(body, { status: 200, headers: answer.headers })])
     } else {
       // A network failure throws above (the caller keeps the old pack); 401 ends the session
@@ -192,7 +231,8 @@ export async function savePack (
       await answer.body?.cancel()
     }
   }
-  const others = (await listPacks(userId, env)).filter((pack) => pack.gigId !== gigId)
+  const packs = await listPacks(userId, env)
+  const others = packs.filter((pack) => pack.gigId !== gigId)
   const total = bytes + others.reduce((sum, pack) => sum + pack.bytes, 0)
   if (total > limit) throw new PackTooLarge(total, limit)
   if (env.signal?.aborted) throw new SessionGone()
@@ -208,6 +248,11 @@ export async function savePack (
     metaUrl(gigId),
     new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } })
   )
+  // What this pack held and no longer does (a deleted or replaced file, recordings no longer
+  // wanted) leaves the device, unless another pack holds it too.
+  const held = new Set([...urls, ...others.flatMap((pack) => pack.urls)])
+  const before = packs.find((pack) => pack.gigId === gigId)?.urls ?? []
+  for (const url of before) if (!held.has(url)) await cache.delete(url)
   return info
 }
 

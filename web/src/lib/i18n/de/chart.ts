@@ -36,6 +36,8 @@ export default {
   endOfSong: 'Ende des Songs — als Nächstes: {title}',
   endOfSet: 'Ende der Setlist.',
   pedalHint: 'Umblättern: Bild ab, Pfeile, Leertaste; am Ende noch einmal: nächster Song.',
+  sheet: 'Noten-PDF',
+  darkSheet: 'Noten dunkel',
   settings: 'Chart-Einstellungen',
   position: '{n}/{total}',
   display: 'Anzeige',

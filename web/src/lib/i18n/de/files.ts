@@ -16,6 +16,15 @@ export default {
   uploaded: '„{title}“ hochgeladen.',
   progress: 'Wird hochgeladen: {percent} %',
   open: 'Öffnen',
+  close: 'Schließen',
+  newTab: 'Neuer Tab',
+  pdfLoading: 'PDF wird geladen…',
+  pdfPage: '{title}, Seite {n} von {total}',
+  pdfOffline:
+    'Das PDF ließ sich nicht laden: keine Verbindung, und auf diesem Gerät ist es nicht ' +
+    'gespeichert.',
+  pdfGone: 'Das PDF gibt es nicht mehr: Seite neu laden.',
+  pdfBroken: 'Dieses PDF lässt sich hier nicht zeigen: bitte herunterladen.',
   download: 'Herunterladen',
   delete: 'Löschen',
   deleteNamed: '„{title}“ löschen',

@@ -36,6 +36,8 @@ export default {
   endOfSong: 'End of song — next: {title}',
   endOfSet: 'End of the setlist.',
   pedalHint: 'Page turn: PageDown, arrows, Space; once more at the end for the next song.',
+  sheet: 'Sheet',
+  darkSheet: 'Dark sheet',
   settings: 'Chart settings',
   position: '{n}/{total}',
   display: 'Display',
