@@ -7,7 +7,9 @@ import {
   packUrls,
   savePack,
   saveUpcoming,
-  SessionGone
+  SessionGone,
+  setWantsRecordings,
+  wantsRecordings
 } from './gig-pack'
 import { MemoryCaches } from './memory-caches'
 import { userCacheName } from './user-caches'
@@ -176,6 +178,64 @@ describe('savePack', () => {
     expect(packCache(caches).written.length).toBe(written)
     expect((await listPacks(USER, env)).map((pack) => pack.gigId)).toEqual([8])
   })
+})
+
+describe('recordings in the pack', () => {
+  const RECORDING = '/files/3/demo.mp3'
+  const withRecordings = () => band({
+    [`/gigs/${GIG}/pack-files?recordings=true`]: { body: files('/files/1/horns.pdf', RECORDING) },
+    [RECORDING]: { body: 'ID3-demo' }
+  })
+
+  it('joins the pack only when asked for; the shared sheet is fetched once', async () => {
+    const { fetch, asked } = withRecordings()
+    const { caches, env } = phone(fetch)
+    const without = await savePack(USER, GIG, env)
+    expect(without.urls).not.toContain(RECORDING)
+    asked.length = 0
+    const withThem = await savePack(USER, GIG, { ...env, recordings: true })
+    expect(withThem.urls).toContain(RECORDING)
+    expect(asked.filter((a) => a.url === '/files/1/horns.pdf')).toHaveLength(1)
+    expect(await packCache(caches).text(RECORDING)).toBe('ID3-demo')
+  })
+
+  it('no longer wanted, they leave the phone unless another gig\'s pack holds them', async () => {
+    const { fetch, parts } = withRecordings()
+    const { caches, env } = phone(fetch)
+    await savePack(USER, GIG, { ...env, recordings: true })
+    await savePack(USER, GIG, env)
+    expect(await packCache(caches).text(RECORDING)).toBeUndefined()
+    // Gig 8 lists the same recording: dropping it from gig 7's pack keeps gig 8's copy.
+    for (const url of packUrls(8, true)) parts[url] = { body: `[${url}]` }
+    parts['/gigs/8/pack-files?recordings=true'] = { body: files(RECORDING) }
+    await savePack(USER, 8, { ...env, recordings: true })
+    await savePack(USER, GIG, { ...env, recordings: true })
+    await savePack(USER, GIG, env)
+    expect(await packCache(caches).text(RECORDING)).toBe('ID3-demo')
+  })
+
+  it('the choice is per member on this device, off by default, and survives a full storage',
+    () => {
+      const kept = new Map<string, string>()
+      const storage = {
+        getItem: (key: string) => kept.get(key) ?? null,
+        setItem: (key: string, value: string) => { kept.set(key, value) },
+        removeItem: (key: string) => { kept.delete(key) }
+      }
+      expect(wantsRecordings(USER, storage)).toBe(false)
+      setWantsRecordings(USER, true, storage)
+      expect(wantsRecordings(USER, storage)).toBe(true)
+      expect(wantsRecordings(USER + 1, storage)).toBe(false)
+      setWantsRecordings(USER, false, storage)
+      expect(wantsRecordings(USER, storage)).toBe(false)
+      const full = {
+        getItem: () => { throw new Error('denied') },
+        setItem: () => { throw new Error('quota') },
+        removeItem: () => { throw new Error('quota') }
+      }
+      expect(() => { setWantsRecordings(USER, true, full) }).not.toThrow()
+      expect(wantsRecordings(USER, full)).toBe(false)
+    })
 })
 
 describe('keepLiveView', () => {
