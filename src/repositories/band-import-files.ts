@@ -120,6 +120,7 @@ async function take (
       })
       taken.set(hash, { received, mimeType: '' })
       if (received.sha256 !== hash) refuse(`${name}: its content's SHA-256 is ${received.sha256}`)
+      if (received.bytes === 0) refuse(`${name} is empty (an upload is never empty)`)
       const sniffed = await sniffFile(received.tempPath)
       if ('refused' in sniffed) {
         refuse(`${name}: its content is ${sniffed.refused}; files are ${ALLOWED_TYPES_TEXT}`)
