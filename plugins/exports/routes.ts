@@ -54,7 +54,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'admin', compress: false },
+        config: { access: 'admin' },
         schema: {
           tags: ['exports'],
           summary: 'Full band export: every table except secrets and sessions, with the files',

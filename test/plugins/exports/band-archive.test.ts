@@ -64,6 +64,11 @@ test('the band export is an archive with the files; imported into a new DATA_DIR
   assert.equal(old.headers['content-type'], 'application/json; charset=utf-8')
   const oldZip = await admin.get('/exports/band?format=zip')
   assert.equal(oldZip.headers['content-type'], 'application/zip')
+  // The archive goes out as it is (its files are compressed already); the JSON compressed.
+  const gzip = { 'accept-encoding': 'gzip' }
+  assert.equal((await admin.get('/admin/export', gzip)).headers['content-encoding'], undefined)
+  assert.equal((await admin.get('/admin/export?format=json', gzip)).headers['content-encoding'],
+    'gzip')
   assert.equal((await admin.get('/admin/export?format=tar')).statusCode, 400)
   assert.equal((await editor.get('/admin/export')).statusCode, 403)
   assert.equal((await anonymous(app).get('/admin/export')).statusCode, 401)
