@@ -25,7 +25,8 @@ import { createImportResetLinks } from './password-resets.js'
 // The import side of the full band export (band-export.ts): restores the document into a database
 // that holds no band data yet, exactly (ids, values, AUTOINCREMENT counters), so that exporting
 // again gives the same document. Users arrive without password hashes: they get an unusable one
-// and a one-time reset link each. Used by `bandstand import <file.json>`.
+// and a one-time reset link each. Used by `bandstand import` (an archive's files:
+// band-import-files.ts).
 
 /** The document is parsed in memory: larger files are refused before reading them. */
 export const MAX_IMPORT_FILE_BYTES = 256 * 1024 * 1024
