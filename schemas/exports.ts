@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream'
 import { Type, type Static } from '@sinclair/typebox'
-import { Instant } from './common.js'
+import { Instant, StrictObject, StringEnum } from './common.js'
 import { Gig } from './gigs.js'
 import { Setlist } from './setlists.js'
 
@@ -19,10 +20,24 @@ export const SeasonSetlists = Type.Object({
 })
 export type SeasonSetlistsType = Static<typeof SeasonSetlists>
 
-export const BandExportDocument = Type.Unsafe<Buffer>({
+export const BAND_EXPORT_FORMATS = ['zip', 'json'] as const
+
+export const BandExportQuery = StrictObject({
+  format: Type.Optional(StringEnum(BAND_EXPORT_FORMATS, {
+    description: '`zip`: the archive with the song and gig files; `json`: the document alone ' +
+      '(no file bytes)'
+  }))
+})
+
+/** A Buffer (the JSON) or a stream (the archive): both bypass the serializer. */
+export const BandExportDocument = Type.Unsafe<Buffer | Readable>({
   description:
-    'The band export (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, ' +
+    'The archive (`bandstand-export.json` and `files/<sha256>`, docs/api.md#exports) or the ' +
+    'document (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, ' +
     'excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, ' +
     'rows }], sequences }',
-  content: { 'application/json': { schema: { type: 'object' } } }
+  content: {
+    'application/zip': { schema: { type: 'string', format: 'binary' } },
+    'application/json': { schema: { type: 'object' } }
+  }
 })

@@ -1,12 +1,17 @@
-import { existsSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { createWriteStream, existsSync, rmSync, writeFileSync } from 'node:fs'
+import { extname, join, resolve } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { DatabaseHandle } from './db/client.js'
 import { buildBandExport, ExportTooLarge } from '#src/repositories/band-export.js'
 import {
   BandImportError,
-  importBandExport,
-  readBandExport
+  checkBandImport,
+  importBandExport
 } from '#src/repositories/band-import.js'
+import { bandArchiveStream, filesOfDocument } from '#src/repositories/band-archive-write.js'
+import { readBandSource } from '#src/repositories/band-archive-read.js'
+import { importFiles } from '#src/repositories/band-import-files.js'
+import { FileStore } from '#src/files/store.js'
 import { resetUrl } from '#src/repositories/password-resets.js'
 import { importLibreStage } from '#src/librestage/import.js'
 import { formatReport } from '#src/librestage/report.js'
@@ -30,43 +35,96 @@ export class TransferRefused extends Error {
   override name = 'TransferRefused'
 }
 
-/** `export <file.json>`: the whole band as one JSON file (never overwrites; mode 0600). */
-export function exportBand (
+/**
+ * `export <file.zip|file.json>`: the whole band into a new file (mode 0600): the archive with the
+ * song and gig files, or with a `.json` name the document alone.
+ */
+export async function exportBand (
   handle: DatabaseHandle,
   file: string,
-  now: Date,
+  options: { now: Date; dataDir: string },
   io: TransferIo
-): void {
+): Promise<void> {
   const target = resolve(file)
   if (existsSync(target)) throw new TransferRefused(`${target} exists; choose a new file`)
   let document
   try {
-    document = buildBandExport(handle.sqlite, { now, maxBytes: CLI_EXPORT_MAX_BYTES })
+    document = buildBandExport(handle.sqlite, { now: options.now, maxBytes: CLI_EXPORT_MAX_BYTES })
   } catch (error) {
     if (error instanceof ExportTooLarge) throw new TransferRefused(error.message)
     throw error
   }
-  // It holds the members' names and addresses: readable by the owner only.
-  writeFileSync(target, JSON.stringify(document), { flag: 'wx', mode: 0o600 })
   const rows = document.tables.reduce((n, t) => n + t.rows.length, 0)
-  io.out(`band export written to ${target} (${document.tables.length} tables, ${rows} rows)`)
+  const files = filesOfDocument(document)
+  if (extname(target).toLowerCase() === '.json') {
+    // It holds the members' names and addresses: readable by the owner only.
+    writeFileSync(target, JSON.stringify(document), { flag: 'wx', mode: 0o600 })
+    io.out(`band export written to ${target} (${document.tables.length} tables, ${rows} rows` +
+      (files.length ? `; without the bytes of ${files.length} file(s): export to a .zip)` : ')'))
+    return
+  }
+  const missing: string[] = []
+  const filesDir = join(options.dataDir, 'files')
+  let archive
+  try {
+    archive = bandArchiveStream(document, {
+      pathOf: (sha256) => join(filesDir, sha256.slice(0, 2), sha256),
+      onMissing: (f) => missing.push(f.sha256)
+    })
+  } catch (error) {
+    if (error instanceof ExportTooLarge) throw new TransferRefused(error.message)
+    throw error
+  }
+  const out = createWriteStream(target, { flags: 'wx', mode: 0o600 })
+  try {
+    await pipeline(archive, out)
+  } catch (error) {
+    rmSync(target, { force: true })
+    throw error
+  }
+  io.out(`band export written to ${target} (${document.tables.length} tables, ${rows} rows, ` +
+    `${files.length - missing.length} files)`)
+  for (const sha256 of missing) {
+    io.out(`  missing on disk, left out: DATA_DIR/files/${sha256.slice(0, 2)}/${sha256}`)
+  }
 }
 
-/** `import <file.json>`: restores a band export into a database without band data. */
-export function importBand (
+/** `import <file.zip|file.json>`: restores a band export into a database without band data. */
+export async function importBand (
   handle: DatabaseHandle,
   file: string,
-  options: { now: Date; baseUrl: string },
+  options: { now: Date; baseUrl: string; dataDir: string; quotaBytes: number },
   unsafeIo: TransferIo
-): void {
+): Promise<void> {
   const io = safeIo(unsafeIo)
-  const document = readBandExport(resolve(file))
-  const result = importBandExport(handle, document, { now: options.now })
+  const { document, archive } = await readBandSource(resolve(file))
+  let result
+  let report
+  try {
+    checkBandImport(handle, document)
+    const source = archive && {
+      archive,
+      store: new FileStore(options.dataDir),
+      quotaBytes: options.quotaBytes
+    }
+    const files = await importFiles(document, source)
+    report = files.report
+    try {
+      result = importBandExport(handle, files.document, { now: options.now })
+    } catch (error) {
+      // The database wrote nothing: neither do the files stay.
+      source?.store.remove(files.written)
+      throw error
+    }
+  } finally {
+    await archive?.close()
+  }
   const rows = result.tables.reduce((n, t) => n + t.rows, 0)
   io.out(
     `imported ${rows} rows in ${result.tables.length} tables from ${file} ` +
       `(exported ${oneLine(document.exportedAt)} by Bandstand ${oneLine(document.appVersion)})`
   )
+  for (const line of report) io.out(`  ${oneLine(line)}`)
   printLinks(result.resetLinks, options.baseUrl, io)
 }
 

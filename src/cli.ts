@@ -51,9 +51,10 @@ Commands:
   demo:seed [--force]
         Fills the database with a demo band; refuses a database with data beyond the admin
         unless --force.
-  export <file.json>
-        The whole band (every table except secrets and sessions) as one JSON file.
-  import <file.json> [--base-url URL]
+  export <file.zip>
+        The whole band (every table except secrets and sessions) with the song and gig files
+        as one archive; a name ending in .json writes the JSON document alone (no files).
+  import <file.zip|file.json> [--base-url URL]
         Restores a band export into a database without band data (a new DATA_DIR); prints a
         one-time password reset link per active member (valid 72 hours).
   import-librestage <app.db> [--dry-run] [--json] [--force] [--reset-links] [--base-url URL]
@@ -261,14 +262,19 @@ export async function runCli (
         return 0
       }
       case 'export': {
-        const file = requireArg(args[0], 'file.json')
-        exportBand(open(), file, now, io)
+        const file = requireArg(args[0], 'file.zip')
+        await exportBand(open(), file, { now, dataDir: config.dataDir }, io)
         return 0
       }
       case 'import': {
-        const file = requireArg(args[0], 'file.json')
+        const file = requireArg(args[0], 'file.zip')
         const baseUrl = linkBase()
-        importBand(open(), file, { now, baseUrl }, io)
+        await importBand(open(), file, {
+          now,
+          baseUrl,
+          dataDir: config.dataDir,
+          quotaBytes: config.filesQuotaBytes
+        }, io)
         return 0
       }
       case 'import-librestage': {

@@ -148,7 +148,10 @@ export const ERROR_CODES = {
   SET_NOT_IN_REPERTOIRE: { status: 400, means: 'a set id of another repertoire setlist' },
   ENTRY_NOT_IN_REPERTOIRE: { status: 400, means: 'an entry id of another repertoire setlist' },
   REPERTOIRE_NAME_TAKEN: { status: 409, means: 'a repertoire setlist of that name exists' },
-  EXPORT_TOO_LARGE: { status: 409, means: 'the database is too large for an export over HTTP' },
+  EXPORT_TOO_LARGE: {
+    status: 409,
+    means: 'the database is too large for an export over HTTP, or the archive for a zip'
+  },
   // Money
   CURRENCY_MISMATCH: { status: 400, means: "an amount in another currency than the band's" },
   UNKNOWN_FILE: { status: 400, means: 'a receipt that is no file of this gig' },

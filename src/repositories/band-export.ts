@@ -39,8 +39,12 @@ export const EXCLUDED_COLUMNS: Record<string, Record<string, string>> = {
 export const MAX_EXPORT_DATABASE_BYTES = 16 * 1024 * 1024
 
 export class ExportTooLarge extends Error {
-  constructor (readonly bytes: number, readonly limit: number) {
-    super(`the database holds ${bytes} bytes of data; the export takes at most ${limit}`)
+  constructor (readonly bytes: number, readonly limit: number, what: 'database' | 'archive' =
+  'database') {
+    super(what === 'database'
+      ? `the database holds ${bytes} bytes of data; the export takes at most ${limit}`
+      : `the archive with the band's files would take ${bytes} bytes; a zip takes at most ` +
+        `${limit} (move the band by backup: the database and DATA_DIR/files)`)
   }
 }
 

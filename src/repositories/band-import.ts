@@ -25,7 +25,8 @@ import { createImportResetLinks } from './password-resets.js'
 // The import side of the full band export (band-export.ts): restores the document into a database
 // that holds no band data yet, exactly (ids, values, AUTOINCREMENT counters), so that exporting
 // again gives the same document. Users arrive without password hashes: they get an unusable one
-// and a one-time reset link each. Used by `bandstand import <file.json>`.
+// and a one-time reset link each. Used by `bandstand import` (an archive's files:
+// band-import-files.ts).
 
 /** The document is parsed in memory: larger files are refused before reading them. */
 export const MAX_IMPORT_FILE_BYTES = 256 * 1024 * 1024
@@ -71,11 +72,16 @@ export function readBandExport (file: string, maxBytes = MAX_IMPORT_FILE_BYTES):
     if (error instanceof BandImportError) throw error
     throw new BandImportError(`cannot read ${file}: ${(error as Error).message}`)
   }
+  return parseBandExport(text, file)
+}
+
+/** Parses and checks a band export's JSON text (`name` says where it came from). */
+export function parseBandExport (text: string, name: string): BandExport {
   let doc: unknown
   try {
     doc = JSON.parse(text)
   } catch {
-    throw new BandImportError(`${file} is not JSON (a band export is a .json file)`)
+    throw new BandImportError(`${name} is not JSON (a band export is a .zip or a .json file)`)
   }
   return checkBandExport(doc)
 }
@@ -236,6 +242,18 @@ function checkEmpty (db: Db, sqlite: Database.Database, doc: BandExport): void {
         ': import into a new DATA_DIR (or move the old database away first)'
     )
   }
+}
+
+/**
+ * The checks of importBandExport, writing nothing: an archive's files are unpacked only for a
+ * document this database takes.
+ */
+export function checkBandImport (
+  handle: { db: Db; sqlite: Database.Database },
+  doc: BandExport
+): void {
+  checkAgainstDatabase(handle.sqlite, doc)
+  checkEmpty(handle.db, handle.sqlite, doc)
 }
 
 export interface BandImportResult {

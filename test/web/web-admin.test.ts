@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { unzipSync } from 'fflate'
 import type { Request } from 'playwright-core'
 import { twoColourPng } from '#test/image-fixtures.js'
 import { EDITOR_PASSWORD, startBand } from '#test/browser/band-fixture.js'
@@ -302,12 +303,13 @@ test('web app: the admin runs the installation', { timeout: 900_000 }, async (t)
     await page.setViewportSize(DESKTOP)
   })
 
-  await t.test('the band export downloads as one JSON file', async () => {
+  await t.test('the band export downloads as one zip archive', async () => {
     const download = page.waitForEvent('download', { timeout: WAIT })
     await page.getByRole('link', { name: 'Download band export' }).click()
     const file = await download
-    assert.match(file.suggestedFilename(), /^Bandstand-Export-.*\.json$/)
-    const data = JSON.parse(readFileSync((await file.path())!, 'utf8'))
+    assert.match(file.suggestedFilename(), /^Bandstand-Export-.*\.zip$/)
+    const archive = unzipSync(readFileSync((await file.path())!))
+    const data = JSON.parse(Buffer.from(archive['bandstand-export.json']!).toString('utf8'))
     assert.equal(data.format, 'bandstand-band-export')
     const users = data.tables.find((table: { name: string }) => table.name === 'users')
     assert.ok(users.rows.length >= 4)

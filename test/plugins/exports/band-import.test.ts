@@ -109,7 +109,7 @@ test('export → import into an empty database → export again gives the same d
   assert.equal((await cli({ DATA_DIR: ctx.dir }, 'export', file)).code, 1, 'never overwrites')
   const doc = JSON.parse(readFileSync(file, 'utf8')) as BandExport
   assert.deepEqual(
-    timeless(json<BandExport>(await admin.get('/admin/export'))),
+    timeless(json<BandExport>(await admin.get('/admin/export?format=json'))),
     timeless(doc),
     'the command line and GET /admin/export give the same document'
   )

@@ -190,7 +190,7 @@ test('full band export: complete, no secrets, deterministic, restores exactly', 
   assert.ok(prepared.ok)
   saveLogo(ctx.app.db, { ...prepared, data: logoData }, ctx.now())
 
-  const res = await admin.get('/admin/export')
+  const res = await admin.get('/admin/export?format=json')
   assert.equal(res.statusCode, 200)
   assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
   assert.match(

@@ -25333,25 +25333,60 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full band export: every table except secrets and sessions, one versioned JSON
-         * @description For moving or archiving the band; `bandstand import <file.json>` restores it into a new database. Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use `bandstand export <file.json>`).
+         * Full band export: every table except secrets and sessions, with the files
+         * @description For moving or archiving the band; `bandstand import <file>` restores it into a new database. A zip archive: the JSON document (tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why) and each song and gig file once by its SHA-256. `?format=json`: the document alone. A database over 16 MB of data, or an archive over 4 GiB, is 409 EXPORT_TOO_LARGE (use `bandstand export <file>`, or a backup).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `zip`: the archive with the song and gig files; `json`: the document alone (no file bytes) */
+                    format?: "zip" | "json";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description The band export (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
+                /** @description The archive (`bandstand-export.json` and `files/<sha256>`, docs/api.md#exports) or the document (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/zip": string;
                         "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
                     };
                 };
                 /** @description No or invalid session */
@@ -25527,26 +25562,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full band export: every table except secrets and sessions, one versioned JSON
+         * Full band export: every table except secrets and sessions, with the files
          * @deprecated
-         * @description The same as GET /admin/export (kept for existing scripts). For moving or archiving the band; `bandstand import <file.json>` restores it into a new database. Tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why (sessions, token hashes, password hashes). A database over 16 MB of data is 409 EXPORT_TOO_LARGE (use `bandstand export <file.json>`).
+         * @description The same as GET /admin/export (kept for existing scripts), but `format` defaults to `json`. For moving or archiving the band; `bandstand import <file>` restores it into a new database. A zip archive: the JSON document (tables in dependency order, rows by primary key, ids kept; `excluded` names what is left out and why) and each song and gig file once by its SHA-256. `?format=json`: the document alone. A database over 16 MB of data, or an archive over 4 GiB, is 409 EXPORT_TOO_LARGE (use `bandstand export <file>`, or a backup).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `zip`: the archive with the song and gig files; `json`: the document alone (no file bytes) */
+                    format?: "zip" | "json";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description The band export (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
+                /** @description The archive (`bandstand-export.json` and `files/<sha256>`, docs/api.md#exports) or the document (JSON): { format, formatVersion, exportedAt, appVersion, schemaVersion, excluded: { tables, columns }, tables: [{ name, columns: [{ name, type }], primaryKey, rows }], sequences } */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/zip": string;
                         "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
                     };
                 };
                 /** @description No or invalid session */

@@ -152,7 +152,7 @@ export default {
   export: 'Band-Export',
   exportHint:
     'Alles, was die Band gespeichert hat – Songs, Auftritte, Setlisten, Proben, Umfragen, ' +
-    'Benutzer – als eine JSON-Datei, ohne Passwörter und Anmeldungen. Als Sicherung aufbewahren ' +
-    'oder auf einen anderen Server mitnehmen.',
+    'Benutzer, die Dateien der Songs und Auftritte – als ein ZIP-Archiv, ohne Passwörter und ' +
+    'Anmeldungen. Als Sicherung aufbewahren oder auf einen anderen Server mitnehmen.',
   exportLink: 'Band-Export herunterladen'
 }

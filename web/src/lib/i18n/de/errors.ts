@@ -75,7 +75,8 @@ export default {
   GIG_HAS_MONEY:
     'Dieser Auftritt hat eine Gage oder Ausgaben: das Löschen mit dem Geld bestätigen.',
   EXPORT_TOO_LARGE:
-    'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export.',
+    'Die Daten der Band sind zu groß für diesen Download: nutze bandstand export oder, bei ' +
+    'über 4 GB Dateien, eine Sicherung.',
   SETLIST_VERSION_CONFLICT:
     'Jemand anderes hat diese Setlist inzwischen gespeichert. Lade sie neu und versuch es ' +
     'nochmal.',

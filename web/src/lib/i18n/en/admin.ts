@@ -147,7 +147,8 @@ export default {
   'colour.muted': 'Muted text',
   export: 'Band export',
   exportHint:
-    'Everything the band stored — songs, gigs, setlists, rehearsals, surveys, users — as one ' +
-    'JSON file, without passwords and logins. Keep it as a backup or take it to another server.',
+    'Everything the band stored — songs, gigs, setlists, rehearsals, surveys, users, the song ' +
+    'and gig files — as one zip archive, without passwords and logins. Keep it as a backup or ' +
+    'take it to another server.',
   exportLink: 'Download band export'
 }

@@ -72,7 +72,8 @@ export default {
     'Someone else changed the money meanwhile: the form shows their version now.',
   GIG_HAS_MONEY: 'This gig has a fee or expenses: confirm deleting them with the gig.',
   EXPORT_TOO_LARGE:
-    'The band\'s data is too large to download here. Use the command line: bandstand export.',
+    'The band\'s data is too large to download here. Use the command line (bandstand export) ' +
+    'or, with over 4 GB of files, a backup.',
   SETLIST_VERSION_CONFLICT: 'Someone else saved this setlist meanwhile. Reload it and try again.',
   INVALID_GIG_KIND: 'Choose a kind from the list.',
   SET_NOT_IN_GIG: 'A set belongs to another gig. Reload the setlist and try again.',
