@@ -27,7 +27,8 @@ export function phoneKeys () {
 }
 export type PhoneKeys = ReturnType<typeof phoneKeys>
 
-const info = (label: string) => Buffer.concat([Buffer.from(`Content-Encoding: ${label}`), Buffer.of(0)])
+const info = (label: string) =>
+  Buffer.concat([Buffer.from(`Content-Encoding: ${label}`), Buffer.of(0)])
 
 /** The plain text of an aes128gcm body (one record) for this phone. */
 export function decryptPush (body: Buffer, phone: PhoneKeys): string {
