@@ -39,6 +39,7 @@ export default defineConfig({
         '/songs',
         '/rehearsals',
         '/surveys',
+        '/push',
         '/gigs',
         '/gigs_lm',
         '/cal',

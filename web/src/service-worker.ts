@@ -11,8 +11,10 @@
 // only when the network fails (and then also written into the shell it serves: firstAnswers).
 // Activation deletes only old shells.
 import { build, files } from '$service-worker'
+import { registerPushHandlers } from '$lib/offline/push-handlers'
 
 const worker = self as unknown as ServiceWorkerGlobalScope
+registerPushHandlers(worker)
 
 // Written by scripts/finish-web-build.mjs: the boot script it moved out of index.html, which is
 // no Vite output and so not in `build`.
