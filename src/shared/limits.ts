@@ -151,7 +151,7 @@ export const FILE_LIMITS = {
 /** What a gig needs by instrument (schemas/lineup.ts). */
 export const LINEUP_LIMITS = { needs: 30, instrument: 60, count: 20 } as const
 
-/** Push notifications (schemas/push.ts): subscriptions per member, sizes of what a browser sends. */
+/** Push notifications (schemas/push.ts): subscriptions per member, sizes a browser sends. */
 export const PUSH_LIMITS = {
   perUser: 10,
   endpoint: 1000,
