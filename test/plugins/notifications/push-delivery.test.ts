@@ -19,7 +19,8 @@ import {
   type PushRequest
 } from '#test/push-service.js'
 import { inDays } from '#test/plugins/notifications/member-mail-fixtures.js'
-import { pushOutbox, pushSubscriptions } from '#src/db/schema.js'
+import { pushOutbox, pushSubscriptions, surveys } from '#src/db/schema.js'
+import { buildPushes } from '#plugins/notifications/push-build.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
 import { OUTBOX_LIMITS } from '#plugins/notifications/worker.js'
 import type { App } from '#src/app.js'
@@ -179,7 +180,7 @@ test('410 Gone removes the subscription; 5xx and 429 are retried; 400 is given u
 
 test('no answer at all is retried; a push interrupted by a stop goes out at the next start',
   async (t) => {
-    const { app, config, boss, anna } = await band(t)
+    const { app, config, boss, anna, advance } = await band(t)
     // A port nobody listens on.
     const dead = await pushService()
     await dead.close()
@@ -191,17 +192,44 @@ test('no answer at all is retried; a push interrupted by a stop goes out at the 
     assert.equal(row.attempts, 1)
     assert.ok(row.lastError)
 
-    // The phone moved to a live service, and the process died mid-send.
-    const live = await pushService()
+    // The phone moved to a live service; the server stops while the push service answers.
+    let stopping = true
+    const live = await pushService(() => {
+      if (stopping) app.memberPush.worker.close()
+      stopping = false
+      return 201
+    })
     t.after(() => live.close())
     app.db.update(pushSubscriptions).set({ endpoint: `${live.origin}/off` }).run()
-    app.db.update(pushOutbox).set({ status: 'sending', nextAttemptAt: row.createdAt }).run()
+    advance(OUTBOX_LIMITS.maxDelayMs)
+    await app.memberPush.worker.kick()
+    assert.equal(live.requests.length, 1)
+    assert.equal(app.db.select().from(pushOutbox).get()!.status, 'sending',
+      'whether the phone got it is unknown')
+    // The restarted app's clock is the real one, before the retry's time on the moved clock.
+    app.db.update(pushOutbox).set({ nextAttemptAt: row.createdAt }).run()
     await app.close()
     const restarted = await appWithLog(config, t)
     await restarted.app.memberPush.worker.idle()
-    assert.equal(live.requests.length, 1)
+    assert.equal(live.requests.length, 2, 'sent again at the next start')
     assert.equal(restarted.app.db.select().from(pushOutbox).get()!.status, 'sent')
   })
+
+test('a reminder to some members reaches only their phones', async (t) => {
+  const { app, service, boss, anna } = await band(t)
+  const bert = sessionClient(app, await createUser(app, 'bert'))
+  await subscribe(anna, service.origin, 'anna')
+  await subscribe(bert, service.origin, 'bert')
+  const survey = (await boss.post('/surveys', {
+    title: 'Van?', kind: 'poll', options: [{ label: 'A' }, { label: 'B' }]
+  })).json()
+  const row = app.db.select().from(surveys).where(eq(surveys.id, survey.id)).get()!
+  const reminder = { kind: 'survey' as const, seen: 'today', survey: row, reminder: true }
+  const pushes = buildPushes(app.db, [reminder],
+    { settings: app.appSettings.get(), only: new Set([bert.user.id]) })
+  assert.deepEqual(pushes.map((p) => p.payload.title), ['Please answer: Van?'])
+  assert.equal(buildPushes(app.db, [], { settings: app.appSettings.get() }).length, 0)
+})
 
 test('reminders go to the phones of those who have not answered', async (t) => {
   const service = await pushService()
