@@ -102,6 +102,8 @@ export async function turnOff (browser: PushBrowser, server: PushServer): Promis
   await server.remove(subscription.endpoint)
 }
 
+const WORKER_WAIT_MS = 3000
+
 /** The real browser. */
 export function thisBrowser (): PushBrowser {
   const hasNotification = typeof Notification !== 'undefined'
@@ -114,7 +116,14 @@ export function thisBrowser (): PushBrowser {
     hasPushManager: 'serviceWorker' in navigator && 'PushManager' in window,
     permission: hasNotification ? Notification.permission : null,
     requestPermission: () => Notification.requestPermission(),
-    registration: async () =>
-      (await navigator.serviceWorker.getRegistration('/app/')) as PushRegistration | undefined
+    registration: async () => {
+      // Registered after the login (lib/offline): on a first visit it may still be on its way.
+      const found = await navigator.serviceWorker.getRegistration('/app/') ??
+        await Promise.race([
+          navigator.serviceWorker.ready,
+          new Promise<undefined>((resolve) => setTimeout(resolve, WORKER_WAIT_MS))
+        ])
+      return found as PushRegistration | undefined
+    }
   }
 }
