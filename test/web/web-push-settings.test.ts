@@ -1,5 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { ApiSession } from '#test/browser/api-client.js'
 import { MEMBER_PASSWORD, startBand } from '#test/browser/band-fixture.js'
 import {
   checkA11y,
@@ -72,6 +73,15 @@ test('web app: a member turns push notifications on and off for this phone; a br
     await toggle.uncheck()
     await page.getByRole('status').filter({ hasText: 'Push notifications are off' }).waitFor()
     assert.deepEqual(await listed(), [])
+
+    // On again, then logged out: the phone no longer gets Mia's notifications.
+    await toggle.check()
+    await page.getByRole('status').filter({ hasText: 'Push notifications are on' }).waitFor()
+    assert.deepEqual(await listed(), [ENDPOINT])
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/app/login'))
+    const mia = await ApiSession.login(band.base, 'mia', MEMBER_PASSWORD)
+    assert.deepEqual((await mia.ok('GET', '/me/push-subscriptions')).subscriptions, [])
     app.assertClean()
   })
 

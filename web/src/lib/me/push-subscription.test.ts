@@ -50,6 +50,7 @@ function fakeServer (fail = false) {
   const saved: unknown[] = []
   const removed: string[] = []
   const server: PushServer = {
+    listed: async () => saved.map((s) => (s as { endpoint: string }).endpoint),
     publicKey: async () => KEY,
     save: async (s) => {
       if (fail) throw new Error('refused')
@@ -80,14 +81,16 @@ describe('push subscription', () => {
   it('turns on: asks, subscribes with the server key and tells the server', async () => {
     const { browser, subscribe } = fakeBrowser()
     const { server, saved } = fakeServer()
-    expect(await isSubscribed(browser)).toBe(false)
+    expect(await isSubscribed(browser, server)).toBe(false)
     expect(await turnOn(browser, server)).toBe('on')
     expect(browser.requestPermission).toHaveBeenCalledOnce()
     expect(subscribe.mock.calls[0]![0]).toEqual({
       userVisibleOnly: true, applicationServerKey: keyBytes(KEY)
     })
     expect(saved).toEqual([{ endpoint: 'https://push.example/1', keys: { p256dh: 'P', auth: 'A' } }])
-    expect(await isSubscribed(browser)).toBe(true)
+    expect(await isSubscribed(browser, server)).toBe(true)
+    expect(await isSubscribed(browser, fakeServer().server), 'another member here before')
+      .toBe(false)
   })
 
   it('a refused permission turns nothing on; a granted one is not asked again', async () => {

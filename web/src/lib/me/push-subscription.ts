@@ -37,6 +37,8 @@ export interface BrowserSubscription {
 
 /** What the server is told (the routes' bodies). */
 export interface PushServer {
+  /** The endpoints of the member's subscriptions. */
+  listed(): Promise<string[]>
   publicKey(): Promise<string>
   save(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void>
   remove(endpoint: string): Promise<void>
@@ -58,10 +60,14 @@ export function keyBytes (base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0))
 }
 
-/** Whether this phone has a subscription. */
-export async function isSubscribed (browser: PushBrowser): Promise<boolean> {
+/**
+ * Whether this phone gets the member's push notifications: it has a subscription, and the server
+ * has it for this member (not for whoever was logged in here before, nor dropped as gone).
+ */
+export async function isSubscribed (browser: PushBrowser, server: PushServer): Promise<boolean> {
   const registration = await browser.registration()
-  return !!(await registration?.pushManager.getSubscription())
+  const subscription = await registration?.pushManager.getSubscription()
+  return !!subscription && (await server.listed()).includes(subscription.endpoint)
 }
 
 /**
@@ -94,7 +100,10 @@ export async function turnOn (browser: PushBrowser, server: PushServer): Promise
 }
 
 /** Turns push off on this phone and tells the server (which may have forgotten it already). */
-export async function turnOff (browser: PushBrowser, server: PushServer): Promise<void> {
+export async function turnOff (
+  browser: Pick<PushBrowser, 'registration'>,
+  server: Pick<PushServer, 'remove'>
+): Promise<void> {
   const registration = await browser.registration()
   const subscription = await registration?.pushManager.getSubscription()
   if (!subscription) return
