@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import webpush from 'web-push'
+import { createECDH } from 'node:crypto'
 import { tightenMode } from '#src/db/client.js'
 import { ConfigError } from '#src/config.js'
 
@@ -38,7 +38,12 @@ export function ensureVapidKeys (dataDir: string): VapidKeys {
     )
   }
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const keys = webpush.generateVAPIDKeys()
+  // As web-push's generateVAPIDKeys, without loading it at every start.
+  const ecdh = createECDH('prime256v1')
+  const publicKey = ecdh.generateKeys().toString('base64url')
+  // The private scalar may come shorter than 32 bytes: padded, as the library does.
+  const scalar = Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex')
+  const keys = { publicKey, privateKey: scalar.toString('base64url') }
   writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600, flag: 'wx' })
   chmodSync(file, 0o600)
   return keys

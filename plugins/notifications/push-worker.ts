@@ -34,7 +34,7 @@ export class PushWorker {
   private again = false
   private timer: NodeJS.Timeout | undefined
   private closed = false
-  private readonly webpush: typeof WebPush
+  private webpush: typeof WebPush | undefined
   readonly stats = { sent: 0, failed: 0, retried: 0, removed: 0 }
 
   constructor (
@@ -43,9 +43,7 @@ export class PushWorker {
     private readonly vapid: VapidKeys & { subject: string },
     private readonly log: WorkerLog,
     private readonly isOpen: () => boolean
-  ) {
-    this.webpush = createRequire(import.meta.url)('web-push') as typeof WebPush
-  }
+  ) {}
 
   start (): void {
     requeueInterruptedPushes(this.db)
@@ -91,6 +89,8 @@ export class PushWorker {
     let status: number
     let reason: string
     try {
+      // Loaded with the first push, not at every start.
+      this.webpush ??= createRequire(import.meta.url)('web-push') as typeof WebPush
       const request = this.webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify(row.payload),
