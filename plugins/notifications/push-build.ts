@@ -7,7 +7,7 @@ import { formatDateIn, joinPresent } from '#src/documents/format.js'
 import type { MailKind } from '#shared/enums.js'
 import type { EditableAppConfigType } from '#schemas/app-config.js'
 import { loadPrefsOf, TOPIC_OF } from './prefs.js'
-import { MEMBER_MAIL_LABELS } from './labels.js'
+import { MEMBER_MAIL_LABELS, type EventReason } from './labels.js'
 import { eventTitle } from './compose.js'
 import type { NewPush } from './push-outbox.js'
 import type { EventChange } from './watch.js'
@@ -83,7 +83,7 @@ function payloadOf (change: EventChange, language: DocumentLanguage): PushPayloa
   }
 }
 
-const KIND_OF: Record<string, MailKind> = {
+const KIND_OF: Record<EventReason, MailKind> = {
   created: 'new',
   confirmed: 'new',
   changed: 'changed',
@@ -108,7 +108,7 @@ export function buildPushes (db: Db, changes: EventChange[], context: PushContex
   for (const change of changes) {
     const kind = change.kind === 'survey'
       ? (change.reminder ? 'reminder' : 'survey')
-      : KIND_OF[change.reason]!
+      : KIND_OF[change.reason]
     const key = change.kind === 'survey'
       ? `survey-${change.survey.id}`
       : `${change.kind}-${change.event.id}`
