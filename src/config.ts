@@ -50,6 +50,10 @@ export const EnvSchema = Type.Object({
     Type.String({ pattern: '^smtps?://\\S+$', description: 'smtp://user:pass@host:587 or smtps://…' })
   ),
   SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  PUSH_LOCAL_ENDPOINTS: Type.Union([Bool], {
+    default: 'false',
+    description: 'true: push subscriptions may name http://localhost (development and tests)'
+  }),
   ADMIN_RESET_LINK_HOURS: Type.String({
     pattern: '^[1-9][0-9]{0,2}$',
     default: '24',
@@ -113,6 +117,8 @@ export interface Config {
   publicUrl?: string
   smtpUrl?: string
   smtpFrom: string
+  /** Push subscriptions may name a plain-HTTP endpoint on this machine (never in production). */
+  pushLocalEndpoints: boolean
   /** Life of a reset link an admin makes (the command line's last 15 minutes). */
   adminResetLinkHours: number
   notifyWebhookUrl?: string
@@ -197,6 +203,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM ?? 'Bandstand <bandstand@localhost>',
+    pushLocalEndpoints: values.PUSH_LOCAL_ENDPOINTS === 'true',
     adminResetLinkHours: Number(values.ADMIN_RESET_LINK_HOURS),
     notifyWebhookUrl: values.NOTIFY_WEBHOOK_URL,
     // One year, the minimum browsers' preload lists take; preloading (all subdomains, for good)

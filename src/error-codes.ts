@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   LOGO_NOT_FOUND: { status: 404, means: 'no logo uploaded' },
   CALENDAR_NOT_FOUND: { status: 404, means: 'unknown or revoked calendar feed' },
   MAIL_NOT_FOUND: { status: 404, means: 'no such mail in the outbox' },
+  PUSH_SUBSCRIPTION_NOT_FOUND: { status: 404, means: 'no such push subscription of yours' },
   CHECKLIST_ITEM_NOT_FOUND: { status: 404, means: 'unknown checklist item of this gig' },
   REPERTOIRE_NOT_FOUND: { status: 404, means: 'unknown repertoire setlist' },
   PAYMENT_NOT_FOUND: { status: 404, means: 'unknown payment' },
@@ -83,6 +84,10 @@ export const ERROR_CODES = {
   INVALID_IMAGE: { status: 400, means: 'the logo is damaged (the reason is in the message)' },
   IMAGE_TOO_LARGE: { status: 400, means: 'the logo exceeds the size limits (see the message)' },
   DUPLICATE_INSTRUMENT: { status: 400, means: 'an instrument named twice in a gig\'s lineup' },
+  INVALID_PUSH_SUBSCRIPTION: {
+    status: 400,
+    means: 'a push endpoint that is no https URL, or keys that are no P-256 key and auth secret'
+  },
   MAIL_NOT_CONFIGURED: { status: 409, means: 'mail is off: the server has no SMTP_URL' },
   ANSWERS_CLOSED: {
     status: 409,

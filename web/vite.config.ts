@@ -63,6 +63,7 @@ export default defineConfig({
         '/songs',
         '/rehearsals',
         '/surveys',
+        '/push',
         '/gigs',
         '/gigs_lm',
         '/cal',

@@ -13,6 +13,8 @@ import { runDueReminders } from './reminders.js'
 import { buildMails, recipients, type MailSite } from './mails.js'
 import outboxRoutes from './routes.js'
 import { findLinkedEvent, pruneAnswerTokens } from '#src/repositories/answer-links.js'
+import { createMemberPush } from './push.js'
+import pushRoutes from './push-routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +33,7 @@ declare module 'fastify' {
 }
 
 export interface NotificationsOptions {
-  config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'dataDir'>
+  config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'publicUrl' | 'dataDir' | 'pushLocalEndpoints'>
 }
 
 /**
@@ -60,12 +62,15 @@ export default fp<NotificationsOptions>(
         () => app.sqlite.open
       )
       : null
+    const push = createMemberPush(app, options)
 
     const scan = (): number => {
       const now = app.clock()
       const settings = app.appSettings.get()
       const queued = app.db.transaction((tx) => {
         const { changes, touched } = takeChanges(tx, now, todayIn(settings.timezone, now))
+        // Pushes need no mail server; reminders come with the mail's (runDueReminders).
+        push.queue(tx, changes, { settings })
         if (!site) return 0
         const deadlines = {
           gig: loadDeadlines(tx, 'gig', touched.gig, settings),
@@ -73,7 +78,7 @@ export default fp<NotificationsOptions>(
         }
         planReminders(tx, 'gig', deadlines.gig, settings, now)
         planReminders(tx, 'rehearsal', deadlines.rehearsal, settings, now)
-        let queued = runDueReminders(tx, { now, settings, site })
+        let queued = runDueReminders(tx, { now, settings, site, push })
         if (changes.length === 0) return queued
         const mails = buildMails(tx, changes, recipients(tx), {
           now,
@@ -106,6 +111,7 @@ export default fp<NotificationsOptions>(
     const tidy = () => {
       forgetDeleted(app.db)
       pruneAnswerTokens(app.db, todayIn(app.appSettings.get().timezone, app.clock()))
+      push.tidy()
     }
     // Other writers (the CLI, a restore) are found by the timer.
     const timer = setInterval(() => {
@@ -114,11 +120,13 @@ export default fp<NotificationsOptions>(
     }, OUTBOX_LIMITS.pollMs).unref()
     app.addHook('onReady', async () => {
       worker?.start()
+      push.worker.start()
       safeScan()
     })
     app.addHook('onClose', async () => {
       clearInterval(timer)
       worker?.close()
+      push.worker.close()
     })
     const closed = (kind: AnswerKind, id: number) => {
       const event = findLinkedEvent(app.db, kind, id)
@@ -128,9 +136,11 @@ export default fp<NotificationsOptions>(
       return answersClosed(deadline, app.clock(), settings.timezone)
     }
     app.decorate('memberMail', { worker, site, scan, tidy, answersClosed: closed })
+    app.decorate('memberPush', push)
     await app.register(outboxRoutes)
     await app.register(reminderRoutes)
     await app.register(prefsRoutes)
+    await app.register(pushRoutes)
   },
   { name: 'notifications', fastify: '5.x', dependencies: ['db', 'clock', 'app-settings'] }
 )

@@ -28,7 +28,7 @@ const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const context = () => {
     const site = app.memberMail.site
     if (!site) throw conflict('MAIL_NOT_CONFIGURED', 'mail is off: the server has no SMTP_URL')
-    return { now: app.clock(), settings: app.appSettings.get(), site }
+    return { now: app.clock(), settings: app.appSettings.get(), site, push: app.memberPush }
   }
   const queued = (count: number) => {
     if (count > 0) void app.memberMail.worker?.kick()

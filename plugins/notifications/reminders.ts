@@ -6,6 +6,7 @@ import { todayIn } from '#shared/local-time.js'
 import type { EditableAppConfigType } from '#schemas/app-config.js'
 import { buildMails, type MailSite, type Recipient } from './mails.js'
 import { enqueueMails } from './outbox.js'
+import type { MemberPush } from './push.js'
 import { gigEvent, rehearsalEvent, type EventChange } from './watch.js'
 import {
   answersClosed,
@@ -48,6 +49,8 @@ export interface ReminderContext {
   now: Date
   settings: EditableAppConfigType
   site: MailSite
+  /** The same reminders to the members' phones. */
+  push?: Pick<MemberPush, 'queue'>
 }
 
 /**
@@ -79,6 +82,7 @@ export function remindEvents (
     ...context,
     answerBy: (_kind, id) => deadlines.get(id)?.answerBy
   })
+  context.push?.queue(db, changes, { settings, only })
   return enqueueMails(db, mails, now)
 }
 
@@ -98,8 +102,9 @@ export function remindSurvey (db: Db, surveyId: number, context: ReminderContext
       ${surveyAnswers.surveyId} = ${surveyId} AND ${surveyAnswers.userId} = ${users.id})`))
     .all()
   const day = todayIn(context.settings.timezone, context.now)
-  const mails = buildMails(db, [{ kind: 'survey', seen: day, survey, reminder: true }], waiting,
-    context)
+  const changes: EventChange[] = [{ kind: 'survey', seen: day, survey, reminder: true }]
+  const mails = buildMails(db, changes, waiting, context)
+  context.push?.queue(db, changes, context)
   return enqueueMails(db, mails, context.now)
 }
 

@@ -846,6 +846,64 @@ export const unsubscribeTokens = sqliteTable(
   (t) => [index('unsubscribe_tokens_user_idx').on(t.userId)]
 )
 
+/**
+ * A member's phone (or browser) that takes push notifications: the push service's endpoint and the
+ * keys its messages are encrypted for (RFC 8291). A push service that answers 404/410 removes it.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId)
+  ]
+)
+
+/**
+ * Each push message to one subscription, written in the transaction that notices its reason, like
+ * mail_outbox: `idem_key` names it (the mail's reason and the subscription), so it is sent once.
+ */
+export const pushOutbox = sqliteTable(
+  'push_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    idemKey: text('idem_key').notNull(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    /** `{ title, body, url }`: what the service worker shows, in the band's language. */
+    payload: text('payload', { mode: 'json' }).$type<PushPayload>().notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: text('sent_at')
+  },
+  (t) => [
+    uniqueIndex('push_outbox_idem_key_unique').on(t.idemKey),
+    index('push_outbox_due_idx').on(t.status, t.nextAttemptAt)
+  ]
+)
+
+export interface PushPayload {
+  title: string
+  body: string
+  /** The event's page in the web app, a path under /app/. */
+  url: string
+}
+export type PushOutboxRow = typeof pushOutbox.$inferSelect
+
 /** What a gig needs, by instrument (`Drums` 1, `Vocals` 2): the players it must have. */
 export const gigLineup = sqliteTable(
   'gig_lineup',

@@ -25,6 +25,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   unsubscribe_tokens: 'hashes of the unsubscribe links of mails (secrets)',
   mail_jobs: 'reminders planned by this installation; planned again when an event changes',
   mail_outbox: 'the mails sent to members and their addresses; a record of this installation',
+  push_subscriptions: "members' phones' push endpoints and keys (secrets of those devices)",
+  push_outbox: 'the push messages sent to those phones; a record of this installation',
   live_taps: 'the undo history of live mode (and its replay keys); it means nothing after the show',
   __drizzle_migrations: 'migration bookkeeping; `schemaVersion` names the schema instead'
 }

@@ -150,3 +150,11 @@ export const FILE_LIMITS = {
 
 /** What a gig needs by instrument (schemas/lineup.ts). */
 export const LINEUP_LIMITS = { needs: 30, instrument: 60, count: 20 } as const
+
+/** Push notifications (schemas/push.ts): subscriptions per member, sizes a browser sends. */
+export const PUSH_LIMITS = {
+  perUser: 10,
+  endpoint: 1000,
+  /** The base64url keys: p256dh is a 65-byte point (87 characters), auth 16 bytes (22). */
+  key: 200
+} as const

@@ -8,11 +8,13 @@
 // pack.ts answers the user's gig pack offline; routes.ts says which requests are answered at all
 // (API answers pass through uncached).
 import { build, files } from '$service-worker'
+import { registerPushHandlers } from '$lib/offline/push-handlers'
 import type { WorkerContext } from './context'
 import { respond } from './routes'
 import { dropOldShells, parseRouteFiles, precache, shellCacheName } from './shell'
 
 const worker = self as unknown as ServiceWorkerGlobalScope
+registerPushHandlers(worker)
 
 // Written by scripts/finish-web-build.mjs: the boot script it moved out of index.html, which is
 // no Vite output and so not in `build`.

@@ -115,6 +115,8 @@ export function safeNext (next: string | null): string {
 /** POST /logout (idempotent), then every piece of client state is cleared. */
 export async function logout (): Promise<void> {
   for (const handler of logoutStartHandlers) handler()
+  // This phone's push notifications end with the login here (while the session still lasts).
+  await import('$lib/me/push-server').then((push) => push.endPushHere()).catch(() => {})
   try {
     await call(api.POST('/logout'))
   } catch {

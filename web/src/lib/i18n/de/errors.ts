@@ -136,6 +136,9 @@ export default {
   INVALID_PERSON: 'Namen bitte als „Nachname, Vorname“ schreiben.',
   INVALID_TEXT: 'Der Text enthält Zeichen, die nicht gespeichert werden können.',
   CALENDAR_DISABLED: 'Kalender-Abos sind für diese Band ausgeschaltet.',
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'Dieses Telefon ist nicht mehr für Push-Mitteilungen angemeldet.',
+  INVALID_PUSH_SUBSCRIPTION:
+    'Die Push-Anmeldung des Browsers wurde abgelehnt (sie muss einen https-Push-Dienst nennen).',
   MAIL_NOT_FOUND: 'Diese Mail ist nicht mehr im Postausgang.',
   MAIL_NOT_FAILED: 'Nur eine fehlgeschlagene Mail lässt sich erneut senden.',
   MAIL_NOT_CONFIGURED: 'Dieser Server verschickt keine Mails (kein SMTP-Server eingerichtet).',

@@ -120,6 +120,9 @@ export default {
   INVALID_PERSON: 'Write names as “Lastname, Firstname”.',
   INVALID_TEXT: 'The text contains characters that cannot be stored.',
   CALENDAR_DISABLED: 'Calendar subscriptions are switched off for this band.',
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'This phone is no longer registered for push notifications.',
+  INVALID_PUSH_SUBSCRIPTION:
+    "The browser's push subscription was refused (it must name an https push service).",
   MAIL_NOT_FOUND: 'This mail is no longer in the outbox.',
   MAIL_NOT_FAILED: 'Only a failed mail can be sent again.',
   MAIL_NOT_CONFIGURED: 'This server sends no mail (no SMTP server is set up).',
