@@ -39,24 +39,25 @@ export function buildScaledLibreStage (file: string, factor: number): void {
       publisher: null,
       arrangement: null,
       text: null,
-      tone_key: ['C', 'G', 'Am', 'F#m', 'Bb'][i % 5],
+      tone_key: ['C', 'G', 'Am', 'F#m', 'Bb'][i % 5]!,
       status: 'spielbar',
       comment: null,
       ytlink: '',
       duration: '00:03:30',
       brass: 0
     })))
-    const gigs = []
-    const sets = []
-    const gigSets = []
-    const setSongs = []
-    const answers = []
-    const rehearsals = []
-    const rehearsalSongs = []
+    type Row = Record<string, string | number | null>
+    const gigs: Row[] = []
+    const sets: Row[] = []
+    const gigSets: Row[] = []
+    const setSongs: Row[] = []
+    const answers: Row[] = []
+    const rehearsals: Row[] = []
+    const rehearsalSongs: Row[] = []
     for (let season = 0; season < factor; season++) {
       const year = 2025 - season
       for (let g = 0; g < 300; g++) {
-        const gig = gigs.length + 1
+        const gig: number = gigs.length + 1
         const date = dayOf(year, g, 300)
         gigs.push({
           id: gig,
@@ -73,7 +74,7 @@ export function buildScaledLibreStage (file: string, factor: number): void {
           notes: ''
         })
         for (let s = 0; s < 2; s++) {
-          const set = sets.length + 1
+          const set: number = sets.length + 1
           sets.push({ id: set, name: `Set ${s + 1}`, pause: '00:15:00', setlist_name: null })
           gigSets.push({ id: set, id_gig: gig, id_set: set, position: s + 1 })
           for (let e = 0; e < 10; e++) {
@@ -102,7 +103,7 @@ export function buildScaledLibreStage (file: string, factor: number): void {
         }
       }
       for (let r = 0; r < 100; r++) {
-        const rehearsal = rehearsals.length + 1
+        const rehearsal: number = rehearsals.length + 1
         const date = dayOf(year, r, 100)
         rehearsals.push({
           id: rehearsal,
