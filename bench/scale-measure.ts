@@ -1,7 +1,7 @@
-// One scale of the scale part (bench/scale.ts), in a process of its own started with npm start's
-// flags: the app on the seeded database, each read measured with app.inject (no network, so the
-// figure is the server's work), the band export, its import and the libreStage import measured as
-// the CLI runs them. Prints one `SCALE {json}` line: median milliseconds per row.
+// One scale of the scale part (bench/scale.ts), in a process of its own: SCALE_PART=reads (started
+// with npm start's flags) measures each read with app.inject on the seeded database (no network,
+// so the figure is the server's work); SCALE_PART=transfers (plain node, as the CLI runs) the band
+// export, its import and the libreStage import. Prints one `SCALE {json}` line: medians per row.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,6 +33,7 @@ const data = JSON.parse(process.env.SCALE_INFO!) as ScaleData
 
 // BENCH_SCALE_ONLY: a regular expression picking rows by name (looking into one row).
 const only = new RegExp(process.env.BENCH_SCALE_ONLY ?? '')
+const what = process.env.SCALE_PART ?? 'reads'
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
@@ -85,7 +86,8 @@ async function main (): Promise<ScaleFigure[]> {
       ['GET /gigs/{id}/gema (GEMA report)', `/gigs/${gigId}/gema`],
       ['GET /gigs_lm/{id} (live view)', `/gigs_lm/${gigId}`]
     ]
-    for (const [name, url] of reads.filter(([name]) => only.test(name))) {
+    const picked = what === 'reads' ? reads.filter(([name]) => only.test(name)) : []
+    for (const [name, url] of picked) {
       const samples: Array<{ ms: number; cpuMs: number }> = []
       let bytes = 0
       for (let i = 0; i <= runs; i++) {
@@ -103,7 +105,7 @@ async function main (): Promise<ScaleFigure[]> {
       }
       figures.push({ name, ...medians(samples), bytes })
     }
-    if (only.test('band export, band import, libreStage import')) {
+    if (what === 'transfers' && only.test('band export, band import, libreStage import')) {
       figures.push(...await transfers(app))
     }
   } finally {

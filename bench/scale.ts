@@ -33,31 +33,35 @@ async function measureAt (scale: number): Promise<ScaleFigure[]> {
     buildScaledLibreStage(libreStage, scale)
     console.log(`×${scale}: ${data.rows} rows seeded in ${Math.round(seedMs)} ms, the ` +
       `libreStage database in ${Math.round(performance.now() - started)} ms`)
+    const environment = {
+      SCALE_DATA_DIR: dir,
+      SCALE_LIBRESTAGE: libreStage,
+      SCALE_INFO: JSON.stringify(data)
+    }
     const { env, flags } = npmStartCommand()
-    const child = spawn(process.execPath, [
-      ...flags,
-      ...process.execArgv.filter((arg) => arg.startsWith('--conditions=')),
-      '--import', 'tsx',
-      projectPath('bench', 'scale-measure.ts')
-    ], {
-      env: {
-        ...process.env,
-        ...env,
-        SCALE_DATA_DIR: dir,
-        SCALE_LIBRESTAGE: libreStage,
-        SCALE_INFO: JSON.stringify(data)
-      },
-      stdio: ['ignore', 'pipe', 'inherit']
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    const [code] = (await once(child, 'exit')) as [number | null]
-    const line = /^SCALE (.*)$/m.exec(output)?.[1]
-    if (code !== 0 || !line) throw new Error(`the scale ×${scale} run failed (${code}):\n${output}`)
-    return JSON.parse(line) as ScaleFigure[]
+    // The reads as the server runs them; the transfers as the CLI does (node without flags).
+    return [
+      ...await measure(scale, flags, { ...env, ...environment, SCALE_PART: 'reads' }),
+      ...await measure(scale, [], { ...environment, SCALE_PART: 'transfers' })
+    ]
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+async function measure (scale: number, flags: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [
+    ...flags,
+    ...process.execArgv.filter((arg) => arg.startsWith('--conditions=')),
+    '--import', 'tsx',
+    projectPath('bench', 'scale-measure.ts')
+  ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  const line = /^SCALE (.*)$/m.exec(output)?.[1]
+  if (code !== 0 || !line) throw new Error(`the scale ×${scale} run failed (${code}):\n${output}`)
+  return JSON.parse(line) as ScaleFigure[]
 }
 
 /** The ratio's verdict: linear rows up to ×12 (at ×10), the live view up to ×2. */
