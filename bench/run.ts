@@ -17,20 +17,24 @@ import { runOfflineBench } from './offline.js'
 import { runSetlistLimitsBench } from './setlist-limits.js'
 import { runFilesBench } from './files.js'
 import { runScaleBench } from './scale.js'
+import { runStartTimeBench } from './start-time.js'
+import { runBuildMemoryBench } from './build-memory.js'
 import { stopChildren, stopChildrenOnExit, stoppingOnSignal } from './children.js'
 
 /**
- * BENCH_PARTS (comma-separated: http, serializer, documents, addresses, web, offline, limits,
- * files, scale) runs only those parts; all by default. `build` (the build's peak memory) only
- * when named: it rebuilds.
+ * BENCH_PARTS (comma-separated: http, start, serializer, documents, addresses, web, offline,
+ * limits, files, scale) runs only those parts; all by default. `build` (the build's peak memory)
+ * only when named: it builds again.
  */
-const ALL_PARTS = 'http,serializer,documents,addresses,web,offline,limits,files,scale'
+const ALL_PARTS = 'http,start,serializer,documents,addresses,web,offline,limits,files,scale'
 const parts = (process.env.BENCH_PARTS ?? ALL_PARTS).split(',')
 const part = (name: string) => parts.includes(name)
 
 async function main () {
   try {
+    if (part('build')) await runBuildMemoryBench()
     if (part('http')) await runHttpBench()
+    if (part('start')) await runStartTimeBench()
     if (part('serializer')) await runSerializerBench()
     if (part('documents')) await runDocumentBench()
     if (part('addresses')) await runAddressFloodBench()

@@ -2,7 +2,8 @@
 // times as npm start starts it (its flags and environment) on the bench's seeded database, the
 // wall time from spawn to the first 200 of GET /health and the CPU the process used until then
 // (target: 1.5 s). Then `npm start` itself once (npm, the prestart build check, the Node launcher).
-// BENCH_START_PROFILE=<dir> writes a CPU profile of each start there (node --cpu-prof). Alone:
+// BENCH_START_PROFILE=<dir> writes a CPU profile of each start there (node --cpu-prof);
+// BENCH_START_FLAGS (space-separated) replaces npm start's node flags, to compare. Alone:
 // `node --conditions=bandstand-source --import tsx bench/start-time.ts` (after a build).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -58,7 +59,8 @@ export async function runStartTimeBench (): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-start-'))
   try {
     await seedBenchData(join(dataDir, 'bandstand.db'))
-    const { env, flags } = npmStartCommand()
+    const { env, flags: startFlags } = npmStartCommand()
+    const flags = process.env.BENCH_START_FLAGS?.split(' ').filter(Boolean) ?? startFlags
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
     const environment = async () => ({
       ...process.env,
