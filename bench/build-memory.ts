@@ -35,16 +35,19 @@ export async function runBuildMemoryBench (): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit']
   })
   let treePeak = 0
+  let atPeak: string[] = []
   const single = new Map<number, { peak: number; command: string }>()
   const sample = () => {
     let sum = 0
+    const now: string[] = []
     for (const pid of [build.pid!, ...descendants(build.pid)]) {
       const memory = memoryOf(pid)
       if (!memory) continue
       sum += memory.rss
+      now.push(`${memory.command} ${Math.round(memory.rss)}`)
       if (memory.peak > (single.get(pid)?.peak ?? 0)) single.set(pid, memory)
     }
-    treePeak = Math.max(treePeak, sum)
+    if (sum > treePeak) [treePeak, atPeak] = [sum, now]
   }
   const timer = setInterval(sample, 25)
   const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
@@ -55,7 +58,8 @@ export async function runBuildMemoryBench (): Promise<void> {
   console.log(`\nnpm run build: ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
     `peak RSS of its processes together ${Math.round(treePeak)} MiB ` +
     `(<= ${BUILD_MEMORY_BUDGET_MIB} MiB: ${mark}); largest single process ` +
-    `${Math.round(largest?.peak ?? 0)} MiB (${largest?.command ?? '-'})`)
+    `${Math.round(largest?.peak ?? 0)} MiB (${largest?.command ?? '-'})\n` +
+    `  at the peak (MiB): ${atPeak.join(', ')}`)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runBuildMemoryBench()

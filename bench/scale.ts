@@ -86,7 +86,7 @@ export async function runScaleBench (): Promise<void> {
       `${kb(row.bytes)} → ${kb(big.bytes)}`]
   })
   const header = ['scale row', '×1 CPU ms', `×${factor} CPU ms`, 'ratio', 'verdict',
-    'wall ms ×1 / ×10', 'size']
+    `wall ms ×1 / ×${factor}`, 'size']
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
   console.log('\nCost as the data grows: ×1 (3 members, 500 songs, 300 gigs, one season) and ' +
