@@ -30,27 +30,35 @@ const ALL_PARTS = 'http,start,serializer,documents,addresses,web,offline,limits,
 const parts = (process.env.BENCH_PARTS ?? ALL_PARTS).split(',')
 const part = (name: string) => parts.includes(name)
 
+/** Runs the part when BENCH_PARTS names it, and says how long it took (the smoke run's budget). */
+async function run (name: string, work: () => unknown): Promise<void> {
+  if (!part(name)) return
+  const started = performance.now()
+  await work()
+  console.log(`bench part ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
 async function main () {
   try {
-    if (part('build')) await runBuildMemoryBench()
-    if (part('http')) await runHttpBench()
-    if (part('start')) await runStartTimeBench()
-    if (part('serializer')) await runSerializerBench()
-    if (part('documents')) await runDocumentBench()
-    if (part('addresses')) await runAddressFloodBench()
-    if (part('web')) {
+    await run('build', runBuildMemoryBench)
+    await run('http', runHttpBench)
+    await run('start', runStartTimeBench)
+    await run('serializer', runSerializerBench)
+    await run('documents', runDocumentBench)
+    await run('addresses', runAddressFloodBench)
+    await run('web', async () => {
       printWebBundle()
       await runSetlistEditorBench()
       await runLiveUiBench()
       await runStageChartsBench()
-    }
-    if (part('offline')) await runOfflineBench()
-    if (part('limits')) await runSetlistLimitsBench()
-    if (part('files')) {
+    })
+    await run('offline', runOfflineBench)
+    await run('limits', runSetlistLimitsBench)
+    await run('files', async () => {
       ensureWrk()
       await runFilesBench(load)
-    }
-    if (part('scale')) await runScaleBench()
+    })
+    await run('scale', runScaleBench)
   } finally {
     removeWrkScripts()
   }
