@@ -8,12 +8,22 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { releaseWarnings } from './release-version.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const outIndex = process.argv.indexOf('--out')
 const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'release'))
 const { version, engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const name = `bandstand-${version}`
+try {
+  for (const warning of releaseWarnings(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version,
+    root)) {
+    console.error(`release: ${warning}: this tarball is no release (docs/deployment.md)`)
+  }
+} catch (error) {
+  console.error(`release: ${error.message}`)
+  process.exit(1)
+}
 
 const run = (command, args, options = {}) => {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options })
