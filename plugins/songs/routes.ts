@@ -34,6 +34,7 @@ import { canonicalKey, keyString, parseKey } from '#shared/keys.js'
 import { ACCEPTED_SONG_STATUSES } from '#shared/enums.js'
 import { findUserById } from '#src/repositories/users.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
+import songHistoryRoutes from './history-routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
 
@@ -345,5 +346,6 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return songVotesOf(app.db, request.params.id)
     }
   )
+  await app.register(songHistoryRoutes)
 }
 export default songRoutes
