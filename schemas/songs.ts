@@ -2,8 +2,17 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id, Instant, LiteralUnion, StrictObject } from './common.js'
 import { SONG_STATUSES, VOTE_VALUES } from '#shared/enums.js'
 import { Nullable, NullableString as NullableText } from './nullable.js'
-import { KeySchema } from '#shared/key-schema.js'
 import { SONG_LIMITS } from '#shared/limits.js'
+import { KEY_PATTERN } from '#shared/keys.js'
+
+/** The API's key: canonical only, so that every client reads it the same way. */
+const KeySchema = Type.String({
+  pattern: KEY_PATTERN,
+  description:
+    'pitch class + mode: tonic in English letters with # or b, then "m" for minor ' +
+    '("Bb" = B♭ major, "Gm" = G minor, "F#m"); see docs/keys.md',
+  examples: ['Bb', 'Gm', 'F#m']
+})
 
 export const SongStatus = LiteralUnion(SONG_STATUSES, {
   description:

@@ -43,8 +43,6 @@ import { firstRunAppConfig } from '#schemas/app-config.js'
 import { hasStoredConfig } from '#src/repositories/app-settings.js'
 import songRoutes from '#plugins/songs/routes.js'
 import chartRoutes from '#plugins/charts/routes.js'
-import chartImportRoutes from '#plugins/charts/import-routes.js'
-import chartExportRoutes from '#plugins/charts/export-routes.js'
 import rehearsalRoutes from '#plugins/rehearsals/routes.js'
 import surveyRoutes from '#plugins/surveys/routes.js'
 import todoRoutes from '#plugins/todos/routes.js'
@@ -54,13 +52,10 @@ import documentRoutes from '#plugins/documents/routes.js'
 import calendarRoutes from '#plugins/calendar/routes.js'
 import checklistRoutes from '#plugins/checklist/routes.js'
 import repertoireRoutes from '#plugins/repertoire/routes.js'
-import textDocumentRoutes from '#plugins/documents/text-routes.js'
 import exportRoutes from '#plugins/exports/routes.js'
 import passwordResetRoutes from '#plugins/password-reset/routes.js'
 import { createLinkMail } from '#plugins/password-reset/link-mail.js'
 import statsRoutes from '#plugins/stats/routes.js'
-import songHistoryRoutes from '#plugins/songs/history-routes.js'
-import singerRoutes from '#plugins/users/singer-routes.js'
 import webAppRoutes from '#plugins/web/routes.js'
 import moneyRoutes from '#plugins/money/routes.js'
 import notificationsPlugin from '#plugins/notifications/plugin.js'
@@ -217,8 +212,6 @@ export async function buildApp (options: BuildAppOptions = {}) {
   })
   await app.register(songRoutes)
   await app.register(chartRoutes)
-  await app.register(chartImportRoutes)
-  await app.register(chartExportRoutes)
   await app.register(rehearsalRoutes)
   await app.register(surveyRoutes)
   await app.register(todoRoutes)
@@ -228,11 +221,8 @@ export async function buildApp (options: BuildAppOptions = {}) {
   await app.register(calendarRoutes)
   await app.register(checklistRoutes)
   await app.register(repertoireRoutes)
-  await app.register(textDocumentRoutes)
   await app.register(exportRoutes)
   await app.register(statsRoutes)
-  await app.register(songHistoryRoutes)
-  await app.register(singerRoutes)
   await app.register(moneyRoutes)
   await app.register(passwordResetRoutes, {
     links,

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict'
 import {
   assembleGigDocument,
   type DocumentContext,
@@ -8,6 +9,7 @@ import {
   type RawSet
 } from '#src/documents/gig-document.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
+import { prepareLogo } from '#src/documents/logo.js'
 
 // Gig documents built in memory for the renderer tests and the benchmark.
 
@@ -95,3 +97,10 @@ export const contextFixture = (overrides: Partial<DocumentContext> = {}): Docume
   logo: null,
   ...overrides
 })
+
+/** The logo as documents get it: prepared once, as at upload. */
+export function documentLogo (png: Buffer) {
+  const prepared = prepareLogo(png)
+  assert.ok(prepared.ok, 'the test logo is accepted')
+  return { accent: prepared.accent, watermark: prepared.watermark }
+}

@@ -1,6 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite'
 import { defineConfig } from 'vitest/config'
 import { startChunks } from './chunks'
+import { devProxy } from './dev-proxy'
 
 const core = (lines: number, branches: number, functions: number) =>
   ({ lines, statements: lines, branches, functions })
@@ -48,27 +49,7 @@ export default defineConfig({
   ssr: { noExternal: ['@sveltejs/kit', 'cookie'] },
   server: {
     // `npm run dev:web`: the API runs on :3000 (npm run dev); the app and the API then share one
-    // origin.
-    proxy: Object.fromEntries(
-      [
-        '/login',
-        '/refresh',
-        '/logout',
-        '/me',
-        '/update_user',
-        '/change_password',
-        '/users',
-        '/public',
-        '/admin',
-        '/songs',
-        '/rehearsals',
-        '/surveys',
-        '/push',
-        '/gigs',
-        '/gigs_lm',
-        '/cal',
-        '/health'
-      ].map((path) => [path, 'http://127.0.0.1:3000'])
-    )
+    // origin (dev-proxy.ts).
+    proxy: devProxy('http://127.0.0.1:3000')
   }
 })

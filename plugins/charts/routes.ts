@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConvertBody, ConvertResult } from '#schemas/chart-files.js'
 import { convertChordsOverLyrics } from '#shared/chords/chords-over-lyrics.js'
+import chartImportRoutes from './import-routes.js'
+import chartExportRoutes from './export-routes.js'
 
 /** Charts as text: chords over lyrics made ChordPro (docs/importing.md → songbook). */
 const chartRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,5 +28,7 @@ const chartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return convertChordsOverLyrics(request.body.text, notation)
     }
   )
+  await app.register(chartImportRoutes)
+  await app.register(chartExportRoutes)
 }
 export default chartRoutes

@@ -25,6 +25,7 @@ import { documentLanguage, FILE_PREFIXES } from '#src/documents/labels.js'
 import { loadDocumentLogo, loadGigDocument } from './repository.js'
 import { chartsTooLarge, gigChartBytes, readGigCharts } from '#src/repositories/gig-charts.js'
 import { MAX_SONGBOOK_CHART_BYTES } from '#schemas/charts.js'
+import textDocumentRoutes from './text-routes.js'
 
 /** Per start: a document's ETag from an earlier run (maybe another release) never matches. */
 const RENDERER = randomBytes(6).toString('hex')
@@ -239,5 +240,6 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => serve(request, reply, 'gema', request.params.id)
   )
+  await app.register(textDocumentRoutes)
 }
 export default documentRoutes

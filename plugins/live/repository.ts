@@ -5,19 +5,7 @@ import { badRequest, conflict, notFound } from '#src/errors.js'
 import type { LiveInsertType, LiveUpdateType } from '#schemas/live.js'
 import { MAX_SETLIST_ENTRIES } from '#schemas/setlists.js'
 import { writtenRow } from '#src/db/returning.js'
-import { assertEntryFresh, recordTap, tapWithKey } from './taps.js'
-
-const bumpLiveVersion = (tx: Pick<Db, 'update'>, gigId: number, alsoSetlist = false) =>
-  writtenRow(
-    tx
-      .update(gigs)
-      .set({
-        liveVersion: sql`${gigs.liveVersion} + 1`,
-        ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
-      })
-      .where(eq(gigs.id, gigId))
-      .returning({ liveVersion: gigs.liveVersion })
-  ).liveVersion
+import { assertEntryFresh, bumpLiveVersion, recordTap, tapWithKey } from './taps.js'
 
 const currentVersion = (tx: Pick<Db, 'select'>, gigId: number): number => {
   const gig = tx.select({ v: gigs.liveVersion }).from(gigs).where(eq(gigs.id, gigId)).get()

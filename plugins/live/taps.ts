@@ -4,6 +4,7 @@ import { gigs, liveTaps, setlistEntries, setlistSets } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'
 import type { EntryStatus, LiveTapKind } from '#shared/enums.js'
 import { conflict, notFound } from '#src/errors.js'
+import { writtenRow } from '#src/db/returning.js'
 import type { LiveMakeCurrentType, LiveUndoType } from '#schemas/live.js'
 
 // Every editor tap of live mode is written to live_taps with what it changed, so that Undo can
@@ -50,16 +51,21 @@ export function recordTap (
 }
 
 /** Bumps the live version (and the setlist's for a changed running order); the new one. */
-export const bump = (tx: Tx, gigId: number, alsoSetlist: boolean): number =>
-  tx
-    .update(gigs)
-    .set({
-      liveVersion: sql`${gigs.liveVersion} + 1`,
-      ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
-    })
-    .where(eq(gigs.id, gigId))
-    .returning({ liveVersion: gigs.liveVersion })
-    .all()[0]!.liveVersion
+export const bumpLiveVersion = (
+  tx: Pick<Db, 'update'>,
+  gigId: number,
+  alsoSetlist = false
+): number =>
+  writtenRow(
+    tx
+      .update(gigs)
+      .set({
+        liveVersion: sql`${gigs.liveVersion} + 1`,
+        ...(alsoSetlist ? { setlistVersion: sql`${gigs.setlistVersion} + 1` } : {})
+      })
+      .where(eq(gigs.id, gigId))
+      .returning({ liveVersion: gigs.liveVersion })
+  ).liveVersion
 
 /**
  * The tap of this gig this user already applied with this idempotency key, if any: keys are the
@@ -196,7 +202,7 @@ export function undoLastTap (
     const before = JSON.parse(last.before) as EntryBefore[]
     if (last.kind === 'insert') removeInserted(tx, gigId, before[0]!.id)
     else restoreEntries(tx, gigId, before)
-    const version = bump(tx, gigId, last.kind === 'insert')
+    const version = bumpLiveVersion(tx, gigId, last.kind === 'insert')
     const undoId = recordTap(tx, {
       gigId,
       kind: 'undo',
@@ -267,7 +273,7 @@ export function makeCurrent (
       before: reopened ? [...skipped, target] : skipped,
       userId,
       idempotencyKey: body.idempotencyKey,
-      version: bump(tx, gigId, false),
+      version: bumpLiveVersion(tx, gigId),
       now
     })
     return true

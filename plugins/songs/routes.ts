@@ -31,12 +31,12 @@ import {
   upsertVote
 } from './repository.js'
 import { canonicalKey, keyString, parseKey } from '#shared/keys.js'
+import { ACCEPTED_SONG_STATUSES } from '#shared/enums.js'
 import { findUserById } from '#src/repositories/users.js'
 import { contentDisposition, slug } from '#src/http/content-disposition.js'
+import songHistoryRoutes from './history-routes.js'
 
 const NotFound = { ...ErrorResponse, description: 'Song not found' }
-/** A proposal leaving `proposed` for one of these was accepted (a chat notice). */
-const ACCEPTED = new Set(['accepted', 'rehearsing', 'ready'])
 
 /** Rules a schema cannot express: values from the band's configuration and real URLs. */
 function checkSongInput (app: FastifyInstance, body: SongCreateType | SongPatchType): void {
@@ -236,7 +236,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updatedAt: app.clock().toISOString()
       })
       if (!row) throw notFound('song', request.params.id)
-      if (before?.status === 'proposed' && ACCEPTED.has(row.status)) {
+      if (before?.status === 'proposed' && ACCEPTED_SONG_STATUSES.includes(row.status)) {
         app.notify(request.user.id, () => ({ type: 'song.accepted', song: row }))
       }
       return toSong(row)
@@ -346,5 +346,6 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return songVotesOf(app.db, request.params.id)
     }
   )
+  await app.register(songHistoryRoutes)
 }
 export default songRoutes

@@ -29,6 +29,7 @@ import {
   type UserChanges
 } from '#src/repositories/users.js'
 import type { UserRow } from '#src/db/schema.js'
+import singerRoutes from './singer-routes.js'
 
 const lastAdmin = () =>
   conflict('LAST_ADMIN', 'the last active admin cannot be demoted or deactivated')
@@ -212,5 +213,6 @@ const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (
       return reply.status(204).send(null)
     }
   )
+  await app.register(singerRoutes)
 }
 export default userRoutes

@@ -7,6 +7,10 @@ export const ROLES = ['admin', 'editor', 'member'] as const
 export const USER_STATUSES = ['active', 'inactive'] as const
 /** proposed → accepted → rehearsing → ready; retired songs are kept for setlists and GEMA. */
 export const SONG_STATUSES = ['proposed', 'accepted', 'rehearsing', 'ready', 'retired'] as const
+/** The band has taken the song on: a proposal that moves to one of these was accepted. */
+export const ACCEPTED_SONG_STATUSES: readonly SongStatus[] = SONG_STATUSES.filter(
+  (status) => status !== 'proposed' && status !== 'retired'
+)
 export const VOTE_VALUES = ['yes', 'no', 'abstain'] as const
 /** A member's answer for a gig or rehearsal. */
 export const AVAILABILITY_STATUSES = ['yes', 'no', 'maybe'] as const

@@ -1,8 +1,8 @@
 // A song's key as music, not words: pitch class + mode, written once as a canonical
 // string ("Bb" = B♭ major, "Gm" = G minor) and shown per language ("B♭ major" / "B-Dur",
 // "Gm" / "g-Moll"). Shared by the server (API, PDFs, GEMA report, import, migration) and the web
-// app (picker, live mode): no Node or Fastify imports, and no TypeBox (key-schema.ts holds the
-// API schema).
+// app (picker, live mode): no Node or Fastify imports. The API's schema of a key is in
+// schemas/songs.ts.
 
 /**
  * The tonics a key may have, spelled as in English chord symbols. Enharmonic twins (C#/Db …) are
@@ -28,7 +28,7 @@ export const KEYS: readonly string[] = [
 
 const CANONICAL = new RegExp(`^(${TONICS.join('|')})(m?)$`)
 
-/** The pattern of a canonical key string (the API's schema: key-schema.ts). */
+/** The pattern of a canonical key string (the API's schema: schemas/songs.ts). */
 export const KEY_PATTERN = CANONICAL.source
 
 /** The canonical string of a key: "Bb", "Gm". */

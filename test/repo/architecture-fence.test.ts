@@ -42,6 +42,7 @@ const breaches: Array<[string, string, RegExp]> = [
   ['src/shared/fence.ts', "import { x } from '#schemas/gigs.js'", /Shared code/],
   ['src/shared/fence.ts', "import { x } from 'node:fs'", /Shared code/],
   ['src/shared/fence.ts', "import { x } from 'drizzle-orm'", /Shared code/],
+  ['src/shared/fence.ts', "import { Type } from '@sinclair/typebox'", /Shared code/],
   ['web/src/lib/fence.ts', "import { x } from '../../../src/shared/limits.js'", /\$shared/]
 ]
 

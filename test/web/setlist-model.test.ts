@@ -8,10 +8,10 @@ import { pathToFileURL } from 'node:url'
 type Model = typeof import('../../web/src/lib/setlist/model.js')
 type DraftSet = import('../../web/src/lib/setlist/model.js').DraftSet
 type Operation = import('../../web/src/lib/setlist/model.js').Operation
+type Changes = typeof import('../../web/src/lib/setlist/changes.js')
 const {
   addOperation,
   apply,
-  describeChanges,
   ELAPSED,
   fromServer,
   moveOperation,
@@ -24,6 +24,9 @@ const {
 } = (await import(
   pathToFileURL(projectPath('web', 'src', 'lib', 'setlist', 'model.ts')).href
 )) as Model
+const { describeChanges } = (await import(
+  pathToFileURL(projectPath('web', 'src', 'lib', 'setlist', 'changes.ts')).href
+)) as Changes
 
 // The web app's setlist editor model (web/src/lib/setlist/model.ts) against the API's answers:
 // the timing it shows while editing is the server's, its body saves what it shows, and the edits

@@ -1,14 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
+import type { Page } from 'playwright-core'
+import { dayFromNow } from '#test/browser/api-client.js'
 import {
   ADMIN_PASSWORD,
   EDITOR_PASSWORD,
   MEMBER_PASSWORD,
-  startBand,
-  type Band
+  startBand
 } from '#test/browser/band-fixture.js'
 import {
   checkA11y,
@@ -17,15 +16,14 @@ import {
   openApp,
   PHONE,
   screenshot,
-  WAIT,
-  type AppPage
+  WAIT
 } from '#test/browser/harness.js'
+import { pageOpener } from '#test/browser/logged-in.js'
 
 // In Chromium, at phone and desktop size, in English and German: a
 // failed submit puts focus on the error, ratings read as stars, the gig page has a way to jump and
 // says what "not yet published" means, PDFs open in the browser with a Download link beside.
 
-type Lang = 'en' | 'de'
 const COMBOS = [
   [PHONE, 'en', 'phone'],
   [PHONE, 'de', 'phone'],
@@ -62,36 +60,7 @@ const WORDS = {
   }
 } as const
 
-// One login per user for the whole test (the login route allows 10 a minute); each page gets a
-// copy of its session cookies.
-const sessions = new Map<string, ApiSession>()
-
-/** A page logged in as `username` (the API's session cookies), the device set to `lang`. */
-async function openAs (
-  browser: Browser,
-  band: Band,
-  viewport: { width: number; height: number },
-  lang: Lang,
-  username: string,
-  password: string
-): Promise<AppPage> {
-  const app = await openApp(browser, band.base, viewport)
-  let session = sessions.get(username)
-  if (!session) {
-    session = await ApiSession.login(band.base, username, password)
-    sessions.set(username, session)
-  }
-  await app.context.addCookies(
-    session.cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=')
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: band.base }
-    })
-  )
-  await app.context.addInitScript((chosen) => {
-    localStorage.setItem('bandstand.locale', chosen)
-  }, lang)
-  return app
-}
+const openAs = pageOpener()
 
 /** The element is inside the viewport (what the eye sees without scrolling). */
 async function inView (page: Page, selector: string): Promise<boolean> {

@@ -1,25 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import fc from 'fast-check'
 import XLSX from 'xlsx'
-import {
-  buildPalette,
-  colourForName,
-  contrast,
-  dominantAccent,
-  paletteForAccent,
-  MIN_CONTRAST
-} from '#src/documents/palette.js'
-import { prepareLogo } from '#src/documents/logo.js'
 import { asciiFilename, contentDisposition, slug } from '#src/http/content-disposition.js'
 import { formatDuration } from '#src/documents/format.js'
-import {
-  DocumentWorkers,
-  LOGOS_IN_FLIGHT,
-  WorkersBusyError
-} from '#src/documents/pool.js'
 import { renderSetlistPdf, setlistDocDefinition } from '#src/documents/setlist-pdf.js'
-import { fontParses } from '#src/documents/pdf.js'
 import { renderSchedulePdf, runningOrder } from '#src/documents/schedule-pdf.js'
 import {
   GEMA_COLUMNS,
@@ -28,78 +12,16 @@ import {
   splitPersonName
 } from '#src/documents/gema-xlsx.js'
 import { assembleGigDocument } from '#src/documents/gig-document.js'
-import { bigGig, contextFixture, gigFixture, songFixture, TIMING } from '#test/document-fixtures.js'
-import { encodePng, pngFile, twoColourImage, twoColourPng } from '#test/image-fixtures.js'
-import { pdfImages, pdfInfo, pdfText } from '#test/pdf-tools.js'
-
-/** The logo as documents get it: prepared once, as at upload. */
-export function documentLogo (png: Buffer) {
-  const prepared = prepareLogo(png)
-  assert.ok(prepared.ok, 'the test logo is accepted')
-  return { accent: prepared.accent, watermark: prepared.watermark }
-}
-
-test(
-  'palette: every text colour keeps 4.5:1 for any logo colour, and for the neutral palette',
-  () => {
-    const check = (palette: ReturnType<typeof buildPalette>) => {
-      assert.ok(contrast(palette.text, palette.background) >= MIN_CONTRAST)
-      assert.ok(
-        contrast(palette.accentText, palette.background) >= MIN_CONTRAST,
-        `accentText ${palette.accentText}`
-      )
-      assert.ok(
-        contrast(palette.onAccent, palette.accent) >= MIN_CONTRAST,
-        `onAccent on ${palette.accent}`
-      )
-      assert.ok(contrast(palette.textOnTint, palette.tint) >= MIN_CONTRAST)
-      assert.ok(contrast(palette.mutedText, palette.tint) >= MIN_CONTRAST)
-      assert.ok(contrast(palette.mutedText, palette.background) >= MIN_CONTRAST)
-    }
-    const neutral = paletteForAccent(null)
-    assert.equal(neutral.source, 'neutral')
-    check(neutral)
-    const channel = fc.integer({ min: 0, max: 255 })
-    fc.assert(
-      fc.property(
-        fc.tuple(channel, channel, channel),
-        fc.tuple(channel, channel, channel),
-        (colour, background) => {
-          check(buildPalette(dominantAccent(twoColourImage(colour, background))))
-        }
-      ),
-      { numRuns: 300 }
-    )
-    fc.assert(
-      fc.property(
-        fc.string(),
-        fc.constantFrom('#ffffff', '#000000'),
-        (name, bg) => contrast(colourForName(name, bg), bg) >= MIN_CONTRAST
-      )
-    )
-  }
-)
-
-test('palette: the accent is the most saturated mid-brightness colour of the logo', () => {
-  // Mostly grey and near-white, some dark navy, a saturated orange stripe.
-  const size = 40
-  const pixels = new Uint8Array(size * size * 4)
-  for (let i = 0; i < size * size; i++) {
-    const x = i % size
-    const colour =
-      x < 20 ? [128, 128, 128] : x < 30 ? [250, 250, 250] : x < 35 ? [10, 10, 40] : [235, 110, 20]
-    pixels.set([...colour, 255], i * 4)
-  }
-  assert.deepEqual(dominantAccent({ width: size, height: size, pixels }), [235, 110, 20])
-  const palette = paletteForAccent(
-    documentLogo(encodePng({ width: size, height: size, pixels })).accent
-  )
-  assert.equal(palette.source, 'logo')
-  assert.equal(palette.accent, '#eb6e14')
-  // A greyscale logo, and an accent that is not a colour (edited in the database): neutral.
-  assert.equal(documentLogo(twoColourPng([90, 90, 90])).accent, null)
-  assert.equal(paletteForAccent('orange').source, 'neutral')
-})
+import {
+  bigGig,
+  contextFixture,
+  documentLogo,
+  gigFixture,
+  songFixture,
+  TIMING
+} from '#test/document-fixtures.js'
+import { twoColourPng } from '#test/image-fixtures.js'
+import { pdfInfo, pdfText } from '#test/pdf-tools.js'
 
 test('content disposition: ASCII fallback and RFC 8187 filename* for umlauts', () => {
   assert.equal(
@@ -417,88 +339,4 @@ test('person names: "Last, First", else the last word is the surname', () => {
     first: 'Ludwig van'
   })
   assert.deepEqual(splitPersonName('Madonna'), { last: 'Madonna', first: '' })
-})
-
-test('documents render in worker threads: setlist, schedule with logo, GEMA', async () => {
-  const workers = new DocumentWorkers(1)
-  try {
-    const setlist = await workers.render({
-      kind: 'setlist',
-      doc: bigGig(1, 4),
-      ctx: contextFixture(),
-      style: 'print'
-    })
-    assert.match(pdfText(setlist), /Song 4/)
-    assert.equal(workers.startedThreads, 1)
-    const schedule = await workers.render({
-      kind: 'schedule',
-      doc: bigGig(1, 2),
-      ctx: contextFixture({ logo: documentLogo(twoColourPng([200, 30, 90])) })
-    })
-    assert.match(pdfText(schedule), /Ablaufplan/)
-    const gema = await workers.render({ kind: 'gema', doc: bigGig(1, 2), ctx: contextFixture() })
-    const rows = XLSX.utils.sheet_to_json<string[]>(
-      XLSX.read(gema, { type: 'buffer' }).Sheets['Titelliste']!,
-      { header: 1 }
-    )
-    assert.ok(rows.some((row) => row[1] === 'Song 2'))
-  } finally {
-    await workers.close()
-  }
-})
-
-test('logo checks: at most LOGOS_IN_FLIGHT at once, the next ones refused at once', async () => {
-  const workers = new DocumentWorkers(1)
-  try {
-    const logo = twoColourPng([200, 30, 90], [255, 255, 255], 600)
-    const checks = Array.from({ length: LOGOS_IN_FLIGHT + 3 }, () => workers.prepareLogo(logo))
-    const outcomes = await Promise.allSettled(checks)
-    const busy = outcomes.filter(
-      (o) => o.status === 'rejected' && o.reason instanceof WorkersBusyError
-    )
-    assert.equal(busy.length, 3)
-    const prepared = outcomes.filter((o) => o.status === 'fulfilled' && o.value.ok)
-    assert.equal(prepared.length, LOGOS_IN_FLIGHT)
-    // The places are given back, also by a refused file.
-    assert.equal((await workers.prepareLogo(Buffer.from('not an image'))).ok, false)
-    const again = await Promise.all(
-      Array.from({ length: LOGOS_IN_FLIGHT }, () => workers.prepareLogo(logo))
-    )
-    assert.ok(again.every((p) => p.ok))
-  } finally {
-    await workers.close()
-  }
-})
-
-test(
-  'an image pdfkit fails on inside its zlib callback costs the logo, not the sheet or the thread',
-  async () => {
-    // RGBA makes pdfkit inflate the image to split off its alpha channel, in a zlib callback.
-    const broken = pngFile({ width: 4, height: 4 }, Buffer.from('this is no zlib stream'))
-    // (Only in a worker: on this thread, node:test would count the thrown error as a failure.)
-    const ctx = contextFixture({ logo: { accent: '#c81e5a', watermark: broken } })
-    const workers = new DocumentWorkers(1)
-    try {
-      const pdf = await workers.render({ kind: 'schedule', doc: bigGig(1, 2), ctx })
-      assert.match(pdfText(pdf), /Ablaufplan/)
-      assert.equal(pdfImages(pdf).length, 0, 'rendered without the logo')
-      // The same thread renders the next document.
-      const doc = bigGig(1, 2)
-      const again = await workers.render({ kind: 'setlist', doc, ctx, style: 'print' })
-      assert.match(pdfText(again), /Song 2/)
-      assert.equal(workers.startedThreads, 1)
-    } finally {
-      await workers.close()
-    }
-  }
-)
-
-test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
-  await renderSetlistPdf(bigGig(1, 3), contextFixture())
-  const parsed = fontParses()
-  // pdfkit must still load fontkit through require(); otherwise src/documents/pdf.ts shares
-  // nothing.
-  assert.ok(parsed > 0, 'pdfkit parsed its fonts through the shared cache')
-  await renderSetlistPdf(bigGig(2, 5), contextFixture(), 'stage')
-  assert.equal(fontParses(), parsed, 'a second document parses no font again')
 })

@@ -1,6 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { renderPdf } from '#src/documents/pdf.js'
+import { fontParses, renderPdf } from '#src/documents/pdf.js'
+import { renderSetlistPdf } from '#src/documents/setlist-pdf.js'
+import { bigGig, contextFixture } from '#test/document-fixtures.js'
 import { pdfText } from '#test/pdf-tools.js'
 
 // The parsed fonts are shared by every document (src/documents/pdf.ts). In Roboto the colon is
@@ -16,4 +18,14 @@ test('a glyph first embedded as a part of another keeps its text in later docume
     const later = pdfText(await renderPdf({ content: [{ text, ...style }] }))
     assert.match(later, /Sa, 04\.07\.2026\. Ende\./, JSON.stringify(style))
   }
+})
+
+test('fonts are parsed once and shared by every PDF (the fontkit patch works)', async () => {
+  await renderSetlistPdf(bigGig(1, 3), contextFixture())
+  const parsed = fontParses()
+  // pdfkit must still load fontkit through require(); otherwise src/documents/pdf.ts shares
+  // nothing.
+  assert.ok(parsed > 0, 'pdfkit parsed its fonts through the shared cache')
+  await renderSetlistPdf(bigGig(2, 5), contextFixture(), 'stage')
+  assert.equal(fontParses(), parsed, 'a second document parses no font again')
 })

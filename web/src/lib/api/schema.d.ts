@@ -3142,6 +3142,176 @@ export interface paths {
         };
         trace?: never;
     };
+    "/singers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lead singers for pickers: active singers of the band, then guests named on songs
+         * @description Songs match a singer by name, ignoring case. Sorted by name (band locale).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description as written into a song’s leadSinger */
+                            name: string;
+                            /** @description the active singer of the band; null: a guest */
+                            userId: number | null;
+                            /** @description songs (not retired) with this lead singer */
+                            songCount: number;
+                        }[];
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/app_config": {
         parameters: {
             query?: never;
@@ -7350,6 +7520,254 @@ export interface paths {
                     };
                 };
                 /** @description Song not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/songs/{id}/rehearsals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's rehearsal history (planned ones included), newest first */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rehearsalId: number;
+                            /**
+                             * Format: date
+                             * @description calendar date YYYY-MM-DD
+                             * @example 2026-12-31
+                             */
+                            date: string;
+                            /**
+                             * @description wall-clock time HH:MM in the band timezone
+                             * @example 20:00
+                             */
+                            startTime: string;
+                            /**
+                             * @description wall-clock time HH:MM in the band timezone
+                             * @example 20:00
+                             */
+                            endTime: string;
+                            location: string | null;
+                            /** @description the song's notes for that rehearsal */
+                            notes: string | null;
+                            done: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Unknown song */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -19864,6 +20282,488 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gigs/{id}/setlist.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)
+         * @description Header and status words in the band's language (`locale`). German: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt (ja), Bewertung (1–3), Transponierung (Halbtöne), Kapo, Chart (ChordPro). English: Set, No., Start, Title, Artist, Key, Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, Transpose, Capo, Chart.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description CHARTS_TOO_LARGE: more than 8 MiB of chart text, counted per entry */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gigs/{id}/setlist.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setlist as plain text (sets, numbered songs with times, breaks, total) in the band's language */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Plain text */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description No or invalid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Error (Fastify shape with a stable code) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
+                            code: string;
+                            message: string;
+                            /** @description for validation errors: every offending field */
+                            details?: {
+                                field: string;
+                                message: string;
+                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
+                                keyword: string;
+                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description WEAK_PASSWORD: why the password is refused
+                             * @enum {string}
+                             */
+                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/calendar": {
         parameters: {
             query?: never;
@@ -24502,488 +25402,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/gigs/{id}/setlist.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Setlist as CSV (UTF-8 with BOM, `;`, header row; Excel and LibreOffice)
-         * @description Header and status words in the band's language (`locale`). German: Set, Nr., Beginn, Titel, Interpret, Tonart, Gesang, Dauer (h:mm:ss), Notizen, Status (geplant/gespielt/ausgelassen), Eingefügt (ja), Bewertung (1–3), Transponierung (Halbtöne), Kapo, Chart (ChordPro). English: Set, No., Start, Title, Artist, Key, Vocals, Length, Notes, Status (planned/played/skipped), Added (yes), Rating, Transpose, Capo, Chart.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description No or invalid session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Error (Fastify shape with a stable code) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description CHARTS_TOO_LARGE: more than 8 MiB of chart text, counted per entry */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/gigs/{id}/setlist.txt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Setlist as plain text (sets, numbered songs with times, breaks, total) in the band's language */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Plain text */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description No or invalid session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Error (Fastify shape with a stable code) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/exports/seasons/{year}": {
         parameters: {
             query?: never;
@@ -26494,424 +26912,6 @@ export interface paths {
                 };
                 /** @description Unknown song */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/songs/{id}/rehearsals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A song's rehearsal history (planned ones included), newest first */
-        get: {
-            parameters: {
-                query: {
-                    limit: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            rehearsalId: number;
-                            /**
-                             * Format: date
-                             * @description calendar date YYYY-MM-DD
-                             * @example 2026-12-31
-                             */
-                            date: string;
-                            /**
-                             * @description wall-clock time HH:MM in the band timezone
-                             * @example 20:00
-                             */
-                            startTime: string;
-                            /**
-                             * @description wall-clock time HH:MM in the band timezone
-                             * @example 20:00
-                             */
-                            endTime: string;
-                            location: string | null;
-                            /** @description the song's notes for that rehearsal */
-                            notes: string | null;
-                            done: boolean;
-                        }[];
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description No or invalid session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Unknown song */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description The server is busy and this client has too many requests waiting (SERVER_BUSY; see Retry-After), or the change could not be stored (STORAGE_FAILED: disk full or failing) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/singers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Lead singers for pickers: active singers of the band, then guests named on songs
-         * @description Songs match a singer by name, ignoring case. Sorted by name (band locale).
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description as written into a song’s leadSinger */
-                            name: string;
-                            /** @description the active singer of the band; null: a guest */
-                            userId: number | null;
-                            /** @description songs (not retired) with this lead singer */
-                            songCount: number;
-                        }[];
-                    };
-                };
-                /** @description No or invalid session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            statusCode: number;
-                            error: string;
-                            /** @description stable machine-readable code, e.g. GIG_NOT_FOUND */
-                            code: string;
-                            message: string;
-                            /** @description for validation errors: every offending field */
-                            details?: {
-                                field: string;
-                                message: string;
-                                /** @description the JSON Schema keyword that failed (Ajv): required, maxLength, minLength, pattern, format, enum, minimum, maximum, type, additionalProperties, … */
-                                keyword: string;
-                                /** @description the keyword's parameters (Ajv), e.g. { limit: 120 } for maxLength */
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * @description WEAK_PASSWORD: why the password is refused
-                             * @enum {string}
-                             */
-                            reason?: "too_short" | "too_long" | "contains_username" | "too_common" | "unchanged";
-                        };
-                    };
-                };
-                /** @description PASSWORD_CHANGE_REQUIRED: the user must change their password first */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,16 +1,15 @@
 import type { SongListItem as Song } from '../api/types'
 import { parseDuration } from '../duration'
 import { draft } from '../state/drafts.svelte'
+import { describeChanges, type Change } from './changes'
 import {
   apply,
   clone,
-  describeChanges,
   fromServer,
   record,
   replay,
   setlistText,
   toBody,
-  type Change,
   type DraftSet,
   type Operation,
   type ServerSet,

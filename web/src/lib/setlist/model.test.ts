@@ -2,47 +2,15 @@ import { describe, expect, it } from 'vitest'
 import {
   addOperation,
   apply,
-  describeChanges,
   moveOperation,
   newEntry,
   record,
   replay,
   sameSetlist,
   toBody,
-  type DraftEntry,
-  type DraftSet,
-  type Operation,
-  type SongSummary
+  type Operation
 } from './model'
-
-const song = (id: number, title = `Song ${id}`): SongSummary =>
-  ({ id, title, durationSeconds: 200 }) as SongSummary
-
-/** A stored entry `e<id>` of song `id`. */
-const entry = (id: number, changes: Partial<DraftEntry> = {}): DraftEntry => ({
-  key: `e${id}`,
-  id,
-  songId: id,
-  song: song(id),
-  title: `Song ${id}`,
-  notes: '',
-  durationSeconds: null,
-  transpose: 0,
-  capo: null,
-  status: 'planned',
-  ...changes
-})
-
-const set = (id: number, name: string, ids: number[]): DraftSet => ({
-  key: `s${id}`,
-  id,
-  name,
-  breakAfterSeconds: null,
-  entries: ids.map((i) => entry(i))
-})
-
-/** The song ids set by set: what a test compares. */
-const order = (sets: DraftSet[]) => sets.map((s) => s.entries.map((e) => e.songId))
+import { entry, order, set, song } from './draft-fixtures'
 
 describe('operations', () => {
   it('moves within a set and across sets, by anchor', () => {
@@ -132,30 +100,5 @@ describe('the PUT body', () => {
     expect(sameSetlist(sets, structuredClone(sets))).toBe(true)
     sets[0]!.entries[1]!.capo = 2
     expect(sameSetlist(sets, [set(1, 'Set 1', [1])])).toBe(false)
-  })
-})
-
-describe('describeChanges', () => {
-  it('names sets and songs added, removed, renamed, moved and changed', () => {
-    const before = [set(1, 'Set 1', [1, 2, 3, 4]), set(2, 'Set 2', [5, 6]), set(3, 'Old', [7])]
-    const after = [set(1, 'Opener', [4, 1, 2]), set(2, 'Set 2', [5, 3])]
-    after[1]!.entries[0]!.notes = 'capo 2'
-    after.push({ key: 'n1', id: null, name: 'Encore', breakAfterSeconds: null, entries: [] })
-    after[2]!.entries.push(newEntry(song(8, 'New one')))
-    expect(describeChanges(before, after)).toEqual([
-      { kind: 'setRenamed', set: 'Opener', from: 'Set 1' },
-      { kind: 'reordered', title: 'Song 4', set: 'Opener' },
-      { kind: 'changed', title: 'Song 5', set: 'Set 2' },
-      { kind: 'movedTo', title: 'Song 3', set: 'Set 2', from: 'Set 1' },
-      { kind: 'setAdded', set: 'Encore' },
-      { kind: 'added', title: 'New one', set: 'Encore' },
-      { kind: 'removed', title: 'Song 6', set: 'Set 2' },
-      { kind: 'setRemoved', set: 'Old' }
-    ])
-  })
-
-  it('finds nothing between a version and itself', () => {
-    const sets = [set(1, 'Set 1', [1, 2])]
-    expect(describeChanges(sets, structuredClone(sets))).toEqual([])
   })
 })
