@@ -10,7 +10,8 @@ import { answersClosed, loadDeadlines, planReminders, type AnswerKind } from './
 import reminderRoutes from './reminder-routes.js'
 import prefsRoutes from './prefs-routes.js'
 import { runDueReminders } from './reminders.js'
-import { buildMails, recipients, type MailSite } from './mails.js'
+import { buildMails, type MailSite } from './mails.js'
+import { recipientsFor } from './occasional.js'
 import outboxRoutes from './routes.js'
 import { findLinkedEvent, pruneAnswerTokens } from '#src/repositories/answer-links.js'
 
@@ -75,7 +76,7 @@ export default fp<NotificationsOptions>(
         planReminders(tx, 'rehearsal', deadlines.rehearsal, settings, now)
         let queued = runDueReminders(tx, { now, settings, site })
         if (changes.length === 0) return queued
-        const mails = buildMails(tx, changes, recipients(tx), {
+        const mails = buildMails(tx, changes, recipientsFor(tx, changes), {
           now,
           settings,
           site,
