@@ -10,6 +10,7 @@ import { answersClosed, loadDeadlines, planReminders, type AnswerKind } from './
 import reminderRoutes from './reminder-routes.js'
 import prefsRoutes from './prefs-routes.js'
 import { runDueReminders } from './reminders.js'
+import { runDigests } from './digest.js'
 import { buildMails, type MailSite } from './mails.js'
 import { recipientsFor } from './occasional.js'
 import outboxRoutes from './routes.js'
@@ -75,6 +76,7 @@ export default fp<NotificationsOptions>(
         planReminders(tx, 'gig', deadlines.gig, settings, now)
         planReminders(tx, 'rehearsal', deadlines.rehearsal, settings, now)
         let queued = runDueReminders(tx, { now, settings, site })
+        queued += runDigests(tx, { now, settings, site })
         if (changes.length === 0) return queued
         const mails = buildMails(tx, changes, recipientsFor(tx, changes), {
           now,

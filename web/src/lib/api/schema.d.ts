@@ -30035,7 +30035,7 @@ export interface paths {
                                 userId: number | null;
                                 to: string;
                                 /** @enum {string} */
-                                kind: "new" | "changed" | "cancelled" | "survey" | "reminder";
+                                kind: "new" | "changed" | "cancelled" | "survey" | "reminder" | "digest";
                                 subject: string;
                                 /** @enum {string} */
                                 status: "queued" | "sending" | "sent" | "failed";
@@ -30261,7 +30261,7 @@ export interface paths {
                             userId: number | null;
                             to: string;
                             /** @enum {string} */
-                            kind: "new" | "changed" | "cancelled" | "survey" | "reminder";
+                            kind: "new" | "changed" | "cancelled" | "survey" | "reminder" | "digest";
                             subject: string;
                             /** @enum {string} */
                             status: "queued" | "sending" | "sent" | "failed";
@@ -32409,6 +32409,8 @@ export interface paths {
                             changes: boolean;
                             reminders: boolean;
                             surveys: boolean;
+                            /** @description the weekly digest (opt-in) */
+                            digest: boolean;
                             /** @description false: the server sends no mail (no SMTP_URL) */
                             enabled: boolean;
                             /** @description false: you get no mail until you enter an address */
@@ -32560,6 +32562,8 @@ export interface paths {
                         changes: boolean;
                         reminders: boolean;
                         surveys: boolean;
+                        /** @description the weekly digest (Mondays): what is coming, what you still owe; left out: unchanged */
+                        digest?: boolean;
                     };
                 };
             };
@@ -32578,6 +32582,8 @@ export interface paths {
                             changes: boolean;
                             reminders: boolean;
                             surveys: boolean;
+                            /** @description the weekly digest (opt-in) */
+                            digest: boolean;
                             /** @description false: the server sends no mail (no SMTP_URL) */
                             enabled: boolean;
                             /** @description false: you get no mail until you enter an address */
