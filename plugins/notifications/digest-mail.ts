@@ -113,7 +113,7 @@ export function buildDigests (db: Db, day: string, context: ReminderContext): Ne
   const urlOf = (item: Item) => `${site.publicUrl}/app/${item.kind}s/${item.id}`
   const describe = (item: Item) => item.date
     ? joinPresent([formatDateIn(item.date, language), item.startTime,
-      `${item.kind === 'gig' ? words.gig : words.rehearsal}: ${item.title}`], ' · ')
+      item.kind === 'gig' ? `${words.gig}: ${item.title}` : words.rehearsal], ' · ')
     : `${digestWords.survey}: ${item.title}`
   const capped = (lines: Line[]) => lines.length > DIGEST_LINES
     ? [...lines.slice(0, DIGEST_LINES), { value: digestWords.more(lines.length - DIGEST_LINES) }]

@@ -16,7 +16,6 @@ export function recipientsFor (
   db: Db,
   changes: EventChange[]
 ): (change: EventChange) => Recipient[] {
-  if (changes.length === 0) return () => []
   const everyone = db
     .select({
       id: users.id,

@@ -5,6 +5,7 @@ import { createUser, sessionClient } from '#test/helpers.js'
 import { buildApp } from '#src/app.js'
 import { utcToZoned } from '#shared/local-time.js'
 import { nextDigestAt } from '#plugins/notifications/digest.js'
+import { DIGEST_LINES } from '#plugins/notifications/digest-mail.js'
 import { loadPrefs } from '#plugins/notifications/prefs.js'
 import {
   inDays,
@@ -64,7 +65,7 @@ test('the weekly digest: opt-in, Monday morning, what is coming and what is owed
   const text = textOf(mine)
   assert.match(text, /The next two weeks/)
   assert.match(text, /20:00 · Gig: Soon \(Yes\)/)
-  assert.match(text, /19:00 · Rehearsal: Rehearsal \(not answered yet\)/)
+  assert.match(text, /19:00 · Rehearsal \(not answered yet\)/)
   assert.doesNotMatch(text.split('Still waiting')[0]!, /Later/, 'beyond two weeks')
   const owed = text.split('Still waiting for your answer')[1]!
   assert.match(owed, new RegExp(`Gig: Later: https://band.example.org/app/gigs/${later.id}`))
@@ -139,4 +140,40 @@ test('the digest in German; a digest with nothing in it is not sent', async (t) 
   const owed = text.split('Deine Antwort fehlt noch')[1]!
   assert.match(owed, new RegExp(`Auftritt: Herbstfest: https://band.example.org/app/gigs/${autumn.id}`))
   assert.doesNotMatch(owed, /Stadtfest/, 'answered')
+})
+
+test('a long digest names the first lines and counts the rest', async (t) => {
+  const { app, ctx, members, sink, parsed } = await mailingBand(t, { members: 1 })
+  await sessionClient(app, members[0]!).put('/me/notifications', { ...PREFS, digest: true })
+  const insert = app.sqlite.prepare(`INSERT INTO gigs (name, date, status, created_at, updated_at)
+    VALUES (?, ?, 'confirmed', '2026-01-01', '2026-01-01')`)
+  for (let i = 0; i < DIGEST_LINES + 2; i++) insert.run(`Gig ${i}`, inDays(9))
+  app.memberMail.scan()
+  await settle(app)
+  const before = sink.messages.length
+  const [job] = app.db.select().from(digestJobs).all()
+  ctx.advance(Date.parse(job!.dueAt) - ctx.now().getTime() + 60_000)
+  app.memberMail.scan()
+  await settle(app)
+  const text = textOf((await parsed())[before]!)
+  assert.match(text, /… and 2 more in Bandstand\n\nStill waiting/)
+  assert.match(text, /… and 2 more in Bandstand\n\nOpen in Bandstand/)
+})
+
+test('a digest of a rehearsal answered already: what is coming, nothing owed', async (t) => {
+  const { app, ctx, boss, members, sink, parsed } = await mailingBand(t, { members: 1 })
+  const m1 = sessionClient(app, members[0]!)
+  await m1.put('/me/notifications', { ...PREFS, digest: true })
+  const rehearsal = (await boss.post('/rehearsals', { date: inDays(9), startTime: '19:00' }))
+    .json()
+  await m1.put(`/rehearsals/${rehearsal.id}/availability`, { status: 'no' })
+  await settle(app)
+  const before = sink.messages.length
+  const [job] = app.db.select().from(digestJobs).all()
+  ctx.advance(Date.parse(job!.dueAt) - ctx.now().getTime() + 60_000)
+  app.memberMail.scan()
+  await settle(app)
+  const text = textOf((await parsed())[before]!)
+  assert.match(text, /19:00 · Rehearsal \(No\)/)
+  assert.doesNotMatch(text, /Still waiting/)
 })
