@@ -9,11 +9,18 @@ import { can } from '$lib/state/session.svelte'
 export type OpenNeed = Ok<'/gigs/lineup-gaps', 'get'>['gigs'][number]['open'][number]
 type GapsQuery = NonNullable<paths['/gigs/lineup-gaps']['get']['parameters']['query']>
 
-/** Each listed gig's open needs by id; nothing for members (the warning is the editors'). */
+/**
+ * Each listed gig's open needs by id; nothing for members (the warning is the editors'), nor when
+ * the request fails: the list itself never waits on its warnings.
+ */
 export async function lineupGaps (
   query: GapsQuery
 ): Promise<Map<number, OpenNeed[]>> {
   if (!can('editor')) return new Map()
-  const { gigs } = await call(api.GET('/gigs/lineup-gaps', { params: { query } }))
-  return new Map(gigs.map((gig) => [gig.gigId, gig.open]))
+  try {
+    const { gigs } = await call(api.GET('/gigs/lineup-gaps', { params: { query } }))
+    return new Map(gigs.map((gig) => [gig.gigId, gig.open]))
+  } catch {
+    return new Map()
+  }
 }
