@@ -21,13 +21,15 @@ import { openCondition } from '#src/repositories/surveys.js'
 import { footer, render, type Line } from './compose.js'
 import { DIGEST_LABELS } from './digest-labels.js'
 import { MEMBER_MAIL_LABELS } from './labels.js'
+import { answersClosed, loadDeadlines } from './deadlines.js'
 import { ANSWER_TOKEN_BYTES } from './mails.js'
 import type { NewMail } from './outbox.js'
 import type { ReminderContext } from './reminders.js'
 
 // The weekly digest of each member who asked for it: what is coming in the next two weeks (with
 // their answer), and what they still owe (events ahead without their answer, open surveys).
-// Nine statements for the whole band, whatever its size; an empty digest is not sent.
+// Eleven statements for the whole band, whatever its size; an empty digest is not sent. An event
+// whose answers are closed (its deadline over, or locked) is owed no more.
 
 /** Days ahead that "what is coming" covers. */
 export const DIGEST_DAYS = 14
@@ -93,6 +95,12 @@ export function buildDigests (db: Db, day: string, context: ReminderContext): Ne
       .where(and(inArray(surveyAnswers.surveyId, open.map((s) => s.id)),
         inArray(surveyAnswers.userId, ids))).all().map((a) => `${a.surveyId}:${a.userId}`))
 
+  const closed = new Set([
+    ...[...loadDeadlines(db, 'gig', gigRows, settings)]
+      .filter(([, d]) => answersClosed(d, now, settings.timezone)).map(([id]) => `gig-${id}`),
+    ...[...loadDeadlines(db, 'rehearsal', rehearsalRows, settings)]
+      .filter(([, d]) => answersClosed(d, now, settings.timezone)).map(([id]) => `rehearsal-${id}`)
+  ])
   const events: Item[] = [
     ...gigRows.map((g) => ({
       kind: 'gig' as const,
@@ -134,7 +142,9 @@ export function buildDigests (db: Db, day: string, context: ReminderContext): Ne
       }
     })
     const owed: Item[] = [
-      ...(member.isMusician ? theirs.filter((e) => !answerOf(e)) : []),
+      ...(member.isMusician
+        ? theirs.filter((e) => !answerOf(e) && !closed.has(`${e.kind}-${e.id}`))
+        : []),
       ...(member.occasional
         ? []
         : open.filter((s) => !answered.has(`${s.id}:${member.id}`)).map((s) => ({

@@ -126,6 +126,9 @@ test('the digest in German; a digest with nothing in it is not sent', async (t) 
   await m1!.put(`/gigs/${gig.id}/availability`, { status: 'maybe' })
   await boss.patch(`/gigs/${gig.id}`, { date: inDays(30) })
   const autumn = (await boss.post('/gigs', { name: 'Herbstfest', date: inDays(20) })).json()
+  // Answers closed: owed no more.
+  const locked = (await boss.post('/gigs', { name: 'Zu', date: inDays(25) })).json()
+  await boss.put(`/gigs/${locked.id}/answer-deadline`, { answerBy: null, locked: true })
   await settle(app)
   const before = sink.messages.length
   const [job] = app.db.select().from(digestJobs).all()
@@ -140,6 +143,7 @@ test('the digest in German; a digest with nothing in it is not sent', async (t) 
   const owed = text.split('Deine Antwort fehlt noch')[1]!
   assert.match(owed, new RegExp(`Auftritt: Herbstfest: https://band.example.org/app/gigs/${autumn.id}`))
   assert.doesNotMatch(owed, /Stadtfest/, 'answered')
+  assert.doesNotMatch(owed, /Auftritt: Zu/, 'answers closed')
 })
 
 test('a long digest names the first lines and counts the rest', async (t) => {
