@@ -65,10 +65,15 @@ export const NotificationPrefsBody = StrictObject({
   newEvents: Type.Boolean(),
   changes: Type.Boolean({ description: 'changed and cancelled events' }),
   reminders: Type.Boolean(),
-  surveys: Type.Boolean()
+  surveys: Type.Boolean(),
+  digest: Type.Optional(Type.Boolean({
+    description: 'the weekly digest (Mondays): what is coming, what you still owe; ' +
+      'left out: unchanged'
+  }))
 })
 export const NotificationPrefs = Type.Object({
   ...NotificationPrefsBody.properties,
+  digest: Type.Boolean({ description: 'the weekly digest (opt-in)' }),
   enabled: Type.Boolean({ description: 'false: the server sends no mail (no SMTP_URL)' }),
   hasEmail: Type.Boolean({ description: 'false: you get no mail until you enter an address' })
 })

@@ -36,6 +36,9 @@ export const User = Type.Object({
   status: LiteralUnion(USER_STATUSES),
   isMusician: Type.Boolean(),
   isSinger: Type.Boolean(),
+  occasional: Type.Boolean({
+    description: 'a sub: mailed about and counted for only the gigs an editor asks them for'
+  }),
   instruments: Type.Array(Type.String()),
   passwordChangeRequired: Type.Optional(
     Type.Boolean({
@@ -74,6 +77,9 @@ export const UserCreate = StrictObject({
   ),
   isMusician: Type.Optional(Type.Boolean()),
   isSinger: Type.Optional(Type.Boolean()),
+  occasional: Type.Optional(Type.Boolean({
+    description: 'a sub: mailed about and counted for only the gigs an editor asks them for'
+  })),
   instruments: Type.Optional(Instruments),
   passwordChangeRequired: Type.Optional(
     Type.Boolean({
@@ -92,6 +98,7 @@ export const UserPatch = StrictObject(
     status: Type.Optional(LiteralUnion(USER_STATUSES)),
     isMusician: Type.Optional(Type.Boolean()),
     isSinger: Type.Optional(Type.Boolean()),
+    occasional: Type.Optional(Type.Boolean()),
     instruments: Type.Optional(Instruments),
     password: Type.Optional(Password),
     passwordChangeRequired: Type.Optional(

@@ -88,6 +88,14 @@ export const ERROR_CODES = {
     status: 400,
     means: 'a push endpoint that is no https URL, or keys that are no P-256 key and auth secret'
   },
+  LINEUP_INSTRUMENT_UNKNOWN: {
+    status: 400,
+    means: "no need of the gig's lineup names this instrument"
+  },
+  NOT_OCCASIONAL: { status: 400, means: 'only active occasional members are asked for a gig' },
+  TOO_MANY_SUBSTITUTES: { status: 400, means: 'a gig names at most 30 substitutes' },
+  NOT_ASKED: { status: 404, means: 'this member is not asked for the gig' },
+  SUBSTITUTE_NOT_FOUND: { status: 404, means: 'unknown substitute of this gig' },
   MAIL_NOT_CONFIGURED: { status: 409, means: 'mail is off: the server has no SMTP_URL' },
   ANSWERS_CLOSED: {
     status: 409,

@@ -22,7 +22,8 @@ const WORDS = {
       newEvents: 'neue Termine',
       changes: 'geänderte und abgesagte Termine',
       reminders: 'Erinnerungen',
-      surveys: 'Umfragen'
+      surveys: 'Umfragen',
+      digest: 'den Wochenüberblick'
     },
     ask: (t: string) => `Keine Mails mehr über ${t}?`,
     button: 'Abbestellen',
@@ -36,7 +37,8 @@ const WORDS = {
       newEvents: 'new events',
       changes: 'changed and cancelled events',
       reminders: 'reminders',
-      surveys: 'surveys'
+      surveys: 'surveys',
+      digest: 'the weekly digest'
     },
     ask: (t: string) => `No more mails about ${t}?`,
     button: 'Unsubscribe',

@@ -10,9 +10,9 @@ import {
 import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
 import { ApiError, badRequest, notFound } from '#src/errors.js'
 import { todayIn } from '#shared/local-time.js'
-import { findGig, toGig } from '#src/repositories/gigs.js'
+import { findGig, listGigs, toGig } from '#src/repositories/gigs.js'
 import { gigHasMoney } from '#src/repositories/gig-money.js'
-import { createGig, deleteGig, listGigs, patchGig } from './repository.js'
+import { createGig, deleteGig, patchGig } from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
 const GigHasMoney = { ...ErrorResponse, description: 'The gig has money (GIG_HAS_MONEY)' }

@@ -1,27 +1,8 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
-import type { GigCreateType, GigListQueryType, GigPatchType } from '#schemas/gigs.js'
+import type { GigCreateType, GigPatchType } from '#schemas/gigs.js'
 import { writtenRow, returnedRow } from '#src/db/returning.js'
-
-export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
-  const from = query.upcoming && (!query.from || query.from < today) ? today : query.from
-  return (
-    db
-      .select()
-      .from(gigs)
-      .where(
-        and(
-          from ? gte(gigs.date, from) : undefined,
-          query.to ? lte(gigs.date, query.to) : undefined,
-          query.status ? eq(gigs.status, query.status) : undefined
-        )
-      )
-      // Gigs without a start time sort after the timed ones of the same day.
-      .orderBy(asc(gigs.date), sql`${gigs.startTime} IS NULL`, asc(gigs.startTime), asc(gigs.id))
-      .all()
-  )
-}
 
 type GigColumns = Partial<typeof gigs.$inferInsert>
 

@@ -1,49 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { and, asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
-import { Lineup, LineupPut, type LineupType } from '#schemas/lineup.js'
+import { Lineup, LineupGaps, LineupGapsQuery, LineupPut } from '#schemas/lineup.js'
 import { badRequest, notFound } from '#src/errors.js'
-import type { Db } from '#src/db/client.js'
-import { gigAvailability, gigLineup, users } from '#src/db/schema.js'
+import { gigLineup } from '#src/db/schema.js'
+import { todayIn } from '#shared/local-time.js'
 import { eventExists, availabilitySources } from '#src/repositories/availability.js'
-
-/** Each need with who plays that instrument and what they answered (two statements). */
-function loadLineup (db: Db, gigId: number): LineupType {
-  const needs = db.select().from(gigLineup).where(eq(gigLineup.gigId, gigId))
-    .orderBy(asc(gigLineup.position)).all()
-  if (needs.length === 0) return { needs: [] }
-  const players = db
-    .select({
-      userId: users.id,
-      displayName: users.displayName,
-      instruments: users.instruments,
-      status: gigAvailability.status
-    })
-    .from(users)
-    .leftJoin(gigAvailability, and(eq(gigAvailability.userId, users.id),
-      eq(gigAvailability.gigId, gigId)))
-    .where(and(eq(users.status, 'active'), eq(users.isMusician, true)))
-    .orderBy(asc(users.displayName))
-    .all()
-  return {
-    needs: needs.map((need) => {
-      const wanted = need.instrument.toLowerCase()
-      const plays = players.filter((p) => p.instruments.some((i) => i.toLowerCase() === wanted))
-      const by = (status: string | null) => plays.filter((p) => p.status === status)
-        .map((p) => ({ userId: p.userId, displayName: p.displayName }))
-      const yes = by('yes')
-      return {
-        instrument: need.instrument,
-        count: need.count,
-        yes,
-        maybe: by('maybe'),
-        unanswered: by(null),
-        no: by('no'),
-        missing: Math.max(0, need.count - yes.length)
-      }
-    })
-  }
-}
+import { listGigs } from '#src/repositories/gigs.js'
+import { loadLineup, loadLineups } from './repository.js'
+import substituteRoutes from './substitute-routes.js'
 
 /** What a gig needs by instrument, and who of the band covers it. */
 const lineupRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -51,6 +16,31 @@ const lineupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const check = (id: number) => {
     if (!eventExists(app.db, availabilitySources.gig, id)) throw notFound('gig', id)
   }
+
+  app.get('/gigs/lineup-gaps', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['gigs'],
+      summary: 'The gigs of a list (same filters as GET /gigs) whose lineup has an open need',
+      description: 'One answer for a whole list, so a list never asks gig by gig.',
+      querystring: LineupGapsQuery,
+      response: { 200: LineupGaps }
+    }
+  }, async (request) => {
+    const today = todayIn(app.appSettings.get().timezone, app.clock())
+    const listed = listGigs(app.db, request.query, today)
+    const lineups = loadLineups(app.db, listed.map((g) => g.id))
+    return {
+      gigs: listed.flatMap((gig) => {
+        const open = lineups.get(gig.id)!.needs.filter((n) => n.missing > 0).map((n) => ({
+          instrument: n.instrument,
+          missing: n.missing,
+          confirmed: n.yes.length + n.substitutes.length
+        }))
+        return open.length > 0 ? [{ gigId: gig.id, date: gig.date, open }] : []
+      })
+    }
+  })
 
   app.get('/gigs/:id/lineup', {
     config: { access: 'member' },
@@ -91,5 +81,7 @@ const lineupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     })
     return loadLineup(app.db, id)
   })
+
+  await app.register(substituteRoutes)
 }
 export default lineupRoutes

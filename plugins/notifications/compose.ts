@@ -24,12 +24,16 @@ export interface ComposedMail {
   html: string
 }
 
-interface Line { label?: string; value: string; href?: string }
+export interface Line { label?: string; value: string; href?: string }
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-function render (subject: string, blocks: Line[][], language: DocumentLanguage): ComposedMail {
+export function render (
+  subject: string,
+  blocks: Line[][],
+  language: DocumentLanguage
+): ComposedMail {
   const text = blocks
     .map((block) => block.map((l) => joinPresent([l.label && `${l.label}:`, l.value], ' '))
       .join('\n'))
@@ -110,7 +114,7 @@ export function composeEventMail (input: EventMailInput): ComposedMail {
   )
 }
 
-function footer (
+export function footer (
   input: { bandName: string; unsubscribeUrl?: string },
   words: (typeof MEMBER_MAIL_LABELS)[DocumentLanguage]
 ): Line[] {

@@ -1,7 +1,6 @@
-import { and, eq, ne, isNotNull } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { chunksFor } from '#src/db/batch.js'
-import { answerTokens, unsubscribeTokens, users } from '#src/db/schema.js'
+import { answerTokens, unsubscribeTokens } from '#src/db/schema.js'
 import { loadPrefsOf, TOPIC_OF, wants } from './prefs.js'
 import { renderIcal } from '#src/documents/ical.js'
 import { documentLanguage } from '#src/documents/labels.js'
@@ -31,20 +30,6 @@ export interface Recipient {
   displayName: string
   email: string
   isMusician: boolean
-}
-
-/** Active members with an address. */
-export function recipients (db: Db): Recipient[] {
-  return db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      email: users.email,
-      isMusician: users.isMusician
-    })
-    .from(users)
-    .where(and(eq(users.status, 'active'), isNotNull(users.email), ne(users.email, '')))
-    .all() as Recipient[]
 }
 
 const MAIL_KIND_OF = {

@@ -10,7 +10,9 @@ import { answersClosed, loadDeadlines, planReminders, type AnswerKind } from './
 import reminderRoutes from './reminder-routes.js'
 import prefsRoutes from './prefs-routes.js'
 import { runDueReminders } from './reminders.js'
-import { buildMails, recipients, type MailSite } from './mails.js'
+import { runDigests } from './digest.js'
+import { buildMails, type MailSite } from './mails.js'
+import { recipientsFor } from './occasional.js'
 import outboxRoutes from './routes.js'
 import { findLinkedEvent, pruneAnswerTokens } from '#src/repositories/answer-links.js'
 import { createMemberPush } from './push.js'
@@ -79,8 +81,9 @@ export default fp<NotificationsOptions>(
         planReminders(tx, 'gig', deadlines.gig, settings, now)
         planReminders(tx, 'rehearsal', deadlines.rehearsal, settings, now)
         let queued = runDueReminders(tx, { now, settings, site, push })
+        queued += runDigests(tx, { now, settings, site })
         if (changes.length === 0) return queued
-        const mails = buildMails(tx, changes, recipients(tx), {
+        const mails = buildMails(tx, changes, recipientsFor(tx, changes), {
           now,
           settings,
           site,

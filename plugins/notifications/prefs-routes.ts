@@ -30,6 +30,7 @@ const prefsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: NotificationPrefs }
     }
   }, async (request) =>
-    answer(request.user.id, savePrefs(app.db, request.user.id, request.body, app.clock())))
+    answer(request.user.id, savePrefs(app.db, request.user.id,
+      { ...loadPrefs(app.db, request.user.id), ...request.body }, app.clock())))
 }
 export default prefsRoutes

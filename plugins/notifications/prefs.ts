@@ -13,6 +13,8 @@ export interface Prefs {
   changes: boolean
   reminders: boolean
   surveys: boolean
+  /** The weekly digest: opt-in. */
+  digest: boolean
 }
 
 export const DEFAULT_PREFS: Prefs = {
@@ -20,7 +22,8 @@ export const DEFAULT_PREFS: Prefs = {
   newEvents: true,
   changes: true,
   reminders: true,
-  surveys: true
+  surveys: true,
+  digest: false
 }
 
 /** Which choice a mail falls under. */
@@ -29,7 +32,8 @@ export const TOPIC_OF: Record<MailKind, MailTopic> = {
   changed: 'changes',
   cancelled: 'changes',
   reminder: 'reminders',
-  survey: 'surveys'
+  survey: 'surveys',
+  digest: 'digest'
 }
 
 const toPrefs = (row: typeof notificationPrefs.$inferSelect | undefined): Prefs =>
@@ -39,7 +43,8 @@ const toPrefs = (row: typeof notificationPrefs.$inferSelect | undefined): Prefs 
         newEvents: row.newEvents,
         changes: row.changes,
         reminders: row.reminders,
-        surveys: row.surveys
+        surveys: row.surveys,
+        digest: row.digest
       }
     : DEFAULT_PREFS
 

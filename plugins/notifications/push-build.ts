@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { pushSubscriptions, surveyAnswers, users, type PushPayload } from '#src/db/schema.js'
+import {
+  gigAsked, pushSubscriptions, surveyAnswers, users, type PushPayload
+} from '#src/db/schema.js'
 import { availabilitySources } from '#src/repositories/availability.js'
 import { documentLanguage, type DocumentLanguage } from '#src/documents/labels.js'
 import { formatDateIn, joinPresent } from '#src/documents/format.js'
@@ -14,12 +16,14 @@ import type { EventChange } from './watch.js'
 
 // The push notifications of a set of changes: the same reasons as the mails, to each active
 // member's subscribed phones, by the same choices per kind (mail on/off is about mail only; the
-// phone's own switch is its subscription). Reminders skip who has answered meanwhile.
+// phone's own switch is its subscription). Reminders skip who has answered meanwhile. Subs
+// (occasional members) hear only of the gigs they were asked for, as by mail (occasional.ts).
 
 interface Target {
   userId: number
   subscriptionId: number
   isMusician: boolean
+  occasional: boolean
 }
 
 /** Every subscription of an active member (one statement). */
@@ -28,7 +32,8 @@ function targets (db: Db): Target[] {
     .select({
       userId: users.id,
       subscriptionId: pushSubscriptions.id,
-      isMusician: users.isMusician
+      isMusician: users.isMusician,
+      occasional: users.occasional
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
@@ -55,6 +60,14 @@ function answered (db: Db, changes: EventChange[]): Set<string> {
     }
   }
   return done
+}
+
+/** `gigId:userId` of the subs asked for the changed gigs (one statement). */
+function askedFor (db: Db, changes: EventChange[]): Set<string> {
+  const gigIds = changes.flatMap((c) => (c.kind === 'gig' ? [c.event.id] : []))
+  if (gigIds.length === 0) return new Set()
+  return new Set(db.select().from(gigAsked).where(inArray(gigAsked.gigId, gigIds)).all()
+    .map((a) => `${a.gigId}:${a.userId}`))
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -103,6 +116,7 @@ export function buildPushes (db: Db, changes: EventChange[], context: PushContex
   if (all.length === 0) return []
   const prefs = loadPrefsOf(db, [...new Set(all.map((t) => t.userId))])
   const done = answered(db, changes)
+  const asked = all.some((t) => t.occasional) ? askedFor(db, changes) : new Set<string>()
   const language = documentLanguage(context.settings.locale)
   const pushes: NewPush[] = []
   for (const change of changes) {
@@ -116,6 +130,8 @@ export function buildPushes (db: Db, changes: EventChange[], context: PushContex
     const payload = payloadOf(change, language)
     for (const target of all) {
       if (change.kind !== 'survey' && !target.isMusician) continue
+      if (target.occasional &&
+        !(change.kind === 'gig' && asked.has(`${change.event.id}:${target.userId}`))) continue
       if (!prefs.get(target.userId)![TOPIC_OF[kind]]) continue
       if (done.has(`${key}:${target.userId}`)) continue
       pushes.push({

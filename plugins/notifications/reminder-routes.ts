@@ -6,13 +6,15 @@ import {
   RemindersSent,
   type AnswerDeadlineType
 } from '#schemas/notifications.js'
-import { conflict, notFound } from '#src/errors.js'
+import { ReminderPost } from '#schemas/lineup.js'
+import { badRequest, conflict, notFound } from '#src/errors.js'
 import { todayIn } from '#shared/local-time.js'
 import { findLinkedEvent } from '#src/repositories/answer-links.js'
 import { eventExists, availabilitySources } from '#src/repositories/availability.js'
 import { surveys } from '#src/db/schema.js'
 import { eq } from 'drizzle-orm'
 import { remindEvents, remindSurvey } from './reminders.js'
+import { playersOfNeed } from './occasional.js'
 import {
   answersClosed,
   loadDeadlines,
@@ -49,15 +51,25 @@ const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['mail'],
         summary: `Remind the members who have not answered this ${kind} (one mail a day at most)`,
+        description: 'With `instrument` (gigs): only the players of that need of the lineup.',
         params: IdParams,
-        response: { 200: RemindersSent, 404: NotFound, 409: ErrorResponse }
-      }
+        body: ReminderPost,
+        response: { 200: RemindersSent, 400: ErrorResponse, 404: NotFound, 409: ErrorResponse }
+      },
+      // No body at all is the whole event.
+      preValidation: async (request) => { request.body ??= {} }
     }, async (request) => {
-      if (!eventExists(app.db, availabilitySources[kind], request.params.id)) {
-        throw notFound(kind, request.params.id)
+      const { id } = request.params
+      if (!eventExists(app.db, availabilitySources[kind], id)) throw notFound(kind, id)
+      const instrument = request.body.instrument
+      const only = instrument === undefined
+        ? undefined
+        : playersOfNeed(app.db, kind, id, instrument)
+      if (only === null) {
+        throw badRequest('LINEUP_INSTRUMENT_UNKNOWN', `the ${kind}'s lineup needs no ${instrument}`)
       }
       const ctx = context()
-      return queued(app.db.transaction((tx) => remindEvents(tx, kind, [request.params.id], ctx)))
+      return queued(app.db.transaction((tx) => remindEvents(tx, kind, [id], ctx, only)))
     })
 
     app.get(`/${path}/:id/answer-deadline`, {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, rehearsals, surveyAnswers, surveys, users } from '#src/db/schema.js'
 import { availabilitySources } from '#src/repositories/availability.js'
+import { expectedForBand, expectedForGig } from '#src/repositories/occasional.js'
 import { todayIn } from '#shared/local-time.js'
 import type { EditableAppConfigType } from '#schemas/app-config.js'
 import { buildMails, type MailSite, type Recipient } from './mails.js'
@@ -41,7 +42,8 @@ function unanswered (db: Db, kind: AnswerKind, eventIds: number[]) {
     .from(users)
     .innerJoin(events, inArray(events.id, eventIds))
     .leftJoin(table, and(eq(eventId, events.id), eq(table.userId, users.id)))
-    .where(and(activeWithAddress, eq(users.isMusician, true), isNull(table.userId)))
+    .where(and(activeWithAddress, eq(users.isMusician, true), isNull(table.userId),
+      kind === 'gig' ? expectedForGig(events.id) : expectedForBand))
     .all()
 }
 
@@ -98,7 +100,8 @@ export function remindSurvey (db: Db, surveyId: number, context: ReminderContext
       isMusician: users.isMusician
     })
     .from(users)
-    .where(and(activeWithAddress, sql`NOT EXISTS (SELECT 1 FROM ${surveyAnswers} WHERE
+    .where(and(activeWithAddress, expectedForBand,
+      sql`NOT EXISTS (SELECT 1 FROM ${surveyAnswers} WHERE
       ${surveyAnswers.surveyId} = ${surveyId} AND ${surveyAnswers.userId} = ${users.id})`))
     .all()
   const day = todayIn(context.settings.timezone, context.now)

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, notExists, sql } from 'drizzle-orm'
 import type { TodosType } from '#schemas/todos.js'
 import type { Db } from '#src/db/client.js'
 import {
+  gigAsked,
   gigAvailability,
   gigChecklistItems,
   gigs,
@@ -10,15 +11,22 @@ import {
   songs,
   songVotes,
   surveyAnswers,
-  surveys
+  surveys,
+  users
 } from '#src/db/schema.js'
 import { openCondition } from '#src/repositories/surveys.js'
 
 /**
- * What a member still owes the band: five statements, whatever the size of the band's history.
- * `today` is the band's date (rehearsals and gigs from then on), `now` decides open surveys.
+ * What a member still owes the band: six statements, whatever the size of the band's history.
+ * `today` is the band's date (rehearsals and gigs from then on), `now` decides open surveys. An
+ * occasional member owes answers only to the gigs they were asked for.
  */
 export function loadTodos (db: Db, userId: number, now: Date, today: string): TodosType {
+  const occasional = db.select({ occasional: users.occasional }).from(users)
+    .where(eq(users.id, userId)).get()?.occasional === true
+  const owesBand = occasional ? sql`0` : undefined
+  const askedGigs = db.select({ id: gigAsked.gigId }).from(gigAsked)
+    .where(eq(gigAsked.userId, userId))
   const openSurveys = db
     .select({
       id: surveys.id,
@@ -29,6 +37,7 @@ export function loadTodos (db: Db, userId: number, now: Date, today: string): To
     .from(surveys)
     .where(
       and(
+        owesBand,
         openCondition(now.toISOString()),
         notExists(
           db
@@ -67,6 +76,7 @@ export function loadTodos (db: Db, userId: number, now: Date, today: string): To
     .from(rehearsals)
     .where(
       and(
+        owesBand,
         gte(rehearsals.date, today),
         notExists(
           db
@@ -96,6 +106,7 @@ export function loadTodos (db: Db, userId: number, now: Date, today: string): To
       and(
         gte(gigs.date, today),
         inArray(gigs.status, ['inquiry', 'confirmed']),
+        occasional ? inArray(gigs.id, askedGigs) : undefined,
         notExists(
           db
             .select({ one: gigAvailability.gigId })

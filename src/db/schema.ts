@@ -56,6 +56,8 @@ export const users = sqliteTable(
       .default('active'),
     isMusician: integer('is_musician', { mode: 'boolean' }).notNull().default(true),
     isSinger: integer('is_singer', { mode: 'boolean' }).notNull().default(false),
+    /** A sub: mailed and counted only for the gigs an editor asks them for (gig_asked). */
+    occasional: integer('occasional', { mode: 'boolean' }).notNull().default(false),
     instruments: text('instruments', { mode: 'json' })
       .$type<string[]>()
       .notNull()
@@ -829,6 +831,7 @@ export const notificationPrefs = sqliteTable('notification_prefs', {
   changes: integer('changes', { mode: 'boolean' }).notNull().default(true),
   reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
   surveys: integer('surveys', { mode: 'boolean' }).notNull().default(true),
+  digest: integer('digest', { mode: 'boolean' }).notNull().default(false),
   updatedAt: updatedAt()
 })
 
@@ -917,6 +920,43 @@ export const gigLineup = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.gigId, t.position] })]
 )
+
+/** Occasional members (subs) an editor asked to play a gig: they hear of it and count for it. */
+export const gigAsked = sqliteTable(
+  'gig_asked',
+  {
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt()
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.userId] }), index('gig_asked_user_idx').on(t.userId)]
+)
+
+/** A substitute without a login, named on a gig: counts for the lineup as a yes. */
+export const gigSubstitutes = sqliteTable(
+  'gig_substitutes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gigId: integer('gig_id')
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    instrument: text('instrument').notNull(),
+    contact: text('contact'),
+    createdAt: createdAt()
+  },
+  (t) => [index('gig_substitutes_gig_idx').on(t.gigId)]
+)
+
+/** The weekly digests, one row per week: planned ahead, done once sent or skipped. */
+export const digestJobs = sqliteTable('digest_jobs', {
+  dueAt: text('due_at').primaryKey(),
+  doneAt: text('done_at')
+})
 
 export interface StoredMailBody {
   text: string

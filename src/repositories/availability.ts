@@ -6,6 +6,7 @@ import type {
   AvailabilityPutType,
   AvailabilityType
 } from '#schemas/availability.js'
+import { expectedForBand, expectedForGig } from './occasional.js'
 
 /** The answers of one kind of event: its table and the column that points at the event. */
 export interface AvailabilitySource {
@@ -29,14 +30,22 @@ export function eventExists (db: Db, { events }: AvailabilitySource, id: number)
   return db.select({ id: events.id }).from(events).where(eq(events.id, id)).get() !== undefined
 }
 
-const countsInSummary = and(eq(users.status, 'active'), eq(users.isMusician, true))
+/**
+ * Active musicians count; an occasional one only for a gig they were asked for, or where they
+ * answered anyway (a sub's yes is news, their silence is not).
+ */
+const countsInSummary = ({ table, events }: AvailabilitySource, id: number) =>
+  and(eq(users.status, 'active'), eq(users.isMusician, true),
+    or(events === gigs ? expectedForGig(id) : expectedForBand, sql`${table.userId} IS NOT NULL`))
 
-function answerRows (db: Db, { table, eventId }: AvailabilitySource, id: number, userId?: number) {
+function answerRows (db: Db, source: AvailabilitySource, id: number, userId?: number) {
+  const { table, eventId } = source
+  const counts = countsInSummary(source, id)
   return db
     .select({
       userId: users.id,
       displayName: users.displayName,
-      counts: sql<number>`(${countsInSummary})`,
+      counts: sql<number>`(${counts})`,
       status: table.status,
       note: table.note,
       updatedAt: table.updatedAt
@@ -45,7 +54,7 @@ function answerRows (db: Db, { table, eventId }: AvailabilitySource, id: number,
     .leftJoin(table, and(eq(table.userId, users.id), eq(eventId, id)))
     .where(
       userId === undefined
-        ? or(countsInSummary, sql`${table.userId} IS NOT NULL`)
+        ? or(counts, sql`${table.userId} IS NOT NULL`)
         : and(eq(users.id, userId), sql`${table.userId} IS NOT NULL`)
     )
     .orderBy(asc(users.displayName), asc(users.id))
@@ -61,8 +70,8 @@ const toAnswer = (r: ReturnType<typeof answerRows>[number]): AvailabilityAnswerT
 })
 
 /**
- * Every active musician (answered or not) plus anyone else who answered, in one statement; the
- * summary counts active musicians only, so a former member's old answer does not skew it.
+ * Every active musician who owes an answer (answered or not) plus anyone else who answered, in one
+ * statement; the summary counts those only, so a former member's old answer does not skew it.
  */
 export function loadAvailability (
   db: Db,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
 import { endsNextDay } from '#shared/local-time.js'
-import type { GigType } from '#schemas/gigs.js'
+import type { GigListQueryType, GigType } from '#schemas/gigs.js'
 
 /** The API view: venue and organizer are nested objects, stored flat. */
 export function toGig (row: GigRow): GigType {
@@ -28,4 +28,24 @@ export function toGig (row: GigRow): GigType {
 
 export function findGig (db: Db, id: number): GigRow | undefined {
   return db.select().from(gigs).where(eq(gigs.id, id)).get()
+}
+
+/** The gigs of a list (GET /gigs and the lineup gaps of the same list), in date order. */
+export function listGigs (db: Db, query: GigListQueryType, today: string): GigRow[] {
+  const from = query.upcoming && (!query.from || query.from < today) ? today : query.from
+  return (
+    db
+      .select()
+      .from(gigs)
+      .where(
+        and(
+          from ? gte(gigs.date, from) : undefined,
+          query.to ? lte(gigs.date, query.to) : undefined,
+          query.status ? eq(gigs.status, query.status) : undefined
+        )
+      )
+      // Gigs without a start time sort after the timed ones of the same day.
+      .orderBy(asc(gigs.date), sql`${gigs.startTime} IS NULL`, asc(gigs.startTime), asc(gigs.id))
+      .all()
+  )
 }

@@ -17,6 +17,7 @@ export function toUser (row: UserRow, showEmail: boolean): UserType {
     status: row.status,
     isMusician: row.isMusician,
     isSinger: row.isSinger,
+    occasional: row.occasional,
     instruments: row.instruments,
     createdAt: row.createdAt
   }
@@ -109,6 +110,7 @@ export function insertUser (
           status: 'active',
           isMusician: input.isMusician ?? true,
           isSinger: input.isSinger ?? false,
+          occasional: input.occasional ?? false,
           instruments: input.instruments ?? [],
           passwordHash,
           passwordChangeRequired: input.passwordChangeRequired ?? false,
@@ -128,7 +130,8 @@ export function insertUser (
 
 export type UserChanges = Partial<ProfileUpdateType> &
   Partial<
-    Pick<UserRow, 'role' | 'status' | 'isMusician' | 'passwordHash' | 'passwordChangeRequired'>
+    Pick<UserRow,
+      'role' | 'status' | 'isMusician' | 'occasional' | 'passwordHash' | 'passwordChangeRequired'>
   >
 
 /**

@@ -63,14 +63,14 @@ export type ConvertWarningCode = (typeof CONVERT_WARNINGS)[number]
  * What a mail to a member is about: a new event (or a gig now confirmed), a change of its date,
  * time or place, its cancellation, a survey opened, a reminder to answer.
  */
-export const MAIL_KINDS = ['new', 'changed', 'cancelled', 'survey', 'reminder'] as const
+export const MAIL_KINDS = ['new', 'changed', 'cancelled', 'survey', 'reminder', 'digest'] as const
 /** A mail in the outbox: waiting (or waiting for a retry), being sent, sent, given up. */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const
 /** The events whose changes the mails report; those that take answers (availability). */
 export const WATCHED_KINDS = ['gig', 'rehearsal', 'survey'] as const
 export const ANSWERED_KINDS = ['gig', 'rehearsal'] as const
 /** What a member may turn off, each kind of mail (see MAIL_KINDS) under one of these. */
-export const MAIL_TOPICS = ['newEvents', 'changes', 'reminders', 'surveys'] as const
+export const MAIL_TOPICS = ['newEvents', 'changes', 'reminders', 'surveys', 'digest'] as const
 export type MailTopic = (typeof MAIL_TOPICS)[number]
 export type MailKind = (typeof MAIL_KINDS)[number]
 export type MailStatus = (typeof MAIL_STATUSES)[number]

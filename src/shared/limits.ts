@@ -149,7 +149,15 @@ export const FILE_LIMITS = {
 } as const
 
 /** What a gig needs by instrument (schemas/lineup.ts). */
-export const LINEUP_LIMITS = { needs: 30, instrument: 60, count: 20 } as const
+export const LINEUP_LIMITS = {
+  needs: 30,
+  instrument: 60,
+  count: 20,
+  /** Substitutes without a login named on one gig. */
+  substitutes: 30,
+  substituteName: 80,
+  substituteContact: 120
+} as const
 
 /** Push notifications (schemas/push.ts): subscriptions per member, sizes a browser sends. */
 export const PUSH_LIMITS = {

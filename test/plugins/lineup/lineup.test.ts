@@ -14,7 +14,8 @@ test('lineup: what a gig needs by instrument, who covers it, what is missing', a
     gone: await createUser(ctx.app, 'old', 'member', { instruments: ['Drums'], status: 'inactive' })
   }
   const gig = (await editor.post('/gigs', { name: 'Lineup', date: inDays(20) })).json()
-  assert.deepEqual((await editor.get(`/gigs/${gig.id}/lineup`)).json(), { needs: [] })
+  assert.deepEqual((await editor.get(`/gigs/${gig.id}/lineup`)).json(),
+    { needs: [], asked: [], substitutes: [] })
   const put = await editor.put(`/gigs/${gig.id}/lineup`, {
     needs: [{ instrument: 'Bass', count: 1 }, { instrument: 'Drums', count: 1 },
       { instrument: 'Vocals', count: 2 }]
@@ -50,5 +51,5 @@ test('lineup: what a gig needs by instrument, who covers it, what is missing', a
   assert.equal((await member.put(`/gigs/${gig.id}/lineup`, { needs: [] })).statusCode, 403)
   assert.equal((await ctx.app.inject({ url: `/gigs/${gig.id}/lineup` })).statusCode, 401)
   const cleared = await editor.put(`/gigs/${gig.id}/lineup`, { needs: [] })
-  assert.deepEqual(cleared.json(), { needs: [] })
+  assert.deepEqual(cleared.json().needs, [])
 })

@@ -20,6 +20,7 @@ test('a member turns a kind of mail off; that mail is no longer sent', async (t)
     changes: true,
     reminders: true,
     surveys: true,
+    digest: false,
     enabled: true,
     hasEmail: true
   })

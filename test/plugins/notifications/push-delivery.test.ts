@@ -266,3 +266,20 @@ test('reminders go to the phones of those who have not answered', async (t) => {
   const toAnna = payloadOf(reminders.find((r) => r.path === '/anna')!, annaPhone.phone)
   assert.equal(toAnna.title, 'Please answer: Poster?')
 })
+
+test('a sub\'s phone hears only of the gigs the sub was asked for', async (t) => {
+  const { app, service, boss } = await band(t)
+  const sub = await createUser(app, 'sam', 'member', { occasional: true })
+  const phone = await subscribe(sessionClient(app, sub), service.origin, 'sam')
+  const other = (await boss.post('/gigs', { name: 'Other', date: inDays(15) })).json()
+  const asked = (await boss.post('/gigs', { name: 'Asked', date: inDays(16) })).json()
+  await boss.post('/rehearsals', { date: inDays(9), startTime: '19:00' })
+  await delivered(app)
+  assert.equal(service.requests.length, 0, 'no push of an unasked gig or a rehearsal')
+  assert.equal((await boss.post(`/gigs/${asked.id}/asked`, { userId: sub.id })).statusCode, 200)
+  await boss.patch(`/gigs/${other.id}`, { startTime: '21:00' })
+  await boss.patch(`/gigs/${asked.id}`, { startTime: '21:00' })
+  await delivered(app)
+  assert.deepEqual(service.requests.map((r) => payloadOf(r, phone.phone).url),
+    [`/app/gigs/${asked.id}`])
+})

@@ -2,6 +2,7 @@ import { api, call } from '$lib/api/client'
 import type { AvailabilityStatus, Gig, Rehearsal, Todos } from '$lib/api/types'
 import { t } from '$lib/i18n/index.svelte'
 import { session } from '$lib/state/session.svelte'
+import { lineupGaps, type OpenNeed } from '$lib/gigs/lineup-gaps'
 
 // The dashboard's read (routes/+page.ts).
 
@@ -17,6 +18,8 @@ export interface Upcoming {
   place: string | null
   status: string | null
   mine: AvailabilityStatus | null
+  /** The open needs of a gig's lineup (editors only). */
+  open: OpenNeed[]
 }
 export interface Dashboard {
   todos: Todos
@@ -28,10 +31,11 @@ const place = (parts: (string | null | undefined)[]) => parts.filter(Boolean).jo
 // To-dos, the next gigs and rehearsals, and my answer for each of those (a handful of requests in
 // parallel; unanswered ones are known from the to-dos already).
 export async function loadDashboard (): Promise<Dashboard> {
-  const [todos, gigs, rehearsals] = await Promise.all([
+  const [todos, gigs, rehearsals, gaps] = await Promise.all([
     call(api.GET('/me/todos')),
     call(api.GET('/gigs', { params: { query: { upcoming: true } } })),
-    call(api.GET('/rehearsals', { params: { query: { upcoming: true } } }))
+    call(api.GET('/rehearsals', { params: { query: { upcoming: true } } })),
+    lineupGaps({ upcoming: true })
   ])
   const openGigs = new Set(todos.gigs.map((gig) => gig.id))
   const openRehearsals = new Set(todos.rehearsals.map((rehearsal) => rehearsal.id))
@@ -60,7 +64,8 @@ export async function loadDashboard (): Promise<Dashboard> {
       end: gig.endTime,
       place: place([gig.venue.name, gig.venue.city]),
       status: gig.status,
-      mine: await mine('gig', gig.id)
+      mine: await mine('gig', gig.id),
+      open: gaps.get(gig.id) ?? []
     })),
     ...nextRehearsals.map(async (rehearsal: Rehearsal) => ({
       kind: 'rehearsal' as const,
@@ -71,7 +76,8 @@ export async function loadDashboard (): Promise<Dashboard> {
       end: rehearsal.endTime,
       place: rehearsal.location,
       status: null,
-      mine: await mine('rehearsal', rehearsal.id)
+      mine: await mine('rehearsal', rehearsal.id),
+      open: []
     }))
   ])
   upcoming.sort((a, b) => `${a.date}${a.start ?? ''}`.localeCompare(`${b.date}${b.start ?? ''}`))

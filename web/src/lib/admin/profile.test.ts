@@ -11,6 +11,7 @@ const user: User = {
   status: 'active',
   isMusician: true,
   isSinger: false,
+  occasional: false,
   instruments: ['Drums', 'Percussion'],
   createdAt: '2026-11-26T19:00:00.000Z'
 }
@@ -18,7 +19,13 @@ const user: User = {
 describe('the profile fields of the New user form and a user\'s page', () => {
   it('a new account starts as a musician member with nothing filled in', () => {
     expect(blankProfile()).toEqual({
-      displayName: '', email: '', role: 'member', isMusician: true, isSinger: false, instruments: ''
+      displayName: '',
+      email: '',
+      role: 'member',
+      isMusician: true,
+      isSinger: false,
+      occasional: false,
+      instruments: ''
     })
     // Each form gets its own object: clearing one never clears another.
     expect(blankProfile()).not.toBe(blankProfile())
@@ -26,7 +33,9 @@ describe('the profile fields of the New user form and a user\'s page', () => {
 
   it('a user becomes form values and back without a change', () => {
     const values = profileOf(user)
-    const same = { displayName: 'Jonas', role: 'editor', isMusician: true, isSinger: false }
+    const same = {
+      displayName: 'Jonas', role: 'editor', isMusician: true, isSinger: false, occasional: false
+    }
     expect(values).toEqual({ ...same, email: '', instruments: 'Drums, Percussion' })
     const instruments = ['Drums', 'Percussion']
     expect(profileBody(values)).toEqual({ ...same, email: null, instruments })

@@ -11,6 +11,8 @@ export interface ProfileValues {
   role: Role
   isMusician: boolean
   isSinger: boolean
+  /** A sub: mailed about and counted for only the gigs an editor asks them for. */
+  occasional: boolean
   instruments: string
 }
 
@@ -21,6 +23,7 @@ export const blankProfile = (): ProfileValues => ({
   role: 'member',
   isMusician: true,
   isSinger: false,
+  occasional: false,
   instruments: ''
 })
 
@@ -30,6 +33,7 @@ export const profileOf = (user: User): ProfileValues => ({
   role: user.role,
   isMusician: user.isMusician,
   isSinger: user.isSinger,
+  occasional: user.occasional,
   instruments: user.instruments.join(', ')
 })
 
@@ -40,5 +44,6 @@ export const profileBody = (values: ProfileValues) => ({
   role: values.role,
   isMusician: values.isMusician,
   isSinger: values.isSinger,
+  occasional: values.occasional,
   instruments: splitList(values.instruments)
 })

@@ -18,6 +18,7 @@ const user = (role: User['role'], id = 7, passwordChangeRequired = false): User 
   status: 'active',
   isMusician: true,
   isSinger: false,
+  occasional: false,
   instruments: [],
   passwordChangeRequired,
   createdAt: '2026-01-01T00:00:00.000Z'

@@ -22,6 +22,7 @@ export default {
     'persönlich – oder erstelle stattdessen einen Reset-Link.',
   isMusician: 'Spielt in der Band (zählt für Verfügbarkeit und GEMA-Meldung)',
   isSinger: 'Singt Lead (wird als Leadsänger*in von Songs angeboten)',
+  occasional: 'Aushilfe (bekommt Mails und zählt nur bei Auftritten, für die sie angefragt ist)',
   mustChange: 'Muss beim ersten Anmelden ein eigenes Passwort wählen',
   inviteHint:
     'Kein Passwort nötig: Du bekommst einen Einladungslink für das neue Mitglied (einmal ' +

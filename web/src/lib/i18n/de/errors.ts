@@ -145,6 +145,11 @@ export default {
   ANSWERS_CLOSED:
     'Für diesen Termin sind die Antworten geschlossen. Ein Bearbeiter kann deine Antwort ' +
     'noch ändern.',
+  LINEUP_INSTRUMENT_UNKNOWN: 'Die Besetzung dieses Auftritts braucht dieses Instrument nicht.',
+  NOT_OCCASIONAL: 'Nur aktive Aushilfen werden für einen Auftritt angefragt.',
+  TOO_MANY_SUBSTITUTES: 'Dieser Auftritt hat schon so viele Ersatzleute, wie er haben kann.',
+  NOT_ASKED: 'Dieses Mitglied ist für den Auftritt nicht angefragt.',
+  SUBSTITUTE_NOT_FOUND: 'Diese Ersatzperson steht nicht mehr beim Auftritt.',
   DUPLICATE_INSTRUMENT: 'Jedes Instrument nur einmal in der Besetzung.',
   CALENDAR_NOT_FOUND: 'Es gibt keinen Kalender-Link.',
   BODY_TOO_LARGE: 'Das sind zu viele Daten für eine Anfrage.',

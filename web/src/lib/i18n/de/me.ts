@@ -72,6 +72,7 @@ export default {
   'mail.changes': 'Geänderte oder abgesagte Termine',
   'mail.reminders': 'Erinnerungen ans Antworten',
   'mail.surveys': 'Neue Umfragen',
+  'mail.digest': 'Montags ein Wochenüberblick: was ansteht, was du noch beantworten musst',
   mailSave: 'Mail-Einstellungen speichern',
   mailSaved: 'Mail-Einstellungen gespeichert'
 }

@@ -22,6 +22,7 @@ export default {
     'person — or create a reset link instead.',
   isMusician: 'Plays in the band (counts for availability and the GEMA report)',
   isSinger: 'Sings lead (offered as lead singer of songs)',
+  occasional: 'Occasional (a sub: mailed and counted only for the gigs they are asked for)',
   mustChange: 'Must choose their own password at the first login',
   inviteHint:
     'No password needed: you get an invitation link for the new member (valid once, for 7 ' +

@@ -68,6 +68,7 @@ export default {
   'mail.changes': 'Changed or cancelled dates',
   'mail.reminders': 'Reminders to answer',
   'mail.surveys': 'New surveys',
+  'mail.digest': 'A weekly digest on Mondays: what is coming, what you still owe',
   mailSave: 'Save mail settings',
   mailSaved: 'Mail settings saved'
 }
