@@ -1,98 +1,17 @@
 // The web app's gig pack (web/src/lib/offline/gig-pack.ts) against the real API: a Cache API held
-// in memory, fetch answered by app.inject with the member's cookies.
+// in memory, fetch answered by app.inject with the member's cookies (gig-pack-phone.ts).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { pathToFileURL } from 'node:url'
-import type { LightMyRequestResponse } from 'fastify'
-import { projectPath } from '#src/project-path.js'
-import { bandToday, createTestApp, userClient, type Client } from '#test/helpers.js'
-import { createGig, insertSong, insertSongs, putSetlist } from '#test/gig-fixtures.js'
+import { bandToday, createTestApp, userClient } from '#test/helpers.js'
+import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { inArray } from 'drizzle-orm'
 import { songs } from '#src/db/schema.js'
 import { MAX_CHART_BYTES } from '#schemas/songs.js'
 import { MAX_GIG_CHART_BYTES } from '#schemas/charts.js'
-import { pdfFile, upload, wavFile } from '#test/file-fixtures.js'
-// The web app's module, imported by URL (its folder is the web app's, not the server's).
-type Pack = typeof import('../../web/src/lib/offline/gig-pack.js')
-const {
-  addDays,
-  claimUpcomingSave,
-  keepLiveView,
-  listPacks,
-  packInfo,
-  PackTooLarge,
-  savePack,
-  saveUpcoming,
-  setWantsRecordings,
-  UPCOMING_EVERY_MS,
-  wantsRecordings
-} = (await import(
-  pathToFileURL(projectPath('web', 'src', 'lib', 'offline', 'gig-pack.ts')).href
-)) as Pack
-
-// Like the browser's: relative URLs are the page's origin's, keys() gives absolute Requests.
-const absolute = (request: string | Request) =>
-  new URL(typeof request === 'string' ? request : request.url, 'http://phone').href
-
-class MemoryCache {
-  readonly entries = new Map<string, Response>()
-  async match (request: string | Request) {
-    return this.entries.get(absolute(request))?.clone()
-  }
-
-  async put (request: string | Request, response: Response) {
-    this.entries.set(absolute(request), response)
-  }
-
-  async keys () {
-    return [...this.entries.keys()].map((url) => new Request(url))
-  }
-
-  async delete (request: string | Request) {
-    return this.entries.delete(absolute(request))
-  }
-}
-
-class MemoryCaches {
-  readonly byName = new Map<string, MemoryCache>()
-  async open (name: string) {
-    if (!this.byName.has(name)) this.byName.set(name, new MemoryCache())
-    return this.byName.get(name)!
-  }
-}
-
-/** fetch as the phone's browser does it, for one logged-in user; every answer's status noted. */
-function phone (user: Client, statuses: Map<string, number[]>, limit?: number) {
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    const path = String(url)
-    const answer: LightMyRequestResponse = await user.get(
-      path,
-      (init?.headers ?? {}) as Record<string, string>
-    )
-    statuses.set(path, [...(statuses.get(path) ?? []), answer.statusCode])
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) headers.set(name, String(value))
-    }
-    const nullBody = answer.statusCode === 304 || answer.statusCode === 204
-    const body = nullBody ? null : new Uint8Array(answer.rawPayload)
-    return new Response(body, { status: answer.statusCode, headers })
-  }
-  const caches = new MemoryCaches()
-  return {
-    caches: caches as unknown as CacheStorage,
-    fetch: fetch as typeof globalThis.fetch,
-    limit,
-    store: caches
-  }
-}
-
-type App = Parameters<typeof insertSongs>[0]
-async function gigWithSetlist (editor: Client, app: App, date: string) {
-  const gig = await createGig(editor, { date, status: 'confirmed' })
-  await putSetlist(editor, gig.id, [insertSongs(app, 12)])
-  return gig.id as number
-}
+import {
+  addDays, claimUpcomingSave, gigWithSetlist, keepLiveView, listPacks, packInfo, PackTooLarge,
+  phone, savePack, saveUpcoming, UPCOMING_EVERY_MS
+} from '#test/web/gig-pack-phone.js'
 
 test('gig pack: a member saves what gig night needs; unchanged data costs a 304', async (t) => {
   const ctx = await createTestApp()
@@ -128,99 +47,6 @@ test('gig pack: a member saves what gig night needs; unchanged data costs a 304'
   // A part the member may not read is left out, not fatal; a missing gig keeps nothing of it.
   const missing = await savePack(member.user.id, 9999, env)
   assert.ok(!missing.urls.some((url) => url.includes('9999')))
-})
-
-test('gig pack: the setlist songs\' sheet PDFs travel with it, recordings do not; a deleted ' +
-  'file leaves it', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const member = await userClient(ctx.app, 'mia')
-  const song = insertSong(ctx.app, 'With a sheet')
-  const gig = await createGig(editor, { date: bandToday(ctx.app), status: 'confirmed' })
-  await putSetlist(editor, gig.id, [[song]])
-  const sheet = pdfFile('Horn lead sheet')
-  const posted = await upload(editor, `/songs/${song}/files`, sheet,
-    { title: 'Horns', kind: 'sheet' })
-  const sheetUrl = (posted.json() as { file: { url: string } }).file.url
-  await upload(editor, `/songs/${song}/files`, wavFile(1), { title: 'Take', kind: 'recording' })
-  const env = phone(member, new Map())
-
-  const saved = await savePack(member.user.id, gig.id, env)
-  assert.ok(saved.urls.includes(sheetUrl), saved.urls.join())
-  assert.ok(!saved.urls.some((url) => url.endsWith('.wav')), 'no recording without asking')
-  const cache = env.store.byName.get(`bandstand-user-${member.user.id}`)!
-  const kept = Buffer.from(await (await cache.match(sheetUrl))!.arrayBuffer())
-  assert.deepEqual(kept, sheet)
-  assert.ok(saved.bytes > sheet.length)
-
-  const id = (posted.json() as { id: number }).id
-  assert.equal((await editor.delete(`/files/${id}`)).statusCode, 204)
-  const again = await savePack(member.user.id, gig.id, env)
-  assert.ok(!again.urls.includes(sheetUrl), 'a deleted file leaves the pack')
-  assert.equal(await cache.match(sheetUrl), undefined, '…and the device')
-})
-
-test('gig pack: recordings when the member opts in; a replaced sheet leaves the device, one ' +
-  'another pack holds stays', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const member = await userClient(ctx.app, 'mia')
-  const song = insertSong(ctx.app, 'Shared song')
-  const today = bandToday(ctx.app)
-  const gigs = [
-    await createGig(editor, { date: today, status: 'confirmed' }),
-    await createGig(editor, { date: addDays(today, 1), status: 'confirmed' })
-  ]
-  for (const gig of gigs) await putSetlist(editor, gig.id, [[song]])
-  const urlOf = (answer: LightMyRequestResponse) =>
-    (answer.json() as { file: { url: string } }).file.url
-  const old = await upload(editor, `/songs/${song}/files`, pdfFile('Old horns'),
-    { title: 'Horns', kind: 'sheet' })
-  const take = urlOf(await upload(editor, `/songs/${song}/files`, wavFile(1),
-    { title: 'Take', kind: 'recording' }))
-  const env = phone(member, new Map())
-  const cache = async () => (await env.caches.open(`bandstand-user-${member.user.id}`))
-
-  const storage = new Map<string, string>()
-  const local = {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      storage.set(key, value)
-    },
-    removeItem: (key: string) => {
-      storage.delete(key)
-    }
-  }
-  assert.equal(wantsRecordings(member.user.id, local), false, 'off until chosen')
-  setWantsRecordings(member.user.id, true, local)
-  assert.equal(wantsRecordings(member.user.id, local), true)
-  assert.equal(wantsRecordings(editor.user.id, local), false, 'a choice of one member')
-  const recordings = wantsRecordings(member.user.id, local)
-  const first = await savePack(member.user.id, gigs[0]!.id, { ...env, recordings })
-  assert.ok(first.urls.includes(take), first.urls.join())
-  assert.ok(first.urls.includes(urlOf(old)))
-  assert.equal(first.urls.filter((url) => url === urlOf(old)).length, 1, 'each file once')
-  await savePack(member.user.id, gigs[1]!.id, env)
-
-  // The sheet replaced (a new upload, the old one deleted); the recordings no longer wanted.
-  const fresh = urlOf(await upload(editor, `/songs/${song}/files`, pdfFile('New horns'),
-    { title: 'Horns', kind: 'sheet' }))
-  assert.equal((await editor.delete(`/files/${(old.json() as { id: number }).id}`)).statusCode,
-    204)
-  setWantsRecordings(member.user.id, false, local)
-  const second = await savePack(member.user.id, gigs[0]!.id, {
-    ...env, recordings: wantsRecordings(member.user.id, local)
-  })
-  assert.ok(second.urls.includes(fresh))
-  assert.ok(!second.urls.includes(take))
-  assert.equal(await (await cache()).match(take), undefined, 'the recording left the device')
-  // The other gig's pack still lists the old sheet (saved before the change): kept for it.
-  assert.ok(await (await cache()).match(urlOf(old)), 'kept while another pack holds it')
-  await savePack(member.user.id, gigs[1]!.id, env)
-  assert.equal(await (await cache()).match(urlOf(old)), undefined, 'then gone')
-  assert.ok(await (await cache()).match(fresh))
 })
 
 test('gig pack: the limit refuses a pack that would pass it, writing nothing of it', async (t) => {
