@@ -46,7 +46,13 @@ export class PushWorker {
   ) {}
 
   start (): void {
-    requeueInterruptedPushes(this.db)
+    // A database that refuses writes at start (full disk, read-only) must not stop the server:
+    // /health reports it, and the next start puts the interrupted pushes back.
+    try {
+      requeueInterruptedPushes(this.db)
+    } catch (err) {
+      this.log.warn({ err }, 'interrupted pushes not requeued')
+    }
     this.timer = setInterval(() => this.kick(), OUTBOX_LIMITS.pollMs).unref()
     this.kick()
   }
@@ -72,7 +78,13 @@ export class PushWorker {
   private async rounds (): Promise<void> {
     do {
       this.again = false
-      await this.round()
+      try {
+        await this.round()
+      } catch (err) {
+        // The database refused a write (full, read-only): /health says so; the timer tries again.
+        this.log.warn({ err }, 'push outbox round failed')
+        return
+      }
     } while (this.again && !this.closed)
   }
 

@@ -53,7 +53,13 @@ export class OutboxWorker {
 
   /** Requeues what a previous process left half-sent and starts the timer. */
   start (): void {
-    requeueInterrupted(this.db)
+    // A database that refuses writes at start (full disk, read-only) must not stop the server:
+    // /health reports it, and the next start puts the interrupted mails back.
+    try {
+      requeueInterrupted(this.db)
+    } catch (err) {
+      this.log.warn({ err }, 'interrupted mails not requeued')
+    }
     this.timer = setInterval(() => this.kick(), OUTBOX_LIMITS.pollMs).unref()
     this.kick()
   }
@@ -80,7 +86,13 @@ export class OutboxWorker {
     do {
       this.again = false
       // Awaited even when nothing is due: a kick during this turn is seen by the check below.
-      await this.round()
+      try {
+        await this.round()
+      } catch (err) {
+        // The database refused a write (full, read-only): /health says so; the timer tries again.
+        this.log.warn({ err }, 'mail outbox round failed')
+        return
+      }
     } while (this.again && !this.closed)
   }
 
