@@ -109,14 +109,16 @@ export async function runFilesBench (load: Load): Promise<void> {
     writeFileSync(wav, wavFile(10, 8000))
     await uploadFile(server.base, cookie, songId, wav, 'recording')
     const pid = server.child.pid!
-    const mb = (wavFile(3900, 8000).length / 2 ** 20).toFixed(1)
+    const recording = wavFile(3900, 8000)
+    const mb = (recording.length / 2 ** 20).toFixed(1)
     const before = rssMb(pid)
     const peaks: number[] = []
     const afters: number[] = []
     let seconds = 0
     for (let upload = 0; upload < uploads; upload++) {
-      // A different file each time: the same bytes twice would be stored once.
-      writeFileSync(wav, wavFile(3900 - upload, 8000))
+      // A different last sample each time: the same bytes twice would be stored once.
+      recording[recording.length - 1] = upload
+      writeFileSync(wav, recording)
       let peak = rssMb(pid)
       const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)) }, 20)
       const started = performance.now()
