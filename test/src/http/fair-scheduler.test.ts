@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { FairScheduler, type Client } from '#src/http/fair-scheduler.js'
+import { REQUEST_TURNS } from '#src/http/http-server.js'
 
 // The scheduler in front of Fastify (src/http/http-server.ts), driven with a clock of its own:
 // every answered request takes `costMs` of it, as a busy server's requests take time.
@@ -89,6 +90,29 @@ test(
     await nextTurn()
     assert.deepEqual(answered.slice(6), ['a4', 'a5', 'a6', 'a7'])
     assert.equal(scheduler.stats.waiting, 0)
+  }
+)
+
+test(
+  "a member's six parallel downloads in a busy turn all start in the next one, beside another " +
+    "member's poll: only a download's start takes turns, not its streaming",
+  async () => {
+    // With the server's limits; starting a download (find the row, open the file) is ~1 ms.
+    const { answered, refused, send } = setup({
+      budgetMs: REQUEST_TURNS.budgetMs,
+      perClient: REQUEST_TURNS.maxWaitingPerMember,
+      lanes: true,
+      costMs: 1
+    })
+    for (let i = 0; i < 10; i++) send(`busy${i}`, 'member:C') // the turn's budget is spent
+    for (let i = 0; i < 6; i++) send(`file${i}`, 'member:A') // a phone saving a gig pack
+    send('poll', 'member:B')
+    assert.equal(answered.length, 10)
+    await nextTurn()
+    assert.deepEqual(answered.slice(10).sort(),
+      ['file0', 'file1', 'file2', 'file3', 'file4', 'file5', 'poll'])
+    assert.ok(answered.indexOf('poll') <= 11, 'the poll does not wait behind the downloads')
+    assert.deepEqual(refused, [])
   }
 )
 
