@@ -192,7 +192,8 @@ async function measureFlood (
   const latencies = await probeHealth(target.base, run)
   const result = await run
   const serverCpu = cpuSeconds(target.pid) - cpuBefore
-  await sleep(1000)
+  // The RSS a second after the flood (a smoke run's few requests: a tenth of it).
+  await sleep(requests >= 100 ? 1000 : 100)
   const figure: FloodFigures = {
     label,
     statuses: result.statuses,
