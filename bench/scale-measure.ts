@@ -1,7 +1,7 @@
 // One scale of the scale part (bench/scale.ts), in a process of its own: SCALE_PART=reads (started
 // with npm start's flags) measures each read with app.inject on the seeded database (no network,
 // so the figure is the server's work); SCALE_PART=transfers (plain node, as the CLI runs) the band
-// export, its import and the libreStage import. Prints one `SCALE {json}` line: medians per row.
+// export, its import and the libreStage import. Prints one `SCALE {json}` line per process.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
