@@ -43,7 +43,8 @@ async function timeIt (
   label: string,
   fn: () => unknown,
   iterations = RUNS,
-  warmup = Math.min(5, RUNS)
+  // None in a one-run smoke: the row only has to print.
+  warmup = RUNS > 1 ? Math.min(5, RUNS) : 0
 ): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn()
   const samples: number[] = []
@@ -191,7 +192,8 @@ async function measureFlood (
   const latencies = await probeHealth(target.base, run)
   const result = await run
   const serverCpu = cpuSeconds(target.pid) - cpuBefore
-  await sleep(1000)
+  // The RSS a second after the flood (a smoke run's few requests: a tenth of it).
+  await sleep(requests >= 100 ? 1000 : 100)
   const figure: FloodFigures = {
     label,
     statuses: result.statuses,

@@ -287,7 +287,8 @@ export async function runHttpBench () {
     const rssEnd = rssMb(server.pid!)
     // The floor of the RSS bound: bare Fastify on the same node, after the same load.
     const rssBare = rssMb(bare.pid!)
-    await sleep(5000)
+    // Idle as long as a row ran, at most 5 s.
+    await sleep(Math.min(5, duration) * 1000)
     const rssIdle = rssMb(server.pid!)
     print(rows, { startMs, rssStart, rssEnd, rssIdle, rssBare })
     mkdirSync(projectPath('bench', 'results'), { recursive: true })

@@ -90,7 +90,8 @@ export async function runScaleBench (): Promise<void> {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
   console.log('\nCost as the data grows: ×1 (3 members, 500 songs, 300 gigs, one season) and ' +
-    `×${factor}; median of ${process.env.BENCH_SCALE_RUNS ?? 7} runs (imports: of up to 3)\n`)
+    `×${factor}; reads: mean CPU of ${process.env.BENCH_SCALE_RUNS ?? 7} runs; transfers: ` +
+    'median of up to 3\n')
   console.log(format(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const line of lines) console.log(format(line))

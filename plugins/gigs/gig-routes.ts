@@ -7,11 +7,13 @@ import {
   NotModified,
   StrictObject
 } from '#schemas/common.js'
-import { Gig, GigCreate, GigListQuery, GigPatch } from '#schemas/gigs.js'
+import { Gig, GigCreate, GigListQuery, GigPatch, type GigType } from '#schemas/gigs.js'
 import { ApiError, badRequest, notFound } from '#src/errors.js'
 import { todayIn } from '#shared/local-time.js'
-import { findGig, listGigs, toGig } from '#src/repositories/gigs.js'
+import { findGig, iterateGigs, toGig } from '#src/repositories/gigs.js'
 import { gigHasMoney } from '#src/repositories/gig-money.js'
+import { jsonList } from '#src/http/json-list.js'
+import { JSON_TYPE } from '#plugins/app/response-cache.js'
 import { createGig, deleteGig, patchGig } from './repository.js'
 
 const NotFound = { ...ErrorResponse, description: 'Unknown gig' }
@@ -51,11 +53,14 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const today = todayIn(app.appSettings.get().timezone, app.clock())
-      return app.sendCachedJson(
+      // Thousands of gigs: serialized a slice at a time (see jsonList).
+      const serializeGig = reply.compileSerializationSchema(Gig) as (gig: GigType) => string
+      return app.sendCached(
         request,
         reply,
         `gigs@${today}?${JSON.stringify(request.query)}`,
-        () => listGigs(app.db, request.query, today).map(toGig)
+        JSON_TYPE,
+        () => jsonList(iterateGigs(app.db, app.sqlite, request.query, today), toGig, serializeGig)
       )
     }
   )

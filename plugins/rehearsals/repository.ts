@@ -3,6 +3,7 @@ import type { Db, Tx } from '#src/db/client.js'
 import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'
 import type { RehearsalType } from '#schemas/rehearsals.js'
 import { writtenRow } from '#src/db/returning.js'
+import { jsonList } from '#src/http/json-list.js'
 
 export interface RehearsalSongValues {
   songId: number
@@ -50,7 +51,12 @@ const toRehearsal = (row: RehearsalRow, lines: SongLine[]): RehearsalType => ({
   updatedAt: row.updatedAt
 })
 
-export function listRehearsals (db: Db, filter: { from?: string; to?: string }): RehearsalType[] {
+/** The rehearsals in date and start order as their JSON array (`serialize`: one rehearsal's). */
+export function listRehearsalsJson (
+  db: Db,
+  filter: { from?: string; to?: string },
+  serialize: (rehearsal: RehearsalType) => string
+): Buffer {
   const where: SQL[] = []
   if (filter.from) where.push(gte(rehearsals.date, filter.from))
   if (filter.to) where.push(lte(rehearsals.date, filter.to))
@@ -64,7 +70,7 @@ export function listRehearsals (db: Db, filter: { from?: string; to?: string }):
     db,
     rows.map((r) => r.id)
   )
-  return rows.map((row) => toRehearsal(row, lines.get(row.id) ?? []))
+  return jsonList(rows, (row) => toRehearsal(row, lines.get(row.id) ?? []), serialize)
 }
 
 export function findRehearsalRow (db: Db, id: number): RehearsalRow | undefined {

@@ -7,7 +7,8 @@ import {
   RehearsalIdParams,
   RehearsalListQuery,
   RehearsalPatch,
-  type RehearsalSongInput
+  type RehearsalSongInput,
+  type RehearsalType
 } from '#schemas/rehearsals.js'
 import type { Static } from '@sinclair/typebox'
 import { badRequest, notFound } from '#src/errors.js'
@@ -17,11 +18,12 @@ import {
   deleteRehearsal,
   findRehearsalRow,
   getRehearsal,
-  listRehearsals,
+  listRehearsalsJson,
   UnknownSongsError,
   updateRehearsal
 } from './repository.js'
 import { availabilityRoutes } from '#plugins/availability/routes.js'
+import { JSON_TYPE } from '#plugins/app/response-cache.js'
 
 const NotFound = { ...ErrorResponse, description: 'Rehearsal not found' }
 const DEFAULT_MINUTES = 120
@@ -78,14 +80,18 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Rehearsal) }
       }
     },
-    async (request) => {
+    async (request, reply) => {
       const { from, to, upcoming } = request.query
       let since = from
       if (upcoming) {
         const today = todayIn(app.appSettings.get().timezone, app.clock())
         if (!since || since < today) since = today
       }
-      return listRehearsals(app.db, { from: since, to })
+      // Thousands of rehearsals: serialized a slice at a time (see jsonList).
+      const serialize = reply.compileSerializationSchema(Rehearsal) as (r: RehearsalType) => string
+      const json = listRehearsalsJson(app.db, { from: since, to }, serialize)
+      // Already the schema's bytes: sent as they are (the typed send expects the array).
+      return reply.type(JSON_TYPE).send(json as never)
     }
   )
 

@@ -1,0 +1,87 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Type, type TSchema } from '@sinclair/typebox'
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
+import { jsonList } from '#src/http/json-list.js'
+import { gigs, rehearsals, rehearsalSongs } from '#src/db/schema.js'
+import { Gig } from '#schemas/gigs.js'
+import { Rehearsal } from '#schemas/rehearsals.js'
+import { createTestApp, userClient } from '#test/helpers.js'
+
+type Serialize = (data: unknown) => string
+/** A schema's serializer as Fastify compiles a route's response schema. */
+const compile = (schema: TSchema): Serialize =>
+  (SerializerSelector() as unknown as (e: unknown, o: unknown) =>
+  (r: { schema: unknown }) => Serialize)({}, {})({ schema })
+
+const Item = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String())
+})
+
+test('a list serialized in slices is byte for byte the array schema\'s JSON', () => {
+  const item = compile(Item)
+  const array = compile(Type.Array(Item))
+  const rows = Array.from({ length: 7 }, (_, i) => ({
+    id: i,
+    name: `Gig "${i}" – Müller\\Lüdenscheidt\n`,
+    note: i % 2 ? null : '\u2028 <script>',
+    tags: i % 3 ? [] : ['a', 'b"c']
+  }))
+  for (const count of [0, 1, 2, 3, 7]) {
+    for (const slice of [1, 2, 3, 200]) {
+      const some = rows.slice(0, count)
+      // The rows are turned into items slice by slice: the mapper sees each row once.
+      let mapped = 0
+      const body = jsonList(some, (row) => {
+        mapped++
+        return row
+      }, item, slice)
+      assert.equal(body.toString('utf8'), array(some), `${count} rows, slices of ${slice}`)
+      assert.equal(mapped, count)
+    }
+  }
+})
+
+test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes', async (t) => {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const member = await userClient(ctx.app, 'mia')
+  const editor = await userClient(ctx.app, 'eddie', 'editor')
+  const song = JSON.parse((await editor.post('/songs', { title: 'Ständchen "live"' })).body) as
+    { id: number }
+  const stamps = { createdAt: '2030-01-01T10:00:00.000Z', updatedAt: '2030-01-02T10:00:00.000Z' }
+  // More than one slice of each (200 rows), with values that need escaping.
+  ctx.app.db.insert(gigs).values(Array.from({ length: 450 }, (_, i) => ({
+    name: `Hochzeit "${i}" Müller`,
+    date: `2030-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    venueName: i % 2 ? null : 'Schloß\nWeißenstein',
+    startTime: i % 3 ? '19:00' : null,
+    endTime: i % 3 ? '01:00' : null,
+    ...stamps
+  }))).run()
+  const planned = ctx.app.db.insert(rehearsals).values(Array.from({ length: 230 }, (_, i) => ({
+    date: `2031-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    startTime: '19:00',
+    endTime: '21:00',
+    notes: i % 2 ? null : `Bridge \\ ${i}`,
+    ...stamps
+  }))).returning().all()
+  ctx.app.db.insert(rehearsalSongs).values(planned.filter((_, i) => i % 4 === 0)
+    .map((r) => ({ rehearsalId: r.id, songId: song.id, position: 0 }))).run()
+
+  for (const [path, schema, count] of [
+    ['/gigs', Gig, 450],
+    ['/rehearsals', Rehearsal, 230]
+  ] as const) {
+    const answer = await member.get(path)
+    assert.equal(answer.statusCode, 200, answer.body)
+    assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8')
+    const list = JSON.parse(answer.body) as unknown[]
+    assert.equal(list.length, count)
+    // What the route's array serializer made of the same items before.
+    assert.equal(answer.body, compile(Type.Array(schema))(list), path)
+  }
+})
