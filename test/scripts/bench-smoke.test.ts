@@ -38,7 +38,9 @@ async function smokeRun (parts: string) {
         BENCH_STAGE_REQUESTS: '1',
         BENCH_START_RUNS: '1',
         BENCH_SCALE_FACTOR: '2',
-        BENCH_SCALE_RUNS: '1'
+        BENCH_SCALE_RUNS: '1',
+        BENCH_FILES_UPLOADS: '1',
+        BENCH_FILES_ROUNDS: '1'
       },
       stdio: ['ignore', 'pipe', 'pipe']
     }
