@@ -82,7 +82,11 @@ export async function openApp (
     )
   }
   const remaining = () =>
-    problems.filter((problem) => !isAllowed(problem)).map((problem) => problem.text)
+    problems.filter((problem) => !isAllowed(problem))
+      // The resource's address too: "Failed to load resource" alone does not say which.
+      .map((problem) => (problem.url && !problem.text.includes(problem.url)
+        ? `${problem.text} (${problem.url})`
+        : problem.text))
   return {
     page,
     context,
