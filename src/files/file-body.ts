@@ -49,10 +49,10 @@ export class FileBody extends Readable {
 
   override pipe<T extends NodeJS.WritableStream> (destination: T): T {
     this.#piped = true
-    // The client went away before the last byte: no more reads, the file closed.
-    destination.once('close', () => {
-      if (this.#position <= this.#end) this.destroy()
-    })
+    // The reply closed before this body ended: the client went away, or it had every byte (it
+    // counts the content-length) and hung up while the last write still waited for 'drain',
+    // which a closed socket never emits. No more reads; the file is closed.
+    destination.once('close', () => this.destroy())
     open(this.#path, 'r', (error, fd) => {
       if (error) return this.destroy(error)
       if (this.destroyed) return close(fd, () => {})
@@ -66,9 +66,16 @@ export class FileBody extends Readable {
     if (this.destroyed) return
     const left = this.#end - this.#position + 1
     if (left <= 0) {
-      destination.end()
-      this.push(null)
-      this.resume()
+      // The file is closed before the reply ends: a client that has every byte finds no
+      // descriptor left open behind it.
+      const fd = this.#fd!
+      this.#fd = undefined
+      close(fd, () => {
+        if (this.destroyed) return
+        destination.end()
+        this.push(null)
+        this.resume()
+      })
       return
     }
     const chunk = takeChunk()
