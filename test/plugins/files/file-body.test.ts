@@ -133,6 +133,17 @@ test('a client that goes away, a failing socket, a missing or shortened file: th
       assert.ok(taken < 5, 'no reads after the body was destroyed')
     }
 
+    // Every byte written, the last write waiting for 'drain': the client has the whole body
+    // (it counts the content-length) and hangs up, and a closed socket never drains.
+    const last = new FileBody(path, { start: 0, end: 9 })
+    const stuck = new Writable({ highWaterMark: 1, write () {} })
+    stuck.on('error', () => {})
+    last.pipe(stuck)
+    while (stuck.writableLength === 0) await new Promise((resolve) => setImmediate(resolve))
+    stuck.destroy()
+    await once(stuck, 'close')
+    assert.ok(last.destroyed, 'the body stops when the reply closes after its last write')
+
     const early = new FileBody(path, { start: 0, end: 9 })
     early.pipe(slowSink([]))
     early.destroy()
