@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { mailOutbox } from '#src/db/schema.js'
 import { appWithLog, userClient } from '#test/helpers.js'
 import { enqueueMails } from '#plugins/notifications/outbox.js'
-import { OUTBOX_LIMITS, retryDelayMs } from '#plugins/notifications/worker.js'
+import { OUTBOX_LIMITS, retryDelayMs } from '#plugins/notifications/outbox-loop.js'
 import { inDays, mailingBand, settle } from '#test/plugins/notifications/member-mail-fixtures.js'
 
 test('a temporary refusal is retried after the backoff; a permanent one is listed', async (t) => {

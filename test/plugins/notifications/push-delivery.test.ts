@@ -22,7 +22,7 @@ import { inDays } from '#test/plugins/notifications/member-mail-fixtures.js'
 import { pushOutbox, pushSubscriptions, surveys } from '#src/db/schema.js'
 import { buildPushes } from '#plugins/notifications/push-build.js'
 import { DEFAULT_APP_CONFIG } from '#schemas/app-config.js'
-import { OUTBOX_LIMITS } from '#plugins/notifications/worker.js'
+import { OUTBOX_LIMITS } from '#plugins/notifications/outbox-loop.js'
 import type { App } from '#src/app.js'
 
 const LOCAL = { PUSH_LOCAL_ENDPOINTS: 'true' }
