@@ -12,9 +12,9 @@ export const textFile = (mediaType: string, description: string) =>
     content: { [mediaType.split(';')[0]!]: { schema: { type: 'string' } } }
   })
 
-/** A binary download's response schema (PDF, workbook). */
+/** A binary download's response schema (PDF, workbook, zip), sent whole or as it is made. */
 export const binaryFile = (mediaType: string, description: string) =>
-  Type.Unsafe<Buffer>({
+  Type.Unsafe<Buffer | Readable>({
     description,
     content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } }
   })

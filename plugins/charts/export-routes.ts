@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { asc, isNotNull } from 'drizzle-orm'
+import { asc, inArray, isNotNull } from 'drizzle-orm'
+import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import { crc32, deflateRaw } from 'node:zlib'
 import { Zip, type ZipInputFile } from 'fflate'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { binaryFile } from '#schemas/documents.js'
 import { songs } from '#src/db/schema.js'
+import type { Db } from '#src/db/client.js'
 import { notFound } from '#src/errors.js'
 import { contentDisposition } from '#src/http/content-disposition.js'
 import { uniqueNames } from '#src/chart-files/file-names.js'
@@ -26,16 +28,26 @@ interface ChartFile {
   changed: string
 }
 
+/** Charts of the whole songbook read per batch: at most this many 64 KiB charts held at once. */
+const SONGBOOK_BATCH = 50
+
 /**
- * A zip of charts; each file dated by its song's last change, so an unchanged songbook is too.
- * Each file is compressed in libuv's thread pool, one after another: fflate's own deflate took
- * 20–50 ms of the main thread per 64 KiB chart, and a gig's 8 MiB in one zipSync 280 ms.
+ * A zip of charts, made as it is sent; each file dated by its song's last change, so an unchanged
+ * songbook is too. Each file is compressed in libuv's thread pool, one after another: fflate's own
+ * deflate took 20–50 ms of the main thread per 64 KiB chart, and a gig's 8 MiB in one zipSync
+ * 280 ms.
  */
-async function zipOf (files: Iterable<ChartFile>): Promise<Buffer> {
-  const parts: Uint8Array[] = []
+async function * zipOf (files: AsyncIterable<ChartFile> | Iterable<ChartFile>):
+AsyncGenerator<Uint8Array> {
+  let parts: Uint8Array[] = []
   // fflate reports an error only for a file added after the end, which this never does.
   const zip = new Zip((_error, data) => parts.push(data))
-  for (const f of files) {
+  const taken = () => {
+    const out = parts
+    parts = []
+    return out
+  }
+  for await (const f of files) {
     const data = Buffer.from(f.text(), 'utf8')
     const compressed = await deflate(data, { level: 6 })
     // Already deflated (method 8): fflate writes the headers and the bytes as they are.
@@ -48,10 +60,42 @@ async function zipOf (files: Iterable<ChartFile>): Promise<Buffer> {
     }
     zip.add(file)
     file.ondata!(null, compressed, true)
+    yield * taken()
   }
   zip.end()
-  return Buffer.concat(parts)
+  yield * taken()
 }
+
+/**
+ * Every song's chart in id order, read a batch at a time: a songbook of thousands of charts is
+ * never held whole (nor its zip, which is sent as it is made).
+ */
+function * songbookFiles (db: Db): Generator<ChartFile> {
+  const ids = db.select({ id: songs.id }).from(songs).where(isNotNull(songs.chart))
+    .orderBy(asc(songs.id)).all().map((row) => row.id)
+  const name = uniqueNames()
+  for (let i = 0; i < ids.length; i += SONGBOOK_BATCH) {
+    const rows = db
+      .select({
+        title: songs.title, artist: songs.artist, chart: songs.chart, updatedAt: songs.updatedAt
+      })
+      .from(songs).where(inArray(songs.id, ids.slice(i, i + SONGBOOK_BATCH)))
+      .orderBy(asc(songs.id)).all()
+    for (const r of rows) {
+      // A chart removed since the ids were read is left out.
+      if (r.chart === null) continue
+      const chart = r.chart
+      yield {
+        name: name(r.artist ? `${r.title} - ${r.artist}` : r.title, '.cho'),
+        text: () => chart,
+        changed: r.updatedAt
+      }
+    }
+  }
+}
+
+const zipReply = (files: AsyncIterable<ChartFile> | Iterable<ChartFile>) =>
+  Readable.from(zipOf(files), { objectMode: false })
 
 /** The charts as files: the whole songbook, or a gig's setlist as it will be played. */
 const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,30 +108,16 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every chart as a ChordPro file, "<Title> - <Artist>.cho", in one zip',
         description:
           'Each chart byte for byte as stored (also those of retired songs). File names are ' +
-          'safe on Windows, macOS and Linux; two songs of one name get "(2)".',
+          'safe on Windows, macOS and Linux; two songs of one name get "(2)". Sent as it is ' +
+          'made (no content-length), 50 charts read at a time.',
         response: { 200: ZipFile }
       }
     },
     async (_request, reply) => {
-      const rows = app.db
-        .select({
-          title: songs.title,
-          artist: songs.artist,
-          chart: songs.chart,
-          updatedAt: songs.updatedAt
-        })
-        .from(songs).where(isNotNull(songs.chart)).orderBy(asc(songs.id)).all()
-      const name = uniqueNames()
-      const zip = await zipOf(rows.map((r) => ({
-        name: name(r.artist ? `${r.title} - ${r.artist}` : r.title, '.cho'),
-        // Never null: only songs with a chart are read.
-        text: () => r.chart as string,
-        changed: r.updatedAt
-      })))
       return reply
         .type('application/zip')
         .header('content-disposition', contentDisposition('attachment', 'charts.zip'))
-        .send(zip)
+        .send(zipReply(songbookFiles(app.db)))
     }
   )
 
@@ -137,7 +167,7 @@ const chartExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type('application/zip')
         .header('content-disposition',
           contentDisposition('attachment', `gig-${request.params.id}-charts.zip`))
-        .send(await zipOf(files))
+        .send(zipReply(files))
     }
   )
 }

@@ -2,7 +2,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { unzipSync } from 'fflate'
 import { anonymous, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
-import { createGig } from '#test/gig-fixtures.js'
+import { inArray } from 'drizzle-orm'
+import { songs } from '#src/db/schema.js'
+import { createGig, insertSongs } from '#test/gig-fixtures.js'
 import { safeStem } from '#src/chart-files/file-names.js'
 import { transposeChordProText } from '#src/chart-files/transpose-text.js'
 
@@ -40,6 +42,29 @@ test('GET /songs/charts.zip: every chart byte for byte under a name safe everywh
       new Uint8Array(Buffer.from(crlf, 'utf8')), 'byte for byte')
     assert.equal(zip['SAME (2).cho'], '[C]two')
     assert.equal((await anonymous(ctx.app).get('/songs/charts.zip')).statusCode, 401)
+  })
+
+test('GET /songs/charts.zip: a songbook of many batches is sent as it is made, every chart once',
+  async (t) => {
+    const ctx = await createTestApp()
+    t.after(() => ctx.close())
+    const member = await userClient(ctx.app, 'mia')
+    // 120 songs: three batches of reads; every third song has no chart.
+    const ids = insertSongs(ctx.app, 120)
+    const charted = ids.filter((_, i) => i % 3 !== 2)
+    for (const id of charted) {
+      ctx.app.db.update(songs).set({ chart: `{title: ${id}}\n[C]Chart ${id}\n` })
+        .where(inArray(songs.id, [id])).run()
+    }
+    const res = await member.get('/songs/charts.zip')
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.headers['content-length'], undefined, 'streamed, not held whole')
+    const zip = files(res.rawPayload)
+    assert.equal(Object.keys(zip).length, charted.length)
+    assert.equal(Object.keys(zip)[0], 'Song 001 - Test Artist.cho')
+    assert.equal(Object.keys(zip).at(-1), 'Song 119 - Test Artist.cho')
+    assert.equal(zip['Song 101 - Test Artist.cho'], `{title: ${ids[100]}}\n[C]Chart ${ids[100]}\n`)
+    assert.equal(zip['Song 003 - Test Artist.cho'], undefined, 'a song without a chart is left out')
   })
 
 test('GET /gigs/{id}/charts.zip: the setlist in running order, transposed', async (t) => {
