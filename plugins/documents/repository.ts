@@ -1,6 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
-import { appLogo, gigAvailability, gigScheduleItems, users } from '#src/db/schema.js'
+import {
+  appLogo, gigAvailability, gigScheduleItems, gigSubstitutes, users
+} from '#src/db/schema.js'
 import { readSetlistData } from '#src/repositories/setlists.js'
 import {
   assembleGigDocument,
@@ -10,28 +12,22 @@ import {
 import type { TimingDefaults } from '#shared/timing.js'
 
 /**
- * Musicians on stage for the GEMA report: active musicians who said yes, else all active musicians.
+ * Musicians on stage for the GEMA report: the active musicians who said yes and the substitutes
+ * named on the gig; without either, the band's regular active musicians (a sub plays only when
+ * asked, so is not assumed). One statement.
  */
 function musicianCount (db: Db, gigId: number): number {
-  const confirmed = db
-    .select({ n: count() })
-    .from(gigAvailability)
-    .innerJoin(users, eq(users.id, gigAvailability.userId))
-    .where(
-      and(
-        eq(gigAvailability.gigId, gigId),
-        eq(gigAvailability.status, 'yes'),
-        eq(users.status, 'active'),
-        eq(users.isMusician, true)
-      )
-    )
-    .get()!.n
-  if (confirmed > 0) return confirmed
-  return db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.status, 'active'), eq(users.isMusician, true)))
-    .get()!.n
+  const row = db.get<{ confirmed: number, regular: number }>(sql`
+    select
+      (select count(*) from ${gigAvailability}
+        join ${users} on ${users.id} = ${gigAvailability.userId}
+        where ${gigAvailability.gigId} = ${gigId} and ${gigAvailability.status} = 'yes'
+          and ${users.status} = 'active' and ${users.isMusician} = 1)
+      + (select count(*) from ${gigSubstitutes} where ${gigSubstitutes.gigId} = ${gigId})
+        as confirmed,
+      (select count(*) from ${users} where ${users.status} = 'active'
+        and ${users.isMusician} = 1 and ${users.occasional} = 0) as regular`)
+  return row.confirmed > 0 ? row.confirmed : row.regular
 }
 
 /**
