@@ -87,7 +87,7 @@ export class FileSink extends Writable {
 }
 
 /** The buffers' bytes after the first `bytes` (a short write). */
-function remaining (buffers: Buffer[], bytes: number): Buffer[] {
+export function remaining (buffers: Buffer[], bytes: number): Buffer[] {
   const rest: Buffer[] = []
   for (const buffer of buffers) {
     if (bytes >= buffer.length) {
