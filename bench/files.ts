@@ -30,7 +30,7 @@ type Load = (
 }>
 
 /** Uploads of 60 MB in a row (BENCH_FILES_UPLOADS) and download rounds (BENCH_FILES_ROUNDS). */
-const uploads = Number(process.env.BENCH_FILES_UPLOADS ?? 3)
+const uploads = Number(process.env.BENCH_FILES_UPLOADS ?? 5)
 const downloadRounds = Number(process.env.BENCH_FILES_ROUNDS ?? 3)
 
 /** The round with the median request rate. */
@@ -39,14 +39,29 @@ function medianRound<T extends { requests: { average: number } }> (results: T[])
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-function rssMb (pid: number): number {
+/** The process's resident memory now (VmRSS) or its peak since the last reset (VmHWM), in MB. */
+function memoryMb (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   let status = ''
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8')
   } catch {
     // the server ended: its output says why
   }
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10
+  const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0
+  return Math.round(Number(kb) / 102.4) / 10
+}
+
+/**
+ * Sets the process's peak (VmHWM) to its RSS now (Linux's clear_refs): the kernel then counts the
+ * true peak, which sampling every few milliseconds could miss. False where that is not allowed.
+ */
+function resetPeak (pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** A multipart body streamed from a file: the fields first, as the web app sends them. */
@@ -100,10 +115,10 @@ export async function runFilesBench (load: Load): Promise<void> {
     })
     const songId = (await song.json() as { id: number }).id
 
-    // 60 MB of WAV (just under the recording limit), streamed as a phone would send it, three
-    // times: the bytes read from the socket are garbage until V8's next full GC (their memory is
-    // outside the heap), so RSS rises by what waits for that GC, and falls with it. What an
-    // upload keeps, or a buffering bug, would show as growth from one upload to the next.
+    // 60 MB of WAV (just under the recording limit), streamed as a phone would send it, several
+    // times. Each upload's peak is the kernel's high-water mark of the server's RSS, counted from
+    // the RSS just before that upload (the same run's baseline); what an upload keeps, or a
+    // buffering bug, would show as growth of the RSS after each.
     const wav = join(dataDir, 'upload.wav')
     // A small upload first: the upload path loaded and compiled, as on a running server.
     writeFileSync(wav, wavFile(10, 8000))
@@ -111,29 +126,36 @@ export async function runFilesBench (load: Load): Promise<void> {
     const pid = server.child.pid!
     const recording = wavFile(3900, 8000)
     const mb = (recording.length / 2 ** 20).toFixed(1)
-    const before = rssMb(pid)
+    const first = memoryMb(pid)
     const peaks: number[] = []
     const afters: number[] = []
+    let sampled = false
     let seconds = 0
     for (let upload = 0; upload < uploads; upload++) {
       // A different last sample each time: the same bytes twice would be stored once.
       recording[recording.length - 1] = upload
       writeFileSync(wav, recording)
-      let peak = rssMb(pid)
-      const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)) }, 20)
+      const before = memoryMb(pid)
+      // Where the peak cannot be reset, RSS sampled every 20 ms (a short peak may be missed).
+      sampled ||= !resetPeak(pid)
+      let peak = before
+      const sampler = sampled
+        ? setInterval(() => { peak = Math.max(peak, memoryMb(pid)) }, 20)
+        : undefined
       const started = performance.now()
       await uploadFile(server.base, cookie, songId, wav, 'recording')
       seconds += (performance.now() - started) / 1000
       clearInterval(sampler)
-      peaks.push(peak)
-      afters.push(rssMb(pid))
+      if (!sampled) peak = memoryMb(pid, 'VmHWM')
+      peaks.push(peak - before)
+      afters.push(memoryMb(pid) - before)
     }
-    const grown = (value: number) =>
-      `${value >= before ? '+' : '−'}${Math.abs(value - before).toFixed(1)}`
+    const grown = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`
     const each = (seconds / uploads).toFixed(2)
     console.log(`\nFiles: ${uploads} uploads of ${mb} MB took ${each} s each; server RSS ` +
-      `${before} MB before, at most ${peaks.map(grown).join(', ')} MB while each streamed in ` +
-      `(target < 10), ${afters.map(grown).join(', ')} MB after each`)
+      `${first} MB before the first; peak ${peaks.map(grown).join(', ')} MB over the RSS ` +
+      `before each (${sampled ? 'sampled every 20 ms' : 'high-water mark'}; target < 10, ` +
+      `at most ${grown(Math.max(...peaks))}), ${afters.map(grown).join(', ')} MB after each`)
 
     // Downloads: a 1 MB sheet (a typical PDF), from Bandstand and from @fastify/static.
     const pdf = join(dataDir, 'sheet.pdf')

@@ -1,3 +1,5 @@
+import { IncomingMessage } from 'node:http'
+import { Socket } from 'node:net'
 import { finished } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
@@ -68,7 +70,7 @@ export async function readUpload (app: FastifyInstance, request: FastifyRequest)
           (limit === FILE_LIMITS.audioBytes ? 'recordings' : 'PDFs, images and text'),
         quotaMessage: `the band's files would take more than FILES_QUOTA_MB (${mb(quotaBytes)}; ` +
           `${mb(Math.max(0, quotaLeft))} left): delete files the band no longer needs`
-      })
+      }, { freeWritten: readFromSocket(request) })
     }
     // The parser stops at the closing boundary; the body's last bytes (a chunked body's end) may
     // still be on their way. Answering before them would close the connection (request-body.ts).
@@ -96,6 +98,14 @@ export async function readUpload (app: FastifyInstance, request: FastifyRequest)
     throw uploadError(app, request, error)
   }
 }
+
+/**
+ * Whether Node's HTTP parser reads the body from a socket: it copies each piece into a buffer of
+ * its own, which the file's sink may free once written. (An injected request's pieces are the
+ * caller's buffers.)
+ */
+const readFromSocket = (request: FastifyRequest) =>
+  request.raw instanceof IncomingMessage && request.raw.socket instanceof Socket
 
 /** The client's error for a refused upload. */
 function uploadError (app: FastifyInstance, request: FastifyRequest, error: unknown): unknown {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import {
-  createWriteStream,
   existsSync,
   mkdirSync,
   renameSync,
@@ -10,6 +9,7 @@ import {
 import { join } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { FileSink, type FileSinkOptions } from './file-sink.js'
 
 /** A SHA-256 in hex: the only thing of a file that ever becomes part of a path. */
 const SHA256 = /^[0-9a-f]{64}$/
@@ -80,7 +80,8 @@ export class FileStore {
    * with an UploadLimitError, on a disk error with a FileStorageError, and the partial file is
    * removed either way (also when the client goes away mid-upload).
    */
-  async receive (source: Readable, limits: ReceiveLimits): Promise<ReceivedFile> {
+  async receive (source: Readable, limits: ReceiveLimits, sink: FileSinkOptions = {}):
+  Promise<ReceivedFile> {
     const tempPath = join(this.incoming, randomBytes(16).toString('hex'))
     const hash = createHash('sha256')
     let bytes = 0
@@ -98,7 +99,7 @@ export class FileStore {
       }
     })
     try {
-      await pipeline(source, counter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }))
+      await pipeline(source, counter, new FileSink(tempPath, sink))
     } catch (error) {
       this.discard(tempPath)
       throw storageError(error) ?? error
