@@ -63,9 +63,11 @@ async function assertAlive (server: ServerProcess): Promise<void> {
   assert.doesNotMatch(server.output(), /heap out of memory|FATAL|uncaught/i)
 }
 
+/** Answers by status; a request without an answer (status 0) by its error, e.g. `0 ECONNRESET`. */
 const count = (answers: Answer[]) =>
-  answers.reduce<Record<number, number>>((counts, a) => {
-    counts[a.status] = (counts[a.status] ?? 0) + 1
+  answers.reduce<Record<string, number>>((counts, a) => {
+    const key = a.status === 0 ? `0 ${a.body.toString()}` : String(a.status)
+    counts[key] = (counts[key] ?? 0) + 1
     return counts
   }, {})
 

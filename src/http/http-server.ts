@@ -114,10 +114,22 @@ export function createHttpServer (
     maxFreshAhead: REQUEST_TURNS.maxFreshAhead,
     refuse: refuseBusy
   })
+  /** Each connection's latest response: what a connection that goes idle still owes. */
+  const responses = new WeakMap<Duplex, ServerResponse>()
   const server = createServer(options.http ?? {}, scheduler.admit)
+  server.prependListener('request', (request, response) => responses.set(request.socket, response))
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
   if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
-  if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout)
+  if (options.connectionTimeout !== undefined) {
+    // A request still unanswered when its connection has been silent that long (it waited its
+    // turn or its document on a starved server) is refused with 503 and Retry-After, not reset:
+    // the client can tell "busy, retry" from a broken server. Anything else idle is closed.
+    server.setTimeout(options.connectionTimeout, (socket: Duplex) => {
+      const response = responses.get(socket)
+      if (response && !response.headersSent && !socket.destroyed) refuseBusy(response.req, response)
+      else socket.destroy()
+    })
+  }
   return { server, scheduler }
 }
 
