@@ -53,13 +53,15 @@ export async function runBuildMemoryBench (): Promise<void> {
   const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
   clearInterval(timer)
   if (code !== 0) throw new Error(`npm run build failed (${code})`)
-  const largest = [...single.values()].sort((a, b) => b.peak - a.peak)[0]
+  // The steps' own peaks (tsc, vite, esbuild): which one sets the build's.
+  const largest = [...single.values()].sort((a, b) => b.peak - a.peak)
+    .filter(({ peak }) => peak >= 50).map(({ peak, command }) => `${command} ${Math.round(peak)}`)
   const mark = treePeak <= BUILD_MEMORY_BUDGET_MIB ? 'met' : 'OVER BUDGET'
   console.log(`\nnpm run build: ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
     `peak RSS of its processes together ${Math.round(treePeak)} MiB ` +
-    `(<= ${BUILD_MEMORY_BUDGET_MIB} MiB: ${mark}); largest single process ` +
-    `${Math.round(largest?.peak ?? 0)} MiB (${largest?.command ?? '-'})\n` +
-    `  at the peak (MiB): ${atPeak.join(', ')}`)
+    `(<= ${BUILD_MEMORY_BUDGET_MIB} MiB: ${mark})\n` +
+    `  at the peak (MiB): ${atPeak.join(', ')}\n` +
+    `  each process's own peak (VmHWM, MiB, >= 50): ${largest.join(', ') || '-'}`)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runBuildMemoryBench()

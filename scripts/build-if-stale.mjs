@@ -1,5 +1,5 @@
 // `npm start` (prestart): builds only when dist/ is missing or older than the sources, instead of
-// on every start (a full build takes ~1–2.5 min and ~1 GB at its peak: too much for a 1 GB Pi at
+// on every start (a full build takes ~1–2.5 min and ~800 MB at its peak: too much for a 1 GB Pi at
 // each restart). A release tarball has no sources: its dist/ is used as it is.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'

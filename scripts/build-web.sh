@@ -4,5 +4,6 @@
 set -e
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/web"
-MALLOC_ARENA_MAX=2 NODE_OPTIONS="--max-old-space-size=512 $NODE_OPTIONS" "$root/node_modules/.bin/vite" build --logLevel warn
+MALLOC_ARENA_MAX=2 NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=8 --import \"$root/scripts/kit-workers-exit.mjs\" $NODE_OPTIONS" \
+  "$root/node_modules/.bin/vite" build --logLevel warn
 node "$root/scripts/finish-web-build.mjs"
