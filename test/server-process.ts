@@ -69,17 +69,25 @@ export async function startServer (
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  // Generous: it only keeps a server that never comes up from hanging the run (a start takes
+  // seconds, many times that on a machine shared by many jobs).
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`server exited early (${child.exitCode}):\n${output}`)
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer /health:\n${output}`)
-    try {
-      if ((await fetch(`${base}/health`)).ok) break
-    } catch {
-      await sleep(20)
+    if (Date.now() > deadline) {
+      // A child left running would keep the test's process, and so the whole run, from ending.
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /health:\n${output}`)
     }
+    try {
+      const health = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) })
+      if (health.ok) break
+    } catch {
+      // Not listening yet, or too busy to answer in time: asked again.
+    }
+    await sleep(20)
   }
   return {
     child,
