@@ -69,10 +69,10 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
   t.after(() => ctx.close())
   const member = await userClient(ctx.app, 'mia')
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const song = JSON.parse((await editor.post('/songs', { title: 'Ständchen "live"' })).body) as
-    { id: number }
+  const [song, other] = await Promise.all(['Ständchen "live"', 'Über sieben Brücken'].map(
+    async (title) => JSON.parse((await editor.post('/songs', { title })).body) as { id: number }))
   const stamps = { createdAt: '2030-01-01T10:00:00.000Z', updatedAt: '2030-01-02T10:00:00.000Z' }
-  // More than one slice of each (200 rows), with values that need escaping.
+  // Hundreds of each, with values that need escaping.
   ctx.app.db.insert(gigs).values(Array.from({ length: 450 }, (_, i) => ({
     name: `Hochzeit "${i}" Müller`,
     date: `2030-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
@@ -88,8 +88,12 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
     notes: i % 2 ? null : `Bridge \\ ${i}`,
     ...stamps
   }))).returning().all()
-  ctx.app.db.insert(rehearsalSongs).values(planned.filter((_, i) => i % 4 === 0)
-    .map((r) => ({ rehearsalId: r.id, songId: song.id, position: 0 }))).run()
+  // Songs in an order other than the lines' ids, with notes and ticks.
+  const practised = planned.filter((_, i) => i % 4 === 0)
+  ctx.app.db.insert(rehearsalSongs).values(practised.flatMap((r, i) => [
+    { rehearsalId: r.id, songId: song!.id, position: i % 2, notes: `Takt ${i} "forte"` },
+    { rehearsalId: r.id, songId: other!.id, position: 1 - (i % 2), done: i % 3 === 0 }
+  ])).run()
 
   for (const [path, schema, count] of [
     ['/gigs', Gig, 450],
@@ -102,5 +106,11 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
     assert.equal(list.length, count)
     // What the route's array serializer made of the same items before.
     assert.equal(answer.body, compile(Type.Array(schema))(list), path)
+  }
+  // Each rehearsal of the list as its own answer gives it (songs read apart there).
+  const listed = JSON.parse((await member.get('/rehearsals')).body) as Array<{ id: number }>
+  for (const r of [...practised, ...planned.slice(1, 4)]) {
+    const own = JSON.parse((await member.get(`/rehearsals/${r.id}`)).body) as unknown
+    assert.deepEqual(listed.find((l) => l.id === r.id), own)
   }
 })
