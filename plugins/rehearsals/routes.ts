@@ -87,7 +87,7 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const today = todayIn(app.appSettings.get().timezone, app.clock())
         if (!since || since < today) since = today
       }
-      // Thousands of rehearsals: serialized a slice at a time (see jsonList).
+      // Thousands of rehearsals: each written out as soon as serialized (see jsonList).
       const serialize = reply.compileSerializationSchema(Rehearsal) as (r: RehearsalType) => string
       const json = listRehearsalsJson(app.db, app.sqlite, { from: since, to }, serialize)
       // Already the schema's bytes: sent as they are (the typed send expects the array).

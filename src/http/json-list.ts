@@ -15,7 +15,7 @@ let scratch = Buffer.allocUnsafeSlow(EMPTY_SCRATCH_BYTES)
  * schema's, e.g. reply.compileSerializationSchema), and `rows` may be an iterator reading them
  * from the database one at a time. Why: under npm start's --optimize-for-size the young generation
  * is ~1 MB. An item's string is a tree of the serializer's small pieces until it is flattened;
- * kept in an array with others (or a list's slices kept as buffers) they outlive two scavenges and
+ * kept in an array with others (or as buffers to be joined later) they outlive two scavenges and
  * are promoted, megabytes per list of thousands, and bring a full collection of the whole heap
  * (~40 MB, mostly the app) every other large list. Written here at once, they die young.
  */
