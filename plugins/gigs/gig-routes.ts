@@ -53,7 +53,7 @@ const gigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const today = todayIn(app.appSettings.get().timezone, app.clock())
-      // Thousands of gigs: serialized a slice at a time (see jsonList).
+      // Thousands of gigs: each written out as soon as it is serialized (see jsonList).
       const serializeGig = reply.compileSerializationSchema(Gig) as (gig: GigType) => string
       return app.sendCached(
         request,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import type Database from 'better-sqlite3'
 import type { Db, Tx } from '#src/db/client.js'
 import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'
 import type { RehearsalType } from '#schemas/rehearsals.js'
@@ -51,26 +52,69 @@ const toRehearsal = (row: RehearsalRow, lines: SongLine[]): RehearsalType => ({
   updatedAt: row.updatedAt
 })
 
-/** The rehearsals in date and start order as their JSON array (`serialize`: one rehearsal's). */
-export function listRehearsalsJson (
+/**
+ * The rehearsals in date and start order with their songs, one rehearsal at a time: one statement
+ * joins the songs (in their order) to their rehearsal, read row by row (better-sqlite3's iterate;
+ * drizzle has none), so a list of a thousand rehearsals never holds all its rows, their songs
+ * and a map of them at once (see jsonList). A line whose song is gone is left out, as by a join.
+ */
+function * iterateRehearsals (
   db: Db,
-  filter: { from?: string; to?: string },
-  serialize: (rehearsal: RehearsalType) => string
-): Buffer {
+  sqlite: Database.Database,
+  filter: { from?: string; to?: string }
+): Generator<RehearsalType> {
   const where: SQL[] = []
   if (filter.from) where.push(gte(rehearsals.date, filter.from))
   if (filter.to) where.push(lte(rehearsals.date, filter.to))
-  const rows = db
-    .select()
+  const columns = {
+    ...getTableColumns(rehearsals),
+    songId: rehearsalSongs.songId,
+    title: songs.title,
+    songNotes: rehearsalSongs.notes,
+    done: rehearsalSongs.done
+  }
+  const { sql: text, params } = db
+    .select(columns)
     .from(rehearsals)
+    .leftJoin(rehearsalSongs, eq(rehearsalSongs.rehearsalId, rehearsals.id))
+    .leftJoin(songs, eq(songs.id, rehearsalSongs.songId))
     .where(and(...where))
-    .orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id))
-    .all()
-  const lines = songsOf(
-    db,
-    rows.map((r) => r.id)
-  )
-  return jsonList(rows, (row) => toRehearsal(row, lines.get(row.id) ?? []), serialize)
+    .orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id),
+      asc(rehearsalSongs.position), asc(rehearsalSongs.id))
+    .toSQL()
+  // The selection's columns in its order, as drizzle writes them.
+  const at = Object.fromEntries(Object.keys(columns).map((name, i) => [name, i])) as
+    Record<keyof typeof columns, number>
+  const rehearsalColumns = Object.keys(getTableColumns(rehearsals)) as Array<keyof RehearsalRow>
+  let current: RehearsalType | undefined
+  for (const values of sqlite.prepare(text).raw().iterate(...params) as Iterable<unknown[]>) {
+    const id = values[at.id] as number
+    if (current?.id !== id) {
+      if (current) yield current
+      const row: Record<string, unknown> = {}
+      for (const name of rehearsalColumns) row[name] = values[at[name]]
+      current = toRehearsal(row as RehearsalRow, [])
+    }
+    if (values[at.title] !== null) {
+      current.songs.push({
+        songId: values[at.songId] as number,
+        title: values[at.title] as string,
+        notes: values[at.songNotes] as string | null,
+        done: values[at.done] === 1
+      })
+    }
+  }
+  if (current) yield current
+}
+
+/** The rehearsals in date and start order as their JSON array (`serialize`: one rehearsal's). */
+export function listRehearsalsJson (
+  db: Db,
+  sqlite: Database.Database,
+  filter: { from?: string; to?: string },
+  serialize: (rehearsal: RehearsalType) => string
+): Buffer {
+  return jsonList(iterateRehearsals(db, sqlite, filter), (rehearsal) => rehearsal, serialize)
 }
 
 export function findRehearsalRow (db: Db, id: number): RehearsalRow | undefined {

@@ -87,9 +87,9 @@ const rehearsalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const today = todayIn(app.appSettings.get().timezone, app.clock())
         if (!since || since < today) since = today
       }
-      // Thousands of rehearsals: serialized a slice at a time (see jsonList).
+      // Thousands of rehearsals: each written out as soon as serialized (see jsonList).
       const serialize = reply.compileSerializationSchema(Rehearsal) as (r: RehearsalType) => string
-      const json = listRehearsalsJson(app.db, { from: since, to }, serialize)
+      const json = listRehearsalsJson(app.db, app.sqlite, { from: since, to }, serialize)
       // Already the schema's bytes: sent as they are (the typed send expects the array).
       return reply.type(JSON_TYPE).send(json as never)
     }

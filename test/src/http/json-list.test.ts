@@ -21,28 +21,47 @@ const Item = Type.Object({
   tags: Type.Array(Type.String())
 })
 
-test('a list serialized in slices is byte for byte the array schema\'s JSON', () => {
+test('a list written item by item is byte for byte the array schema\'s JSON', () => {
   const item = compile(Item)
   const array = compile(Type.Array(Item))
   const rows = Array.from({ length: 7 }, (_, i) => ({
     id: i,
-    name: `Gig "${i}" – Müller\\Lüdenscheidt\n`,
+    name: `Gig "${i}" – Müller\\Lüdenscheidt\n 🎸`,
     note: i % 2 ? null : '\u2028 <script>',
     tags: i % 3 ? [] : ['a', 'b"c']
   }))
   for (const count of [0, 1, 2, 3, 7]) {
-    for (const slice of [1, 2, 3, 200]) {
-      const some = rows.slice(0, count)
-      // The rows are turned into items slice by slice: the mapper sees each row once.
-      let mapped = 0
-      const body = jsonList(some, (row) => {
-        mapped++
-        return row
-      }, item, slice)
-      assert.equal(body.toString('utf8'), array(some), `${count} rows, slices of ${slice}`)
-      assert.equal(mapped, count)
-    }
+    const some = rows.slice(0, count)
+    // The rows are turned into items one by one: the mapper sees each row once.
+    let mapped = 0
+    const body = jsonList(some, (row) => {
+      mapped++
+      return row
+    }, item)
+    assert.equal(body.toString('utf8'), array(some), `${count} rows`)
+    assert.equal(mapped, count)
   }
+})
+
+test('lists beyond the scratch space, and after a failed one, keep their bytes', () => {
+  const item = compile(Item)
+  const array = compile(Type.Array(Item))
+  const rows = (count: number, name: string) => Array.from({ length: count }, (_, i) => ({
+    id: i, name: `${name} ${i}`, note: null, tags: []
+  }))
+  // 70 KB, then 3 MB (more than the scratch kept between lists), then small ones again.
+  const lists = [[1_000, 'Ständchen'], [25_000, 'Ölgemälde 🎺 blues'], [2, 'x']] as const
+  for (const [count, name] of lists) {
+    const some = rows(count, name)
+    const body = jsonList(some, (row) => row, item)
+    assert.equal(body.length, Buffer.byteLength(array(some)))
+    assert.ok(body.equals(Buffer.from(array(some))), `${count} rows`)
+  }
+  assert.throws(() => jsonList(rows(3, 'a'), (row) => {
+    if (row.id === 2) throw new Error('unreadable row')
+    return row
+  }, item), /unreadable row/)
+  assert.equal(jsonList(rows(1, 'b'), (row) => row, item).toString(), array(rows(1, 'b')))
 })
 
 test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes', async (t) => {
@@ -50,10 +69,10 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
   t.after(() => ctx.close())
   const member = await userClient(ctx.app, 'mia')
   const editor = await userClient(ctx.app, 'eddie', 'editor')
-  const song = JSON.parse((await editor.post('/songs', { title: 'Ständchen "live"' })).body) as
-    { id: number }
+  const [song, other] = await Promise.all(['Ständchen "live"', 'Über sieben Brücken'].map(
+    async (title) => JSON.parse((await editor.post('/songs', { title })).body) as { id: number }))
   const stamps = { createdAt: '2030-01-01T10:00:00.000Z', updatedAt: '2030-01-02T10:00:00.000Z' }
-  // More than one slice of each (200 rows), with values that need escaping.
+  // Hundreds of each, with values that need escaping.
   ctx.app.db.insert(gigs).values(Array.from({ length: 450 }, (_, i) => ({
     name: `Hochzeit "${i}" Müller`,
     date: `2030-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
@@ -69,8 +88,12 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
     notes: i % 2 ? null : `Bridge \\ ${i}`,
     ...stamps
   }))).returning().all()
-  ctx.app.db.insert(rehearsalSongs).values(planned.filter((_, i) => i % 4 === 0)
-    .map((r) => ({ rehearsalId: r.id, songId: song.id, position: 0 }))).run()
+  // Songs in an order other than the lines' ids, with notes and ticks.
+  const practised = planned.filter((_, i) => i % 4 === 0)
+  ctx.app.db.insert(rehearsalSongs).values(practised.flatMap((r, i) => [
+    { rehearsalId: r.id, songId: song!.id, position: i % 2, notes: `Takt ${i} "forte"` },
+    { rehearsalId: r.id, songId: other!.id, position: 1 - (i % 2), done: i % 3 === 0 }
+  ])).run()
 
   for (const [path, schema, count] of [
     ['/gigs', Gig, 450],
@@ -83,5 +106,11 @@ test('GET /gigs and GET /rehearsals of hundreds answer the array schema\'s bytes
     assert.equal(list.length, count)
     // What the route's array serializer made of the same items before.
     assert.equal(answer.body, compile(Type.Array(schema))(list), path)
+  }
+  // Each rehearsal of the list as its own answer gives it (songs read apart there).
+  const listed = JSON.parse((await member.get('/rehearsals')).body) as Array<{ id: number }>
+  for (const r of [...practised, ...planned.slice(1, 4)]) {
+    const own = JSON.parse((await member.get(`/rehearsals/${r.id}`)).body) as unknown
+    assert.deepEqual(listed.find((l) => l.id === r.id), own)
   }
 })
