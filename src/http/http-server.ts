@@ -118,7 +118,21 @@ export function createHttpServer (
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
   if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
   if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout)
+  server.on('request', cutOnlyAClientsSilence)
   return { server, scheduler }
+}
+
+/**
+ * The idle timeout (`connectionTimeout`) cuts a client that sends nothing or reads nothing. Once a
+ * request is read in full and until its answer starts, the silence is the server's own (a render
+ * waits for a worker and runs for up to two minutes, bounded by the documents queue and the pool):
+ * cutting the socket then left the client an empty reply for work the server went on doing.
+ */
+function cutOnlyAClientsSilence (request: IncomingMessage, response: ServerResponse): void {
+  // A listener here stands in for Node's own reaction to the timeout (destroying the socket).
+  response.on('timeout', (socket: Duplex) => {
+    if (!request.complete || response.headersSent) socket.destroy()
+  })
 }
 
 const ACCESS_COOKIE = /(?:^|;\s*)(?:__Host-)?access_token=([^;\s]+)/

@@ -17,7 +17,7 @@ test('the Node server is set up as Fastify sets up its own, the scheduler in fro
   assert.equal(server.requestTimeout, NETWORK_TIMEOUTS.requestMs)
   assert.equal(server.headersTimeout, NETWORK_TIMEOUTS.headersMs)
   assert.equal(server.timeout, NETWORK_TIMEOUTS.idleMs)
-  assert.deepEqual(server.listeners('request'), [ctx.app.requestTurns.admit])
+  assert.equal(server.listeners('request')[0], ctx.app.requestTurns.admit)
   const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   assert.equal((await fetch(`${base}/health`)).status, 200)
 })
