@@ -23,8 +23,9 @@ async function smokeRun (parts: string) {
         // No warm-up: wrk counts whole seconds, so any warm-up doubled each row.
         BENCH_WARMUP: '0',
         BENCH_CONNECTIONS: '10',
-        // Each wrk row stops after a few answers: its second is spent mostly idle, not computing.
+        // Each wrk row ends after a few answers (but the floors, whose CPU columns are checked).
         BENCH_REQUESTS: '100',
+        BENCH_LOGINS: '2',
         BENCH_DOC_RUNS: '1',
         BENCH_DOC_FLOOD: '10',
         BENCH_EDITOR_MOVES: '2',
