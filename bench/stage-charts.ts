@@ -23,8 +23,10 @@ const LINES = 300
 // Each timed song change and transposition shows a chart not shown before (nothing cached): four
 // series of ROUNDS songs, at 1× and 4×, must fit into the setlist.
 const ROUNDS = Math.min(Number(process.env.BENCH_STAGE_ROUNDS ?? 9), Math.floor((SONGS - 1) / 4))
-const TURNS = 15
+const TURNS = Number(process.env.BENCH_STAGE_TURNS ?? 15)
 const REQUESTS = Number(process.env.BENCH_STAGE_REQUESTS ?? 50)
+/** Reads after a write (each builds the 684 KB document again), and the bare route's warm-up. */
+const REBUILDS = Math.min(20, REQUESTS)
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 const p95 = (values: number[]) =>
@@ -191,10 +193,10 @@ export async function runStageChartsBench (): Promise<void> {
     const body = await (await fetch(url, { headers })).arrayBuffer()
     bare = await bareRoute(body)
     const bareTimes: number[] = []
-    for (let i = 0; i < 5; i++) await timed(bare.url)
+    for (let i = 0; i < Math.min(5, REQUESTS); i++) await timed(bare.url)
     for (let i = 0; i < REQUESTS; i++) bareTimes.push(await timed(bare.url))
     const rebuilt: number[] = []
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < REBUILDS; i++) {
       // Any write changes the database revision: the next read builds the document again.
       await band.editor.ok('PATCH', `/songs/${ids[0]}`, { tempoBpm: 100 + (i % 2) })
       rebuilt.push(await timed())
