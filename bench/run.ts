@@ -50,6 +50,9 @@ async function main () {
     await run('scale', async () => (await import('./scale.js')).runScaleBench())
   } finally {
     removeWrkScripts()
+    if (part('web') || part('offline')) {
+      await (await import('./shared-browser.js')).closeBenchBrowser()
+    }
   }
 }
 

@@ -14,9 +14,9 @@ import { build } from 'esbuild'
 import { projectPath } from '#src/project-path.js'
 import { dayFromNow } from '#test/browser/api-client.js'
 import { startBand } from '#test/browser/band-fixture.js'
-import { launchBrowser } from '#test/browser/harness.js'
 import { phoneOf } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
+import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
 
 const SONGS = 40
 const LINES = 300
@@ -159,7 +159,7 @@ export async function runStageChartsBench (): Promise<void> {
     : onFirstScreen.join(', ')}`)
 
   const band = await startBand()
-  const browser = await launchBrowser()
+  const browser = await benchBrowser()
   let bare: { url: string; stop: () => void } | undefined
   try {
     const ids: number[] = []
@@ -259,9 +259,11 @@ export async function runStageChartsBench (): Promise<void> {
     await mia.context.close()
   } finally {
     bare?.stop()
-    await browser.close()
+    await releaseBrowser(browser)
     await band.stop()
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runStageChartsBench()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runStageChartsBench().finally(closeBenchBrowser)
+}

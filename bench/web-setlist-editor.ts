@@ -33,9 +33,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
 import type { Browser, Page } from 'playwright-core'
-import { chooseEnglish, launchBrowser, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
+import { chooseEnglish, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
 import { startServer } from '#test/server-process.js'
 import type { TraceEvent } from './chromium-trace.js'
+import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
 
 const SETS = 4
 /** The same moves in a 20-song setlist, in the same run: the machine is shared and noisy. */
@@ -93,9 +94,9 @@ async function startEditorBand (songs: number): Promise<EditorBand & { stop(): P
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-editor-'))
   const password = 'bench admin password 2026 long enough'
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: password })
-  const browser = await launchBrowser()
+  const browser = await benchBrowser()
   const stop = async () => {
-    await browser.close()
+    await releaseBrowser(browser)
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -293,5 +294,5 @@ export async function runSetlistEditorBench (): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runSetlistEditorBench()
+  await runSetlistEditorBench().finally(closeBenchBrowser)
 }
