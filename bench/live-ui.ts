@@ -16,7 +16,7 @@ import {
   tapAndFollow
 } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
-import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
+import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 // BENCH_LIVE_TAPS and BENCH_LIVE_RENDERS shorten it (the CI smoke run).
 const TAPS = Number(process.env.BENCH_LIVE_TAPS ?? 50)
@@ -110,4 +110,4 @@ export async function runLiveUiBench (): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runLiveUiBench().finally(closeBenchBrowser)
+if (import.meta.url === `file://${process.argv[1]}`) await runLiveUiBench().finally(endBrowserParts)

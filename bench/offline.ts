@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
-import { startBand } from '#test/browser/band-fixture.js'
 import { dayFromNow } from '#test/browser/api-client.js'
 import { currentEntry, percentile, phoneOf } from '#test/browser/live-fixture.js'
 import { serviceWorkerInFirstScreen } from './web-bundle.js'
-import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const RENDERS = Number(process.env.BENCH_OFFLINE_RENDERS ?? 7)
 const SONGS = 40
@@ -48,7 +47,7 @@ function kindOf (url: string): string {
 const median = (values: number[]) => percentile(values, 50)
 
 export async function runOfflineBench (): Promise<void> {
-  const band = await startBand()
+  const band = await benchBand()
   const browser = await benchBrowser()
   try {
     const songIds: number[] = []
@@ -227,7 +226,6 @@ export async function runOfflineBench (): Promise<void> {
     )
   } finally {
     await releaseBrowser(browser)
-    await band.stop()
   }
 }
 
@@ -236,4 +234,4 @@ async function offlineBanner (page: Page): Promise<void> {
   await page.locator('[data-channel="offline"]').filter({ hasText: /^Offline/ }).waitFor()
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runOfflineBench().finally(closeBenchBrowser)
+if (import.meta.url === `file://${process.argv[1]}`) await runOfflineBench().finally(endBrowserParts)

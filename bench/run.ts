@@ -51,7 +51,7 @@ async function main () {
   } finally {
     removeWrkScripts()
     if (part('web') || part('offline')) {
-      await (await import('./shared-browser.js')).closeBenchBrowser()
+      await (await import('./shared-browser.js')).endBrowserParts()
     }
   }
 }

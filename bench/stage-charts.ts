@@ -13,10 +13,9 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { projectPath } from '#src/project-path.js'
 import { dayFromNow } from '#test/browser/api-client.js'
-import { startBand } from '#test/browser/band-fixture.js'
 import { phoneOf } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
-import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const SONGS = 40
 const LINES = 300
@@ -158,7 +157,7 @@ export async function runStageChartsBench (): Promise<void> {
     ? 'none (target: none)'
     : onFirstScreen.join(', ')}`)
 
-  const band = await startBand()
+  const band = await benchBand()
   const browser = await benchBrowser()
   let bare: { url: string; stop: () => void } | undefined
   try {
@@ -260,10 +259,9 @@ export async function runStageChartsBench (): Promise<void> {
   } finally {
     bare?.stop()
     await releaseBrowser(browser)
-    await band.stop()
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await runStageChartsBench().finally(closeBenchBrowser)
+  await runStageChartsBench().finally(endBrowserParts)
 }

@@ -36,7 +36,7 @@ import type { Browser, Page } from 'playwright-core'
 import { chooseEnglish, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
 import { startServer } from '#test/server-process.js'
 import type { TraceEvent } from './chromium-trace.js'
-import { benchBrowser, closeBenchBrowser, releaseBrowser } from './shared-browser.js'
+import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const SETS = 4
 /** The same moves in a 20-song setlist, in the same run: the machine is shared and noisy. */
@@ -294,5 +294,5 @@ export async function runSetlistEditorBench (): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runSetlistEditorBench().finally(closeBenchBrowser)
+  await runSetlistEditorBench().finally(endBrowserParts)
 }
