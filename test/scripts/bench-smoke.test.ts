@@ -56,9 +56,8 @@ async function smokeRun (parts: string) {
   return stdout
 }
 
-// Three runs side by side, each part's duration balanced (the server and the browser parts wait
-// for wrk's whole seconds, floods and Chromium as much as they compute). Generous limits: they only
-// keep a hung run from hanging CI.
+// Three runs side by side, their durations balanced (at load 7 on the 2-core machine: 77, 82 and
+// 74 s; the parts print theirs). Generous limits: they only keep a hung run from hanging CI.
 const groups = {
   http: 'http,start,serializer,limits,addresses',
   documents: 'documents,files,scale',
