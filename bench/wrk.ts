@@ -4,11 +4,13 @@
  * and the hypervisor used while it ran. BENCH_DURATION (seconds, default 10), BENCH_WARMUP
  * (seconds before each row, default 2), BENCH_CONNECTIONS (default 50) and BENCH_THREADS tune it.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { constants } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export interface WrkResult {
   requests: { average: number; total: number }
@@ -83,6 +85,25 @@ function wrkScript (
 
 const scriptDir = mkdtempSync(join(tmpdir(), 'bandstand-wrk-'))
 
+/**
+ * SIGINT for wrk, once it catches it: wrk installs its handler after starting its threads, and a
+ * thread that answered its cap before that (a main thread descheduled on a loaded machine) would
+ * otherwise see wrk killed, its summary lost.
+ */
+async function interrupt (wrk: ChildProcess): Promise<void> {
+  const sigint = 1n << BigInt(constants.signals.SIGINT - 1)
+  const catchesSigint = () => {
+    try {
+      const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${wrk.pid}/status`, 'utf8'))
+      return mask !== null && (BigInt(`0x${mask[1]}`) & sigint) !== 0n
+    } catch {
+      return false
+    }
+  }
+  while (wrk.exitCode === null && !catchesSigint()) await sleep(5)
+  if (wrk.exitCode === null) wrk.kill('SIGINT')
+}
+
 async function runWrk (
   url: string,
   script: string,
@@ -104,7 +125,7 @@ async function runWrk (
     const stopped = output.split(`\n${STOPPED}\n`).length - 1
     if (capped && !interrupted && stopped >= threads) {
       interrupted = true
-      wrk.kill('SIGINT')
+      void interrupt(wrk)
     }
   })
   const [code] = (await once(wrk, 'exit')) as [number | null]
