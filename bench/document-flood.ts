@@ -3,7 +3,7 @@
 // phones would), and prints how they were answered as JSON. Arguments: one JSON object
 // { base, count, paths, cookies }; request i goes to paths[i % paths.length] with
 // cookies[i % cookies.length].
-import { fetchRaw } from '#test/seeded-server.js'
+import { fetchRaw } from '#test/fetch-raw.js'
 
 const { base, count, paths, cookies } = JSON.parse(process.argv[2]!) as {
   base: string

@@ -7,7 +7,6 @@
  * and Debian's Chromium, as the browser tests do.
  */
 import { cpus, loadavg } from 'node:os'
-import { launchBrowser } from '#test/browser/harness.js'
 import {
   currentEntry,
   editorLogin,
@@ -17,6 +16,7 @@ import {
   tapAndFollow
 } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
+import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 // BENCH_LIVE_TAPS and BENCH_LIVE_RENDERS shorten it (the CI smoke run).
 const TAPS = Number(process.env.BENCH_LIVE_TAPS ?? 50)
@@ -29,7 +29,7 @@ const stats = (values: number[]) =>
 
 export async function runLiveUiBench (): Promise<void> {
   const band = await startLiveBand()
-  const browser = await launchBrowser()
+  const browser = await benchBrowser()
   try {
     const url = `${band.base}/app/gigs/${band.liveGig.id}/live`
     const editor = await phoneOf(browser, band.base, editorLogin.username, editorLogin.password)
@@ -105,9 +105,9 @@ export async function runLiveUiBench (): Promise<void> {
         `${route ? (route.addedGzipBytes / 1024).toFixed(1) : '?'} KB gzip; budget ≤ 40 KB`
     )
   } finally {
-    await browser.close()
+    await releaseBrowser(browser)
     await band.stop()
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runLiveUiBench()
+if (import.meta.url === `file://${process.argv[1]}`) await runLiveUiBench().finally(endBrowserParts)

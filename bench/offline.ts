@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { projectPath } from '#src/project-path.js'
-import { launchBrowser } from '#test/browser/harness.js'
-import { startBand } from '#test/browser/band-fixture.js'
 import { dayFromNow } from '#test/browser/api-client.js'
 import { currentEntry, percentile, phoneOf } from '#test/browser/live-fixture.js'
 import { serviceWorkerInFirstScreen } from './web-bundle.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const RENDERS = Number(process.env.BENCH_OFFLINE_RENDERS ?? 7)
 const SONGS = 40
@@ -48,8 +47,8 @@ function kindOf (url: string): string {
 const median = (values: number[]) => percentile(values, 50)
 
 export async function runOfflineBench (): Promise<void> {
-  const band = await startBand()
-  const browser = await launchBrowser()
+  const band = await benchBand()
+  const browser = await benchBrowser()
   try {
     const songIds: number[] = []
     for (let n = 1; n <= SONGS; n++) {
@@ -226,8 +225,7 @@ export async function runOfflineBench (): Promise<void> {
         'budget 0 B'
     )
   } finally {
-    await browser.close()
-    await band.stop()
+    await releaseBrowser(browser)
   }
 }
 
@@ -236,4 +234,4 @@ async function offlineBanner (page: Page): Promise<void> {
   await page.locator('[data-channel="offline"]').filter({ hasText: /^Offline/ }).waitFor()
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runOfflineBench()
+if (import.meta.url === `file://${process.argv[1]}`) await runOfflineBench().finally(endBrowserParts)

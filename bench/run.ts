@@ -4,21 +4,7 @@
  * parts below. CI runs a one-second smoke run (test/scripts/bench-smoke.test.ts). It reports, it
  * asserts nothing. Its processes end with it, also on a crash, SIGINT or SIGTERM (children.ts).
  */
-import { runHttpBench } from './http.js'
 import { ensureWrk, load, removeWrkScripts } from './wrk.js'
-import { runDocumentBench } from './documents.js'
-import { runSerializerBench } from './serializer.js'
-import { printWebBundle } from './web-bundle.js'
-import { runSetlistEditorBench } from './web-setlist-editor.js'
-import { runLiveUiBench } from './live-ui.js'
-import { runAddressFloodBench } from './address-flood.js'
-import { runStageChartsBench } from './stage-charts.js'
-import { runOfflineBench } from './offline.js'
-import { runSetlistLimitsBench } from './setlist-limits.js'
-import { runFilesBench } from './files.js'
-import { runScaleBench } from './scale.js'
-import { runStartTimeBench } from './start-time.js'
-import { runBuildMemoryBench } from './build-memory.js'
 import { stopChildren, stopChildrenOnExit, stoppingOnSignal } from './children.js'
 
 /**
@@ -38,29 +24,35 @@ async function run (name: string, work: () => unknown): Promise<void> {
   console.log(`bench part ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
+// Each part's modules are loaded when it runs: a run of some parts (the smoke test's groups) does
+// not load the others' (the app, Chromium's driver, the document renderers).
 async function main () {
   try {
-    await run('build', runBuildMemoryBench)
-    await run('http', runHttpBench)
-    await run('start', runStartTimeBench)
-    await run('serializer', runSerializerBench)
-    await run('documents', runDocumentBench)
-    await run('addresses', runAddressFloodBench)
+    await run('build', async () => (await import('./build-memory.js')).runBuildMemoryBench())
+    await run('http', async () => (await import('./http.js')).runHttpBench())
+    await run('start', async () => (await import('./start-time.js')).runStartTimeBench())
+    await run('serializer', async () => (await import('./serializer.js')).runSerializerBench())
+    await run('documents', async () => (await import('./documents.js')).runDocumentBench())
+    await run('addresses', async () =>
+      (await import('./address-flood.js')).runAddressFloodBench())
     await run('web', async () => {
-      printWebBundle()
-      await runSetlistEditorBench()
-      await runLiveUiBench()
-      await runStageChartsBench()
+      ;(await import('./web-bundle.js')).printWebBundle()
+      await (await import('./web-setlist-editor.js')).runSetlistEditorBench()
+      await (await import('./live-ui.js')).runLiveUiBench()
+      await (await import('./stage-charts.js')).runStageChartsBench()
     })
-    await run('offline', runOfflineBench)
-    await run('limits', runSetlistLimitsBench)
+    await run('offline', async () => (await import('./offline.js')).runOfflineBench())
+    await run('limits', async () => (await import('./setlist-limits.js')).runSetlistLimitsBench())
     await run('files', async () => {
       ensureWrk()
-      await runFilesBench(load)
+      await (await import('./files.js')).runFilesBench(load)
     })
-    await run('scale', runScaleBench)
+    await run('scale', async () => (await import('./scale.js')).runScaleBench())
   } finally {
     removeWrkScripts()
+    if (part('web') || part('offline')) {
+      await (await import('./shared-browser.js')).endBrowserParts()
+    }
   }
 }
 

@@ -5,9 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildApp } from '#src/app.js'
 import { loadConfig } from '#src/config.js'
-import { openDatabase } from '#src/db/client.js'
+import { openDatabase, type DatabaseHandle } from '#src/db/client.js'
 import { createSession } from '#src/repositories/sessions.js'
 import { buildBandExport } from '#src/repositories/band-export.js'
 import { importBandExport, readBandExport } from '#src/repositories/band-import.js'
@@ -70,6 +69,19 @@ async function main (): Promise<ScaleFigure[]> {
     JWT_SECRET: 'scale-bench-secret-scale-bench-secret',
     LOG_LEVEL: 'silent'
   })
+  if (what === 'transfers') {
+    // The CLI's work: the database alone, as the CLI opens it (the app's import and start would
+    // add ~2 CPU-s to the process for nothing).
+    const handle = openDatabase(config.databaseFile)
+    try {
+      return only.test('band export, band import, libreStage import')
+        ? await transfers(handle.sqlite)
+        : []
+    } finally {
+      handle.close()
+    }
+  }
+  const { buildApp } = await import('#src/app.js')
   const app = await buildApp({ config, createFirstAdmin: false, logger: false })
   await app.ready()
   const figures: ScaleFigure[] = []
@@ -97,8 +109,7 @@ async function main (): Promise<ScaleFigure[]> {
       ['GET /gigs/{id}/gema (GEMA report)', `/gigs/${gigId}/gema`],
       ['GET /gigs_lm/{id} (live view)', `/gigs_lm/${gigId}`]
     ]
-    const picked = what === 'reads' ? reads.filter(([name]) => only.test(name)) : []
-    for (const [name, url] of picked) {
+    for (const [name, url] of reads.filter(([readName]) => only.test(readName))) {
       const samples: Array<{ ms: number; cpuMs: number }> = []
       let bytes = 0
       for (let i = 0; i <= runs; i++) {
@@ -123,9 +134,6 @@ async function main (): Promise<ScaleFigure[]> {
       }
       figures.push({ name, ...readFigures(samples), bytes })
     }
-    if (what === 'transfers' && only.test('band export, band import, libreStage import')) {
-      figures.push(...await transfers(app))
-    }
   } finally {
     await app.close()
   }
@@ -133,7 +141,7 @@ async function main (): Promise<ScaleFigure[]> {
 }
 
 /** The band export, its import into a new database, and the libreStage import, as the CLI does. */
-async function transfers (app: Awaited<ReturnType<typeof buildApp>>): Promise<ScaleFigure[]> {
+async function transfers (sqlite: DatabaseHandle['sqlite']): Promise<ScaleFigure[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'bandstand-scale-'))
   const exportFile = join(scratch, 'export.json')
   const now = new Date()
@@ -143,7 +151,7 @@ async function transfers (app: Awaited<ReturnType<typeof buildApp>>): Promise<Sc
     for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
       rmSync(exportFile, { force: true })
       exportTimes.push(await timed(() => {
-        const document = buildBandExport(app.sqlite, { now, maxBytes: CLI_EXPORT_MAX_BYTES })
+        const document = buildBandExport(sqlite, { now, maxBytes: CLI_EXPORT_MAX_BYTES })
         const text = JSON.stringify(document)
         writeFileSync(exportFile, text)
         exportBytes = Buffer.byteLength(text)

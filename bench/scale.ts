@@ -3,7 +3,8 @@
 // scale measured in a process of its own with npm start's flags (bench/scale-measure.ts). It
 // reports the ×10/×1 ratio per row: nothing may grow worse than linearly (≤ ×12), the live view
 // (one gig's) not at all. BENCH_SCALE_RUNS (7) samples per row; BENCH_SCALE_FACTOR (10) the larger
-// scale. Alone: `node --conditions=bandstand-source --import tsx bench/scale.ts`.
+// scale. Alone after a build (its measuring processes run dist/):
+// `node --conditions=bandstand-source --import tsx bench/scale.ts`.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -50,12 +51,10 @@ async function measureAt (scale: number): Promise<ScaleFigure[]> {
 }
 
 async function measure (scale: number, flags: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [
-    ...flags,
-    ...process.execArgv.filter((arg) => arg.startsWith('--conditions=')),
-    '--import', 'tsx',
-    projectPath('bench', 'scale-measure.ts')
-  ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  // Plain node on the build (it strips the types; `#src/` resolves to dist/), as the server and
+  // the CLI run: tsx compiling the sources cost each of the four processes ~0.9 CPU-s more.
+  const child = spawn(process.execPath, [...flags, projectPath('bench', 'scale-measure.ts')],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   const [code] = (await once(child, 'exit')) as [number | null]

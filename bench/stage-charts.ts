@@ -13,18 +13,19 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { projectPath } from '#src/project-path.js'
 import { dayFromNow } from '#test/browser/api-client.js'
-import { startBand } from '#test/browser/band-fixture.js'
-import { launchBrowser } from '#test/browser/harness.js'
 import { phoneOf } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const SONGS = 40
 const LINES = 300
 // Each timed song change and transposition shows a chart not shown before (nothing cached): four
 // series of ROUNDS songs, at 1× and 4×, must fit into the setlist.
 const ROUNDS = Math.min(Number(process.env.BENCH_STAGE_ROUNDS ?? 9), Math.floor((SONGS - 1) / 4))
-const TURNS = 15
+const TURNS = Number(process.env.BENCH_STAGE_TURNS ?? 15)
 const REQUESTS = Number(process.env.BENCH_STAGE_REQUESTS ?? 50)
+/** Reads after a write (each builds the 684 KB document again), and the bare route's warm-up. */
+const REBUILDS = Math.min(20, REQUESTS)
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 const p95 = (values: number[]) =>
@@ -156,8 +157,8 @@ export async function runStageChartsBench (): Promise<void> {
     ? 'none (target: none)'
     : onFirstScreen.join(', ')}`)
 
-  const band = await startBand()
-  const browser = await launchBrowser()
+  const band = await benchBand()
+  const browser = await benchBrowser()
   let bare: { url: string; stop: () => void } | undefined
   try {
     const ids: number[] = []
@@ -191,10 +192,10 @@ export async function runStageChartsBench (): Promise<void> {
     const body = await (await fetch(url, { headers })).arrayBuffer()
     bare = await bareRoute(body)
     const bareTimes: number[] = []
-    for (let i = 0; i < 5; i++) await timed(bare.url)
+    for (let i = 0; i < Math.min(5, REQUESTS); i++) await timed(bare.url)
     for (let i = 0; i < REQUESTS; i++) bareTimes.push(await timed(bare.url))
     const rebuilt: number[] = []
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < REBUILDS; i++) {
       // Any write changes the database revision: the next read builds the document again.
       await band.editor.ok('PATCH', `/songs/${ids[0]}`, { tempoBpm: 100 + (i % 2) })
       rebuilt.push(await timed())
@@ -257,9 +258,10 @@ export async function runStageChartsBench (): Promise<void> {
     await mia.context.close()
   } finally {
     bare?.stop()
-    await browser.close()
-    await band.stop()
+    await releaseBrowser(browser)
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runStageChartsBench()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runStageChartsBench().finally(endBrowserParts)
+}

@@ -1,6 +1,7 @@
 // The setlist editor with 200 entries: the main thread's work per keyboard move
 // (ArrowDown on a focused drag handle), read from Chromium's performance trace, beside the same
-// moves in a 20-entry setlist in the same run (the machine is shared). Reported, never asserted.
+// moves in a 20-entry setlist in the same run (the machine is shared), on the same server,
+// repertoire and logged-in page (only the setlist differs). Reported, never asserted.
 // Needs the built app (`npm run build`) and Debian's Chromium. Run alone with
 // `node --conditions=bandstand-source --import tsx bench/web-setlist-editor.ts`; bench/run.ts calls
 // runSetlistEditorBench().
@@ -31,9 +32,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
-import { chooseEnglish, launchBrowser, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
+import type { Browser, Page } from 'playwright-core'
+import { chooseEnglish, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
 import { startServer } from '#test/server-process.js'
 import type { TraceEvent } from './chromium-trace.js'
+import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const SETS = 4
 /** The same moves in a 20-song setlist, in the same run: the machine is shared and noisy. */
@@ -74,84 +77,110 @@ const stats = (values: number[]): Stats => ({
   over: values.filter((ms) => ms > FRAME_MS).length
 })
 
-export async function measureSetlistEditor (entries: number): Promise<EditorBenchResult> {
+/**
+ * One server, repertoire and logged-in page for both sizes: only the setlist's length differs
+ * between them (and a server start, a Chromium launch and a login are paid once).
+ */
+interface EditorBand {
+  base: string
+  browser: Browser
+  page: Page
+  admin: ApiSession
+  /** The repertoire: as many songs as the longer setlist has entries. */
+  songIds: number[]
+}
+
+async function startEditorBand (songs: number): Promise<EditorBand & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-editor-'))
   const password = 'bench admin password 2026 long enough'
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: password })
-  const browser = await launchBrowser()
+  const browser = await benchBrowser()
+  const stop = async () => {
+    await releaseBrowser(browser)
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   try {
     const admin = await ApiSession.login(server.base, 'admin', password)
-    const ids: number[] = []
-    for (let i = 0; i < entries; i++) {
+    const songIds: number[] = []
+    for (let i = 0; i < songs; i++) {
       const song = await admin.ok('POST', '/songs', {
         title: `Song ${String(i + 1).padStart(3, '0')}`,
         artist: 'Bench Band',
         durationSeconds: 180 + (i % 90),
         status: 'ready'
       })
-      ids.push(song.id)
+      songIds.push(song.id)
     }
-    const gig = await admin.ok('POST', '/gigs', {
-      name: 'Long night',
-      date: dayFromNow(10),
-      startTime: '19:00'
-    })
-    const perSet = entries / SETS
-    await admin.ok('PUT', `/gigs/${gig.id}/setlist`, {
-      version: 0,
-      sets: Array.from({ length: SETS }, (_, s) => ({
-        name: `Set ${s + 1}`,
-        entries: ids.slice(s * perSet, (s + 1) * perSet).map((songId) => ({ songId }))
-      }))
-    })
-
     const { page } = await openApp(browser, server.base, DESKTOP)
     await page.goto(`${server.base}/app/login`)
     await chooseEnglish(page)
     await logInAs(page, server.base, 'admin', password)
-    await page.goto(`${server.base}/app/gigs/${gig.id}/setlist`)
-    await page.locator('[data-entry]').nth(entries - 1).waitFor()
-    const firstHandle = page.locator('ol.entries').first().locator('.handle').first()
-    await firstHandle.focus()
-    const frames = () =>
-      page.evaluate(
-        () =>
-          new Promise<void>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
-          )
-      )
-    await frames()
-
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'blink.user_timing',
-        'toplevel'
-      ]
-    })
-    let position = 0
-    for (let i = 0; i < MOVES; i++) {
-      if (position === perSet - 1) {
-        // Marked in the trace: what follows is the benchmark's, not the move's.
-        await page.evaluate((name) => performance.mark(name), REFOCUS)
-        await firstHandle.focus()
-        position = 0
-      }
-      await page.keyboard.press('ArrowDown')
-      position += 1
-      await frames()
-    }
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-      traceEvents: TraceEvent[]
-    }
-    return { entries, moves: MOVES, ...analyse(trace.traceEvents) }
-  } finally {
-    await browser.close()
-    await server.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    return { base: server.base, browser, page, admin, songIds, stop }
+  } catch (error) {
+    await stop()
+    throw error
   }
+}
+
+export async function measureSetlistEditor (
+  band: EditorBand,
+  entries: number
+): Promise<EditorBenchResult> {
+  const { admin, browser, page } = band
+  const ids = band.songIds.slice(0, entries)
+  const gig = await admin.ok('POST', '/gigs', {
+    name: 'Long night',
+    date: dayFromNow(10),
+    startTime: '19:00'
+  })
+  const perSet = entries / SETS
+  await admin.ok('PUT', `/gigs/${gig.id}/setlist`, {
+    version: 0,
+    sets: Array.from({ length: SETS }, (_, s) => ({
+      name: `Set ${s + 1}`,
+      entries: ids.slice(s * perSet, (s + 1) * perSet).map((songId) => ({ songId }))
+    }))
+  })
+
+  await page.goto(`${band.base}/app/gigs/${gig.id}/setlist`)
+  await page.locator('[data-entry]').nth(entries - 1).waitFor()
+  const firstHandle = page.locator('ol.entries').first().locator('.handle').first()
+  await firstHandle.focus()
+  const frames = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+        )
+    )
+  await frames()
+
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'blink.user_timing',
+      'toplevel'
+    ]
+  })
+  let position = 0
+  for (let i = 0; i < MOVES; i++) {
+    if (position === perSet - 1) {
+      // Marked in the trace: what follows is the benchmark's, not the move's.
+      await page.evaluate((name) => performance.mark(name), REFOCUS)
+      await firstHandle.focus()
+      position = 0
+    }
+    await page.keyboard.press('ArrowDown')
+    position += 1
+    await frames()
+  }
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: TraceEvent[]
+  }
+  return { entries, moves: MOVES, ...analyse(trace.traceEvents) }
 }
 
 const REFOCUS = 'bench: focus the first handle again'
@@ -224,8 +253,15 @@ function analyse (events: TraceEvent[]): Omit<EditorBenchResult, 'entries' | 'mo
 }
 
 export async function runSetlistEditorBench (): Promise<void> {
-  const baseline = await measureSetlistEditor(BASELINE_ENTRIES)
-  const result = await measureSetlistEditor(200)
+  const band = await startEditorBand(200)
+  let baseline: EditorBenchResult
+  let result: EditorBenchResult
+  try {
+    baseline = await measureSetlistEditor(band, BASELINE_ENTRIES)
+    result = await measureSetlistEditor(band, 200)
+  } finally {
+    await band.stop()
+  }
   const line = (r: EditorBenchResult, figure: Stats) =>
     `${String(r.entries).padStart(3)} entries: median ${figure.median} ms, p95 ${figure.p95} ms, ` +
     `max ${figure.max} ms, ${figure.over} of ${r.moves} over ${FRAME_MS} ms`
@@ -258,5 +294,5 @@ export async function runSetlistEditorBench (): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runSetlistEditorBench()
+  await runSetlistEditorBench().finally(endBrowserParts)
 }

@@ -4,11 +4,13 @@
  * and the hypervisor used while it ran. BENCH_DURATION (seconds, default 10), BENCH_WARMUP
  * (seconds before each row, default 2), BENCH_CONNECTIONS (default 50) and BENCH_THREADS tune it.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { constants } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export interface WrkResult {
   requests: { average: number; total: number }
@@ -25,9 +27,11 @@ export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // JIT has compiled the route's code (a cold route's first second of compiling lands in its p99).
 // Gig night is hours of polling; the cold start has its own figure (start to first answer).
 export const warmup = Number(process.env.BENCH_WARMUP ?? 2)
-// BENCH_REQUESTS (the smoke run's): each wrk thread stops after that many answers. wrk still takes
-// its whole second, but the server and wrk idle through most of it (a row proven, not measured).
+// BENCH_REQUESTS (the smoke run's): each wrk thread stops after that many answers and says so;
+// once all have, wrk is interrupted (SIGINT: it reports at once) instead of sleeping through the
+// rest of its whole second (a row proven, not measured).
 const requestCap = Number(process.env.BENCH_REQUESTS ?? 0)
+const STOPPED = 'BENCH-THREAD-STOPPED'
 
 /**
  * The load generator: wrk (C, one event loop per thread, never decodes a body), so a row measures
@@ -55,14 +59,19 @@ function lua (text: string): string {
  * answers with a status of 400 or more) printed as one JSON line after the run. No `response`
  * callback (but in the smoke run's BENCH_REQUESTS): with one, wrk would copy every body into Lua.
  */
-function wrkScript (request: { method: string; headers: Record<string, string>; body?: string }) {
+function wrkScript (
+  request: { method: string; headers: Record<string, string>; body?: string },
+  cap: number
+) {
   return [
     `wrk.method = ${lua(request.method)}`,
     ...Object.entries(request.headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
     request.body === undefined ? '' : `wrk.body = ${lua(request.body)}`,
-    ...(requestCap > 0
+    ...(cap > 0
       ? ['local answered = 0', 'function response ()', '  answered = answered + 1',
-          `  if answered >= ${requestCap} then wrk.thread:stop() end`, 'end']
+          `  if answered == ${cap} then`,
+          `    io.write('\\n${STOPPED}\\n')`, '    io.flush()', '    wrk.thread:stop()',
+          '  end', 'end']
       : []),
     'function done (summary, latency)',
     '  local e = summary.errors',
@@ -76,7 +85,31 @@ function wrkScript (request: { method: string; headers: Record<string, string>; 
 
 const scriptDir = mkdtempSync(join(tmpdir(), 'bandstand-wrk-'))
 
-async function runWrk (url: string, script: string, seconds: number): Promise<WrkResult> {
+/**
+ * SIGINT for wrk, once it catches it: wrk installs its handler after starting its threads, and a
+ * thread that answered its cap before that (a main thread descheduled on a loaded machine) would
+ * otherwise see wrk killed, its summary lost.
+ */
+async function interrupt (wrk: ChildProcess): Promise<void> {
+  const sigint = 1n << BigInt(constants.signals.SIGINT - 1)
+  const catchesSigint = () => {
+    try {
+      const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${wrk.pid}/status`, 'utf8'))
+      return mask !== null && (BigInt(`0x${mask[1]}`) & sigint) !== 0n
+    } catch {
+      return false
+    }
+  }
+  while (wrk.exitCode === null && !catchesSigint()) await sleep(5)
+  if (wrk.exitCode === null) wrk.kill('SIGINT')
+}
+
+async function runWrk (
+  url: string,
+  script: string,
+  seconds: number,
+  capped: boolean
+): Promise<WrkResult> {
   const file = join(scriptDir, 'request.lua')
   writeFileSync(file, script)
   const whole = `${Math.max(1, Math.round(seconds))}s`
@@ -86,7 +119,15 @@ async function runWrk (url: string, script: string, seconds: number): Promise<Wr
     { stdio: ['ignore', 'pipe', 'inherit'] }
   )
   let output = ''
-  wrk.stdout!.on('data', (chunk) => (output += chunk))
+  let interrupted = false
+  wrk.stdout!.on('data', (chunk) => {
+    output += chunk
+    const stopped = output.split(`\n${STOPPED}\n`).length - 1
+    if (capped && !interrupted && stopped >= threads) {
+      interrupted = true
+      void interrupt(wrk)
+    }
+  })
   const [code] = (await once(wrk, 'exit')) as [number | null]
   const line = /^BENCH (.*)$/m.exec(output)?.[1]
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`)
@@ -137,20 +178,26 @@ function machineTicks (): { total: number; steal: number } {
  */
 export async function load (
   request: { url: string; method?: string; headers?: Record<string, string>; body?: string },
-  serverPid: number
+  serverPid: number,
+  /**
+   * Runs its whole duration even in the smoke run: its CPU columns must show (Linux counts CPU
+   * time in 10 ms ticks; 100 answers of an empty 304 cost wrk less than one).
+   */
+  { uncapped = false } = {}
 ): Promise<WrkResult & { serverCpu: number; loadCpu: number; steal: number }> {
+  const cap = uncapped ? 0 : requestCap
   const script = wrkScript({
     method: request.method ?? 'GET',
     headers: request.headers ?? {},
     body: request.body
-  })
+  }, cap)
   let failed = 0
-  if (warmup > 0) failed += (await runWrk(request.url, script, warmup)).failed
+  if (warmup > 0) failed += (await runWrk(request.url, script, warmup, cap > 0)).failed
   const started = performance.now()
   const machineBefore = machineTicks()
   const serverBefore = cpuSeconds(serverPid)
   const loadBefore = loadGeneratorSeconds()
-  const result = await runWrk(request.url, script, duration)
+  const result = await runWrk(request.url, script, duration, cap > 0)
   const seconds = (performance.now() - started) / 1000
   const machineAfter = machineTicks()
   return {

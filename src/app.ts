@@ -98,7 +98,8 @@ export const NETWORK_TIMEOUTS = {
   checkIntervalMs: 1_000,
   /**
    * A socket without any traffic either way (event streams send a heartbeat every 15 s; a
-   * document download sends as fast as the client reads).
+   * document download sends as fast as the client reads). Not while the server works on an
+   * answer: that silence is its own (src/http/http-server.ts).
    */
   idleMs: 60_000,
   /** An idle keep-alive connection between two requests (phones poll every second or two). */

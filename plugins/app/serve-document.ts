@@ -73,9 +73,10 @@ export default fp(
           : errorBody('RATE_LIMITED', `at most ${DOCUMENTS_PER_USER} documents per member at once`)
         return reply.status(body.statusCode).header('retry-after', String(seconds)).send(body)
       }
-      // A client that goes away while waiting gives its place back; so does a request refused
-      // while it waited (src/http/http-server.ts: a connection silent too long).
-      const onClose = () => admission.cancel()
+      // A client that goes away while waiting gives its place back.
+      const onClose = () => {
+        if (!reply.raw.writableFinished) admission.cancel()
+      }
       reply.raw.once('close', onClose)
       try {
         const file = await admission.result
@@ -90,10 +91,7 @@ export default fp(
           .send(file.body)
       } catch (error) {
         // Nobody is listening any more (nginx's "client closed request" in the request log).
-        // A request refused while it waited has had its answer.
-        if (error instanceof CancelledError) {
-          return reply.raw.headersSent ? reply : reply.status(499).send()
-        }
+        if (error instanceof CancelledError) return reply.status(499).send()
         throw error
       } finally {
         reply.raw.off('close', onClose)

@@ -114,23 +114,25 @@ export function createHttpServer (
     maxFreshAhead: REQUEST_TURNS.maxFreshAhead,
     refuse: refuseBusy
   })
-  /** Each connection's latest response: what a connection that goes idle still owes. */
-  const responses = new WeakMap<Duplex, ServerResponse>()
   const server = createServer(options.http ?? {}, scheduler.admit)
-  server.prependListener('request', (request, response) => responses.set(request.socket, response))
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
   if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
-  if (options.connectionTimeout !== undefined) {
-    // A request still unanswered when its connection has been silent that long (it waited its
-    // turn or its document on a starved server) is refused with 503 and Retry-After, not reset:
-    // the client can tell "busy, retry" from a broken server. Anything else idle is closed.
-    server.setTimeout(options.connectionTimeout, (socket: Duplex) => {
-      const response = responses.get(socket)
-      if (response && !response.headersSent && !socket.destroyed) refuseBusy(response.req, response)
-      else socket.destroy()
-    })
-  }
+  if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout)
+  server.on('request', cutOnlyAClientsSilence)
   return { server, scheduler }
+}
+
+/**
+ * The idle timeout (`connectionTimeout`) cuts a client that sends nothing or reads nothing. Once a
+ * request is read in full and until its answer starts, the silence is the server's own (a render
+ * waits for a worker and runs for up to two minutes, bounded by the documents queue and the pool):
+ * cutting the socket then left the client an empty reply for work the server went on doing.
+ */
+function cutOnlyAClientsSilence (request: IncomingMessage, response: ServerResponse): void {
+  // A listener here stands in for Node's own reaction to the timeout (destroying the socket).
+  response.on('timeout', (socket: Duplex) => {
+    if (!request.complete || response.headersSent) socket.destroy()
+  })
 }
 
 const ACCESS_COOKIE = /(?:^|;\s*)(?:__Host-)?access_token=([^;\s]+)/
