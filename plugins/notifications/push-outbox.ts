@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'
 import {
@@ -7,7 +7,7 @@ import {
   type PushOutboxRow,
   type PushPayload
 } from '#src/db/schema.js'
-import type { MailKind } from '#shared/enums.js'
+import type { MailKind, MailStatus } from '#shared/enums.js'
 
 // The push outbox: like the mail outbox (outbox.ts), written in the transaction that notices the
 // reason and read back only by the push worker.
@@ -107,4 +107,16 @@ export function prunePushes (db: Db, before: Date): number {
       lte(pushOutbox.createdAt, before.toISOString())
     ))
     .run().changes
+}
+
+/** The outbox for the admins, newest first, with each push's member (one statement). */
+export function listPushes (db: Db, status: MailStatus | undefined, limit: number) {
+  return db
+    .select({ push: pushOutbox, userId: pushSubscriptions.userId })
+    .from(pushOutbox)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+    .where(status ? eq(pushOutbox.status, status) : undefined)
+    .orderBy(desc(pushOutbox.id))
+    .limit(limit)
+    .all()
 }

@@ -8,7 +8,9 @@ import {
 } from '#schemas/notifications.js'
 import { ApiError, conflict } from '#src/errors.js'
 import type { MailOutboxRow } from '#src/db/schema.js'
+import { PushOutboxList } from '#schemas/push.js'
 import { findMail, listMails, requeueFailed } from './outbox.js'
+import { listPushes } from './push-outbox.js'
 
 const toMail = (row: MailOutboxRow): OutboxMailType => ({
   id: row.id,
@@ -24,7 +26,7 @@ const toMail = (row: MailOutboxRow): OutboxMailType => ({
   sentAt: row.sentAt
 })
 
-/** The admins' view of the outbox: what failed and why, and "send again". */
+/** The admins' view of the outboxes: what failed and why, and "send again" for a mail. */
 const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/mail/outbox',
@@ -41,6 +43,36 @@ const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       enabled: app.memberMail.worker !== null,
       mails: listMails(app.db, request.query.status, request.query.limit ?? 50).map(toMail)
+    })
+  )
+
+  app.get(
+    '/push/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['mail'],
+        summary: 'Push notifications to members, newest first',
+        description: '`status=failed`: the pushes given up, each with the reason (a phone the ' +
+          'push service no longer knows is removed with its pushes, not listed).',
+        querystring: MailListQuery,
+        response: { 200: PushOutboxList }
+      }
+    },
+    async (request) => ({
+      pushes: listPushes(app.db, request.query.status, request.query.limit ?? 50)
+        .map(({ push, userId }) => ({
+          id: push.id,
+          userId,
+          kind: push.kind,
+          title: push.payload.title,
+          status: push.status,
+          attempts: push.attempts,
+          nextAttemptAt: push.nextAttemptAt,
+          lastError: push.lastError,
+          createdAt: push.createdAt,
+          sentAt: push.sentAt
+        }))
     })
   )
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { setImmediate as turn } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import {
+  anonymous,
   appWithLog,
   createTestApp,
   createUser,
@@ -156,6 +157,18 @@ test('410 Gone removes the subscription; 5xx and 429 are retried; 400 is given u
   const rows = app.db.select().from(pushOutbox).all()
   assert.deepEqual(rows.map((r) => r.status).sort(), ['failed', 'queued'])
   assert.match(rows.find((r) => r.status === 'failed')!.lastError!, /^400/)
+  // The admins see what was given up, and why.
+  const failed = await boss.get('/push/outbox?status=failed')
+  assert.equal(failed.statusCode, 200)
+  assert.deepEqual(failed.json().pushes.map((p: Record<string, unknown>) =>
+    [p.userId, p.kind, p.status, p.attempts, String(p.lastError).slice(0, 3)]),
+  [[carl.user.id, 'new', 'failed', 1, '400']])
+  assert.match(failed.json().pushes[0].title, /^New: Retry/)
+  assert.equal((await boss.get('/push/outbox')).json().pushes.length, 2)
+  assert.equal((await anna.get('/push/outbox')).statusCode, 403)
+  assert.equal((await anonymous(app).get('/push/outbox')).statusCode, 401)
+  assert.equal((await boss.get('/push/outbox?status=lost')).statusCode, 400)
+  assert.equal((await boss.get('/push/outbox?limit=201')).statusCode, 400)
 
   // The retry waits: a kick now sends nothing.
   await app.memberPush.worker.kick()
