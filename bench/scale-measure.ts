@@ -26,6 +26,19 @@ export interface ScaleFigure {
 }
 
 const runs = Number(process.env.BENCH_SCALE_RUNS ?? 7)
+/**
+ * A read is sampled at least `runs` times and until its samples hold this much CPU time (at most
+ * `MAX_READ_SAMPLES`): a full collection comes every few small answers, and a mean over seven
+ * 1.5 ms answers is whether one of them met it, and at ×10 whether one or three did. Over a second
+ * of answers it is shared out alike at both scales.
+ */
+const readCpuMs = Number(process.env.BENCH_SCALE_READ_CPU_MS ?? 1000)
+const MAX_READ_SAMPLES = 1000
+/**
+ * Answers not counted: the first compiles the route's serializer, the next ones its optimized code
+ * (so that seven answers at ×10 are measured as warm as hundreds at ×1).
+ */
+const WARM_UP = 5
 const dataDir = process.env.SCALE_DATA_DIR!
 const libreStageFile = process.env.SCALE_LIBRESTAGE!
 const data = JSON.parse(process.env.SCALE_INFO!) as ScaleData
@@ -112,7 +125,8 @@ async function main (): Promise<ScaleFigure[]> {
     for (const [name, url] of reads.filter(([readName]) => only.test(readName))) {
       const samples: Array<{ ms: number; cpuMs: number }> = []
       let bytes = 0
-      for (let i = 0; i <= runs; i++) {
+      let sampledCpu = 0
+      for (let i = 0; i < WARM_UP + runs || (sampledCpu < readCpuMs && i < MAX_READ_SAMPLES); i++) {
         write.run()
         let answer!: Awaited<ReturnType<typeof app.inject>>
         const chunks: Buffer[] = []
@@ -129,8 +143,10 @@ async function main (): Promise<ScaleFigure[]> {
           throw new Error(`${name} answered ${answer.statusCode}: ${body.toString().slice(0, 200)}`)
         }
         bytes = body.length
-        // The first answer compiles the route's serializer: not counted.
-        if (i > 0) samples.push(time)
+        if (i >= WARM_UP) {
+          samples.push(time)
+          sampledCpu += time.cpuMs
+        }
       }
       figures.push({ name, ...readFigures(samples), bytes })
     }

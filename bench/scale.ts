@@ -89,7 +89,8 @@ export async function runScaleBench (): Promise<void> {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
   console.log('\nCost as the data grows: ×1 (3 members, 500 songs, 300 gigs, one season) and ' +
-    `×${factor}; reads: mean CPU of ${process.env.BENCH_SCALE_RUNS ?? 7} runs; transfers: ` +
+    `×${factor}; reads: mean CPU of ${process.env.BENCH_SCALE_RUNS ?? 7} runs or more, until ` +
+    `${process.env.BENCH_SCALE_READ_CPU_MS ?? 1000} ms of CPU; transfers: ` +
     'median of up to 3\n')
   console.log(format(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))

@@ -41,6 +41,7 @@ async function smokeRun (parts: string) {
         BENCH_START_RUNS: '1',
         BENCH_SCALE_FACTOR: '2',
         BENCH_SCALE_RUNS: '1',
+        BENCH_SCALE_READ_CPU_MS: '0',
         BENCH_FILES_UPLOADS: '1',
         BENCH_FILES_ROUNDS: '1'
       },
