@@ -39,15 +39,20 @@ async function until (what: string, condition: () => boolean, ms = 10_000): Prom
   }
 }
 
+/** A band's server listening on a port, an editor and a song to upload to. */
+async function listeningBand (t: { after (fn: () => unknown): void }) {
+  const ctx = await createTestApp()
+  t.after(() => ctx.close())
+  const editor = await userClient(ctx.app, 'erika', 'editor')
+  const songId = insertSong(ctx.app, 'Song')
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = ctx.app.server.address() as { port: number }
+  return { app: ctx.app, dir: ctx.dir, editor, songId, port }
+}
+
 test('an upload streams to disk, and a client that goes away mid-upload leaves nothing',
   async (t) => {
-    const ctx = await createTestApp()
-    t.after(() => ctx.close())
-    const { app, dir } = ctx
-    const editor = await userClient(app, 'erika', 'editor')
-    const songId = insertSong(app, 'Song')
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = app.server.address() as { port: number }
+    const { app, dir, editor, songId, port } = await listeningBand(t)
 
     const boundary = 'cut-off'
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDemo\r\n` +
@@ -71,13 +76,7 @@ test('an upload streams to disk, and a client that goes away mid-upload leaves n
   })
 
 test('an upload over a socket stores every byte, however its pieces fall', async (t) => {
-  const ctx = await createTestApp()
-  t.after(() => ctx.close())
-  const { app, dir } = ctx
-  const editor = await userClient(app, 'erika', 'editor')
-  const songId = insertSong(app, 'Song')
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as { port: number }
+  const { dir, editor, songId, port } = await listeningBand(t)
 
   // 3 MB of a recording in pieces of 1 byte to 64 KiB; most end with the first bytes of the
   // boundary, which the multipart parser holds back until the next piece tells.
