@@ -1,8 +1,8 @@
-import { IncomingMessage } from 'node:http'
 import { Socket } from 'node:net'
 import { finished } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
+import { nodeHttp } from '#src/http/node-http.js'
 import { ApiError } from '#src/errors.js'
 import { FileStorageError, UploadLimitError, type ReceivedFile } from '#src/files/store.js'
 import { ALLOWED_TYPES_TEXT, maxBytesOf, sniffFile, type AcceptedType } from '#src/files/sniff.js'
@@ -105,7 +105,7 @@ export async function readUpload (app: FastifyInstance, request: FastifyRequest)
  * caller's buffers.)
  */
 const readFromSocket = (request: FastifyRequest) =>
-  request.raw instanceof IncomingMessage && request.raw.socket instanceof Socket
+  request.raw instanceof nodeHttp.IncomingMessage && request.raw.socket instanceof Socket
 
 /** The client's error for a refused upload. */
 function uploadError (app: FastifyInstance, request: FastifyRequest, error: unknown): unknown {

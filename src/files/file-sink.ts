@@ -1,6 +1,6 @@
 import { close, open, writev } from 'node:fs'
-import { maxHeaderSize } from 'node:http'
 import { Writable } from 'node:stream'
+import { nodeHttp } from '#src/http/node-http.js'
 
 /**
  * The smallest chunk a sink frees. An upload's body arrives in pieces of up to 64 KiB; the
@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
  * must never be freed: it is shorter than the boundary, which came in the request's headers,
  * which Node limits to `maxHeaderSize` (16 KiB).
  */
-export const FREED_CHUNK_BYTES = Math.max(16 * 1024, maxHeaderSize)
+export const FREED_CHUNK_BYTES = Math.max(16 * 1024, nodeHttp.maxHeaderSize)
 
 export interface FileSinkOptions {
   /**
