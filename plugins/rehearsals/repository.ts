@@ -5,6 +5,7 @@ import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/sc
 import type { RehearsalType } from '#schemas/rehearsals.js'
 import { writtenRow } from '#src/db/returning.js'
 import { jsonList } from '#src/http/json-list.js'
+import { iterateSelect } from '#src/db/iterate.js'
 
 export interface RehearsalSongValues {
   songId: number
@@ -54,9 +55,9 @@ const toRehearsal = (row: RehearsalRow, lines: SongLine[]): RehearsalType => ({
 
 /**
  * The rehearsals in date and start order with their songs, one rehearsal at a time: one statement
- * joins the songs (in their order) to their rehearsal, read row by row (better-sqlite3's iterate;
- * drizzle has none), so a list of a thousand rehearsals never holds all its rows, their songs
- * and a map of them at once (see jsonList). A line whose song is gone is left out, as by a join.
+ * joins the songs (in their order) to their rehearsal, read row by row, so a list of a thousand
+ * rehearsals never holds all its rows, their songs and a map of them at once (see jsonList). A
+ * line whose song is gone is left out, as by a join.
  */
 function * iterateRehearsals (
   db: Db,
@@ -73,7 +74,7 @@ function * iterateRehearsals (
     songNotes: rehearsalSongs.notes,
     done: rehearsalSongs.done
   }
-  const { sql: text, params } = db
+  const query = db
     .select(columns)
     .from(rehearsals)
     .leftJoin(rehearsalSongs, eq(rehearsalSongs.rehearsalId, rehearsals.id))
@@ -81,26 +82,25 @@ function * iterateRehearsals (
     .where(and(...where))
     .orderBy(asc(rehearsals.date), asc(rehearsals.startTime), asc(rehearsals.id),
       asc(rehearsalSongs.position), asc(rehearsalSongs.id))
-    .toSQL()
-  // The selection's columns in its order, as drizzle writes them.
-  const at = Object.fromEntries(Object.keys(columns).map((name, i) => [name, i])) as
-    Record<keyof typeof columns, number>
-  const rehearsalColumns = Object.keys(getTableColumns(rehearsals)) as Array<keyof RehearsalRow>
+  type Line = RehearsalRow & {
+    songId: number,
+    title: string | null,
+    songNotes: string | null,
+    done: boolean
+  }
   let current: RehearsalType | undefined
-  for (const values of sqlite.prepare(text).raw().iterate(...params) as Iterable<unknown[]>) {
-    const id = values[at.id] as number
-    if (current?.id !== id) {
+  for (const line of iterateSelect<Line>(sqlite, query, columns)) {
+    if (current?.id !== line.id) {
       if (current) yield current
-      const row: Record<string, unknown> = {}
-      for (const name of rehearsalColumns) row[name] = values[at[name]]
-      current = toRehearsal(row as RehearsalRow, [])
+      const { songId: _songId, title: _title, songNotes: _notes, done: _done, ...row } = line
+      current = toRehearsal(row, [])
     }
-    if (values[at.title] !== null) {
+    if (line.title !== null) {
       current.songs.push({
-        songId: values[at.songId] as number,
-        title: values[at.title] as string,
-        notes: values[at.songNotes] as string | null,
-        done: values[at.done] === 1
+        songId: line.songId,
+        title: line.title,
+        notes: line.songNotes,
+        done: line.done
       })
     }
   }

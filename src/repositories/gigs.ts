@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
 import type Database from 'better-sqlite3'
 import type { Db } from '#src/db/client.js'
+import { iterateSelect } from '#src/db/iterate.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
 import { endsNextDay } from '#shared/local-time.js'
 import type { GigListQueryType, GigType } from '#schemas/gigs.js'
@@ -37,11 +38,8 @@ export function listGigs (db: Db, query: GigListQueryType, today: string): GigRo
 }
 
 /**
- * The same gigs one row at a time (better-sqlite3's iterate; drizzle has no iterator): a list of
- * thousands is never all in memory at once. Under npm start's --optimize-for-size the young
- * generation is small, and 3,000 rows read at once outlived it: promoted, then collected with the
- * whole heap. Columns in the table's order, as `select()` reads them (plain text and integers:
- * no driver mapping).
+ * The same gigs one row at a time: under npm start's --optimize-for-size the young generation is
+ * small, and 3,000 rows read at once outlived it: promoted, then collected with the whole heap.
  */
 export function * iterateGigs (
   db: Db,
@@ -49,13 +47,7 @@ export function * iterateGigs (
   query: GigListQueryType,
   today: string
 ): Generator<GigRow> {
-  const { sql: text, params } = gigListQuery(db, query, today).toSQL()
-  const names = Object.keys(getTableColumns(gigs))
-  for (const values of sqlite.prepare(text).raw().iterate(...params) as Iterable<unknown[]>) {
-    const row: Record<string, unknown> = {}
-    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i]
-    yield row as GigRow
-  }
+  yield * iterateSelect<GigRow>(sqlite, gigListQuery(db, query, today), getTableColumns(gigs))
 }
 
 function gigListQuery (db: Db, query: GigListQueryType, today: string) {
