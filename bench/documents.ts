@@ -295,9 +295,7 @@ async function startBareRefuser () {
     process.execPath,
     [
       ...start.args.slice(0, -1),
-      ...sourceConditions,
-      '--import',
-      'tsx',
+      // Plain node: it strips the types, and the refuser imports only Fastify.
       new URL('./bare-refuser.ts', import.meta.url).pathname
     ],
     { env: { ...process.env, ...start.env, PORT: String(port) }, stdio: 'inherit' }

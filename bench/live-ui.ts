@@ -11,12 +11,12 @@ import {
   currentEntry,
   editorLogin,
   percentile,
+  liveBandOn,
   phoneOf,
-  startLiveBand,
   tapAndFollow
 } from '#test/browser/live-fixture.js'
 import { measureWebBundle } from './web-bundle.js'
-import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 // BENCH_LIVE_TAPS and BENCH_LIVE_RENDERS shorten it (the CI smoke run).
 const TAPS = Number(process.env.BENCH_LIVE_TAPS ?? 50)
@@ -28,7 +28,8 @@ const stats = (values: number[]) =>
   `max ${Math.max(...values)} ms (n = ${values.length})`
 
 export async function runLiveUiBench (): Promise<void> {
-  const band = await startLiveBand()
+  // The bench's shared band, with tonight's gig added (a server start and a band fewer).
+  const band = await liveBandOn(await benchBand())
   const browser = await benchBrowser()
   try {
     const url = `${band.base}/app/gigs/${band.liveGig.id}/live`
@@ -106,7 +107,6 @@ export async function runLiveUiBench (): Promise<void> {
     )
   } finally {
     await releaseBrowser(browser)
-    await band.stop()
   }
 }
 

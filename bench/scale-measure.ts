@@ -36,9 +36,10 @@ const readCpuMs = Number(process.env.BENCH_SCALE_READ_CPU_MS ?? 1000)
 const MAX_READ_SAMPLES = 1000
 /**
  * Answers not counted: the first compiles the route's serializer, the next ones its optimized code
- * (so that seven answers at ×10 are measured as warm as hundreds at ×1).
+ * (so that seven answers at ×10 are measured as warm as hundreds at ×1). BENCH_SCALE_WARMUP (5)
+ * sets it; the smoke run, which only checks that every row is made, counts from the first.
  */
-const WARM_UP = 5
+const WARM_UP = Number(process.env.BENCH_SCALE_WARMUP ?? 5)
 const dataDir = process.env.SCALE_DATA_DIR!
 const libreStageFile = process.env.SCALE_LIBRESTAGE!
 const data = JSON.parse(process.env.SCALE_INFO!) as ScaleData

@@ -59,7 +59,8 @@ async function chartCodeBytes (): Promise<number> {
 
 /** The same bytes from a bare Fastify route (bench/bare-server.ts), its own process. */
 async function bareRoute (bytes: ArrayBuffer): Promise<{ url: string; stop: () => void }> {
-  const bare = fork(projectPath('bench', 'bare-server.ts'), { stdio: 'inherit' })
+  // Plain node (it strips the types; `#src/` resolves to the build), without tsx's loader.
+  const bare = fork(projectPath('bench', 'bare-server.ts'), { execArgv: [], stdio: 'inherit' })
   const [message] = (await once(bare, 'message')) as [{ address: string }]
   await fetch(`${message.address}/body/charts`, { method: 'PUT', body: bytes })
   return { url: `${message.address}/bare/charts`, stop: () => bare.kill('SIGTERM') }

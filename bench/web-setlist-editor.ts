@@ -27,16 +27,13 @@
 // focuses the set's first handle again before the next key (marked in the trace; that focus and
 // its frame are in the second figure only). Until 2026-11-25 it pressed on, and 21 of the 40 keys
 // of the 20-entry run moved nothing (the entry was last in the setlist).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ApiSession, dayFromNow } from '#test/browser/api-client.js'
+import { dayFromNow, type ApiSession } from '#test/browser/api-client.js'
+import { ADMIN_PASSWORD } from '#test/browser/band-fixture.js'
 import type { Browser, Page } from 'playwright-core'
 import { chooseEnglish, logInAs, openApp, DESKTOP } from '#test/browser/harness.js'
-import { startServer } from '#test/server-process.js'
 import type { TraceEvent } from './chromium-trace.js'
-import { benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
+import { benchBand, benchBrowser, endBrowserParts, releaseBrowser } from './shared-browser.js'
 
 const SETS = 4
 /** The same moves in a 20-song setlist, in the same run: the machine is shared and noisy. */
@@ -79,7 +76,8 @@ const stats = (values: number[]): Stats => ({
 
 /**
  * One server, repertoire and logged-in page for both sizes: only the setlist's length differs
- * between them (and a server start, a Chromium launch and a login are paid once).
+ * between them (and a server start, a Chromium launch and a login are paid once). The server is
+ * the bench's shared band (bench/shared-browser.ts), whose admin plans here.
  */
 interface EditorBand {
   base: string
@@ -91,20 +89,13 @@ interface EditorBand {
 }
 
 async function startEditorBand (songs: number): Promise<EditorBand & { stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bandstand-bench-editor-'))
-  const password = 'bench admin password 2026 long enough'
-  const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: password })
+  const band = await benchBand()
   const browser = await benchBrowser()
-  const stop = async () => {
-    await releaseBrowser(browser)
-    await server.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  const stop = () => releaseBrowser(browser)
   try {
-    const admin = await ApiSession.login(server.base, 'admin', password)
     const songIds: number[] = []
     for (let i = 0; i < songs; i++) {
-      const song = await admin.ok('POST', '/songs', {
+      const song = await band.admin.ok('POST', '/songs', {
         title: `Song ${String(i + 1).padStart(3, '0')}`,
         artist: 'Bench Band',
         durationSeconds: 180 + (i % 90),
@@ -112,11 +103,11 @@ async function startEditorBand (songs: number): Promise<EditorBand & { stop(): P
       })
       songIds.push(song.id)
     }
-    const { page } = await openApp(browser, server.base, DESKTOP)
-    await page.goto(`${server.base}/app/login`)
+    const { page } = await openApp(browser, band.base, DESKTOP)
+    await page.goto(`${band.base}/app/login`)
     await chooseEnglish(page)
-    await logInAs(page, server.base, 'admin', password)
-    return { base: server.base, browser, page, admin, songIds, stop }
+    await logInAs(page, band.base, 'admin', ADMIN_PASSWORD)
+    return { base: band.base, browser, page, admin: band.admin, songIds, stop }
   } catch (error) {
     await stop()
     throw error

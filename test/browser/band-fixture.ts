@@ -153,7 +153,7 @@ export async function startBand (
     options: [{ label: 'Black' }, { label: 'Dark red' }]
   })
 
-  return {
+  const band: Band = {
     server,
     base,
     dataDir,
@@ -166,11 +166,13 @@ export async function startBand (
     rehearsal: { id: rehearsal.id, date: rehearsalDate },
     proposal: { id: proposal.id, title: proposal.title },
     survey: { id: survey.id, title: survey.title, options: survey.options },
+    // The server running now: a restart (live-fixture.ts) puts another in its place.
     async stop () {
-      await server.stop()
+      await band.server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+  return band
 }
 
 /**

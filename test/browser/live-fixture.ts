@@ -24,7 +24,14 @@ export interface LiveBand extends Band {
 
 /** The band, a second member (Tom) and tonight's gig: two sets of 32 songs. */
 export async function startLiveBand (): Promise<LiveBand> {
-  const band = await startBand()
+  return liveBandOn(await startBand())
+}
+
+/**
+ * The same on a band already running (the bench's shared one): the band object itself gains the
+ * live fields, so that its stop() stops the server a restart started.
+ */
+export async function liveBandOn (band: Band): Promise<LiveBand> {
   const tom = await band.admin.ok('POST', '/users', {
     username: 'tom',
     displayName: 'Tom',
@@ -68,22 +75,16 @@ export async function startLiveBand (): Promise<LiveBand> {
       { name: 'Set 2', entries: songIds.slice(half).map((songId) => ({ songId })) }
     ]
   })
-  let server = band.server
   const port = new URL(band.base).port
-  return {
-    ...band,
+  return Object.assign(band, {
     liveGig: { id: gig.id, name: gig.name, setIds: setlist.sets.map((s: { id: number }) => s.id) },
     extraSong: { id: extra.id, title: extra.title },
     tom: { username: 'tom', password: OTHER_MEMBER_PASSWORD },
     async restart () {
-      await server.stop()
-      server = await startServer({ DATA_DIR: band.dataDir, ADMIN_PASSWORD, PORT: port })
-    },
-    async stop () {
-      await server.stop()
-      await band.stop()
+      await band.server.stop()
+      band.server = await startServer({ DATA_DIR: band.dataDir, ADMIN_PASSWORD, PORT: port })
     }
-  }
+  })
 }
 
 /** A phone logged in (in English) as `username`. */
