@@ -19,7 +19,10 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
-  '--disable-sync'
+  '--disable-sync',
+  // Each window (a Playwright context) preloads the address bar's suggestion popup, a WebUI page
+  // in a renderer of its own (~0.6 CPU-s each); headless, nobody types into an address bar.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'
 ]
 /** The machine is shared: Playwright waits this long for anything (auto-waiting, no sleeps). */
 export const WAIT = 30_000
@@ -27,8 +30,16 @@ export const WAIT = 30_000
 export const PHONE = { width: 360, height: 740 }
 export const DESKTOP = { width: 1280, height: 860 }
 
-export function launchBrowser (): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+/**
+ * Chromium with CHROMIUM_ARGS and `extraArgs`, started through test/browser/chromium.sh, which
+ * merges their --disable-features into Playwright's own (Chromium keeps only the last switch).
+ */
+export function launchBrowser (extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: projectPath('test', 'browser', 'chromium.sh'),
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    env: { ...process.env, BANDSTAND_CHROMIUM: CHROMIUM }
+  })
 }
 
 export interface AppPage {

@@ -3,11 +3,10 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import { startServer } from '#test/server-process.js'
+import { launchBrowser } from '#test/browser/harness.js'
 
 const ADMIN_PASSWORD = 'browser test admin password 2026'
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 test(
   'Swagger UI in a real browser: every tag shown, log in via "Try it out", then GET /me',
@@ -26,18 +25,7 @@ test(
       Object.values(spec.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? []))
     )
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    })
+    const browser = await launchBrowser()
     t.after(() => browser.close())
     const page = await browser.newPage()
     const consoleErrors: string[] = []

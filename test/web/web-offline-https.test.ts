@@ -1,9 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import {
-  CHROMIUM, CHROMIUM_ARGS, checkA11y, logInAs, openApp, screenshot
-} from '#test/browser/harness.js'
+import { checkA11y, launchBrowser, logInAs, openApp, screenshot } from '#test/browser/harness.js'
 import { bandToday, createTestApp, createUser, login, PASSWORD } from '#test/helpers.js'
 
 // A Pi on the band's LAN without a proxy: http://pi.local is no secure context (no cache storage,
@@ -14,10 +11,7 @@ test('over plain HTTP on a LAN name the gig page says an offline copy needs HTTP
   await ctx.app.listen({ host: '127.0.0.1', port: 0 })
   const port = (ctx.app.server.address() as { port: number }).port
   // pi.local resolves to this machine, as mDNS would resolve the Pi.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP pi.local 127.0.0.1']
-  })
+  const browser = await launchBrowser(['--host-resolver-rules=MAP pi.local 127.0.0.1'])
   t.after(async () => {
     await browser.close()
     await ctx.close()
