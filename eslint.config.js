@@ -7,6 +7,14 @@ import svelte from 'eslint-plugin-svelte'
 import tseslint from 'typescript-eslint'
 import svelteConfig from './web/svelte.config.js'
 
+// drizzle-orm runs as its CommonJS build, loaded in src/db/orm.ts (which says why): an import of
+// the package elsewhere would load its ES modules as a second copy. Types may come from it.
+const DRIZZLE_ROOT = {
+  regex: '^drizzle-orm(/|$)',
+  allowTypeImports: true,
+  message: 'Import drizzle-orm through #src/db/orm.js.'
+}
+
 export default [
   ...neostandard({
     ts: true,
@@ -61,7 +69,8 @@ export default [
           {
             regex: '^#plugins/[^/]+/([^/]*-)?repository[^/]*$',
             message: "Another plugin's repository: move what both use to src/repositories/."
-          }
+          },
+          DRIZZLE_ROOT
         ]
       }]
     }
@@ -94,7 +103,7 @@ export default [
           group: ['../*'],
           message: 'Import other folders through #src/..., #shared/..., #plugins/... or ' +
             '#schemas/....'
-        }]
+        }, DRIZZLE_ROOT]
       }]
     }
   },

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { count } from 'drizzle-orm'
+import { count } from '#src/db/orm.js'
 import { tightenMode, type Db } from './db/client.js'
 import { users } from './db/schema.js'
 import { hashPassword } from '#src/auth/password.js'

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { appLogo } from '#src/db/schema.js'
 import type { LogoMime } from '#src/documents/logo.js'

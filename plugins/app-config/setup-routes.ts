@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { count } from 'drizzle-orm'
+import { count } from '#src/db/orm.js'
 import {
   SetupChecklist,
   SetupChecklistPut,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { asc, inArray, isNotNull } from 'drizzle-orm'
+import { asc, inArray, isNotNull } from '#src/db/orm.js'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import { crc32, deflateRaw } from 'node:zlib'

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { alias, and, asc, count, eq, gt, gte, lte, sql } from '#src/db/orm.js'
 import type { Db, Tx } from '#src/db/client.js'
 import { gigChecklistItems as items, users } from '#src/db/schema.js'
 import { badRequest, conflict } from '#src/errors.js'

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   appLogo, gigAvailability, gigScheduleItems, gigSubstitutes, users

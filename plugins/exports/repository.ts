@@ -1,4 +1,4 @@
-import { and, asc, between, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, between, eq, ne, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'

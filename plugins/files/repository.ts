@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, or } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { files, gigs, setlistEntries, songs, users, type FileRow } from '#src/db/schema.js'
 import { writtenRow } from '#src/db/returning.js'

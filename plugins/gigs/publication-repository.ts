@@ -1,5 +1,4 @@
-import { count, eq } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { alias, count, eq } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistPublications, setlistSets, users } from '#src/db/schema.js'
 import { conflict, notFound } from '#src/errors.js'

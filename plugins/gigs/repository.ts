@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, type GigRow } from '#src/db/schema.js'
 import type { GigCreateType, GigPatchType } from '#schemas/gigs.js'

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm'
+import { and, asc, eq, notInArray } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigScheduleItems, gigs } from '#src/db/schema.js'

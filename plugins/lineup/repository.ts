@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigAsked, gigAvailability, gigLineup, gigSubstitutes, users } from '#src/db/schema.js'
 import type { LineupType } from '#schemas/lineup.js'

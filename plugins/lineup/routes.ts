@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { Lineup, LineupGaps, LineupGapsQuery, LineupPut } from '#schemas/lineup.js'
 import { badRequest, notFound } from '#src/errors.js'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq } from '#src/db/orm.js'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import {
   AskedParams,

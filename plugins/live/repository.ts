@@ -1,4 +1,4 @@
-import { and, count, eq, gt, max, sql } from 'drizzle-orm'
+import { and, count, eq, gt, max, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { badRequest, conflict, notFound } from '#src/errors.js'

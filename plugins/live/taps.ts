@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from '#src/db/orm.js'
 import type { Db, Tx } from '#src/db/client.js'
 import { gigs, liveTaps, setlistEntries, setlistSets } from '#src/db/schema.js'
 import { RUNNING_ORDER } from '#src/repositories/setlists.js'

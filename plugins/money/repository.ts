@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm'
+import { and, asc, eq, inArray, like } from '#src/db/orm.js'
 import type { Db, Tx } from '#src/db/client.js'
 import { files, gigAvailability, gigMoney, gigs, moneyPayments, users } from '#src/db/schema.js'
 import { writtenRow } from '#src/db/returning.js'

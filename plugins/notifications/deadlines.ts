@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { answerDeadlines, mailJobs } from '#src/db/schema.js'
 import { addSecondsLocal, zonedToUtc } from '#shared/local-time.js'

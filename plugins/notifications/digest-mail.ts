@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNotNull, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   gigAsked,

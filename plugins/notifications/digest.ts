@@ -1,4 +1,4 @@
-import { asc, inArray, isNull } from 'drizzle-orm'
+import { asc, inArray, isNull } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { digestJobs } from '#src/db/schema.js'
 import { addSecondsLocal, todayIn, zonedToUtc } from '#shared/local-time.js'

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigAsked, gigLineup, gigs, users } from '#src/db/schema.js'
 import { todayIn } from '#shared/local-time.js'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { NotificationPrefs, NotificationPrefsBody } from '#schemas/notifications.js'
 import { users } from '#src/db/schema.js'
 import { loadPrefs, savePrefs, type Prefs } from './prefs.js'

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   gigAsked, pushSubscriptions, surveyAnswers, users, type PushPayload

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'
 import {

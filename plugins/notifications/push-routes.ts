@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { and, asc, count, eq, ne } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from '#src/db/orm.js'
 import { ErrorResponse, NoContent } from '#schemas/common.js'
 import {
   PushKey,

@@ -12,7 +12,7 @@ import { todayIn } from '#shared/local-time.js'
 import { findLinkedEvent } from '#src/repositories/answer-links.js'
 import { eventExists, availabilitySources } from '#src/repositories/availability.js'
 import { surveys } from '#src/db/schema.js'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { remindEvents, remindSurvey } from './reminders.js'
 import { playersOfNeed } from './occasional.js'
 import {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, rehearsals, surveyAnswers, surveys, users } from '#src/db/schema.js'
 import { availabilitySources } from '#src/repositories/availability.js'

@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, notInArray, or, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { chunksFor } from '#src/db/batch.js'
 import {

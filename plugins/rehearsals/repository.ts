@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, inArray, lte, type SQL } from '#src/db/orm.js'
 import type Database from 'better-sqlite3'
 import type { Db, Tx } from '#src/db/client.js'
 import { rehearsals, rehearsalSongs, songs, type RehearsalRow } from '#src/db/schema.js'

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { repertoireEntries, repertoireSets, repertoireSetlists, songs } from '#src/db/schema.js'
 import { conflict, notFound } from '#src/errors.js'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq } from '#src/db/orm.js'
 import { ErrorResponse, IdParams } from '#schemas/common.js'
 import { SongRehearsal, SongRehearsalQuery } from '#schemas/stats.js'
 import { rehearsals, rehearsalSongs } from '#src/db/schema.js'

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import type { VoteValue } from '#shared/enums.js'
 import {

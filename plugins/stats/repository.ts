@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   SONG_GIGS_LISTED,

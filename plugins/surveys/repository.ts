@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, countDistinct, desc, eq, inArray, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import type { AnswerValue, SurveyStatus } from '#shared/enums.js'
 import { surveyAnswers, surveyOptions, surveys, users } from '#src/db/schema.js'

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, notExists, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, notExists, sql } from '#src/db/orm.js'
 import type { TodosType } from '#schemas/todos.js'
 import type { Db } from '#src/db/client.js'
 import {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, ne, sql } from '#src/db/orm.js'
 import { Singer } from '#schemas/stats.js'
 import { songs, users } from '#src/db/schema.js'
 

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import {
+  getTableColumns, sql, type SQL, type SQLiteColumn, type SQLiteTable
+} from './orm.js'
 import type { Db } from './client.js'
 
 /** Anything that can run a statement: the database or a transaction. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Column } from 'drizzle-orm'
+import type { Column } from '#src/db/orm.js'
 
 /**
  * A drizzle select read one row at a time (better-sqlite3's iterate; drizzle has no iterator), so

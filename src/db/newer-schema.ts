@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
-import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { readMigrationFiles } from './orm.js'
 import { ConfigError } from '#src/config.js'
 import { projectPath } from '#src/project-path.js'
 import { listBackups, type BackupSettings } from '#src/storage/backup.js'

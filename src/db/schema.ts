@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm'
 import {
   blob,
+  check,
   index,
   integer,
   primaryKey,
+  sql,
   sqliteTable,
   text,
-  uniqueIndex,
-  check
-} from 'drizzle-orm/sqlite-core'
-// drizzle-kit loads this file without the package imports (#shared/*): a relative path.
+  uniqueIndex
+} from './orm.js'
+// drizzle-kit loads this file without the package imports (#shared/*): relative paths.
 // eslint-disable-next-line no-restricted-imports
 import {
   ANSWER_VALUES,

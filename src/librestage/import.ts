@@ -1,6 +1,5 @@
 import { basename } from 'node:path'
-import { and, eq } from 'drizzle-orm'
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { and, eq, type SQLiteTable } from '#src/db/orm.js'
 import type Database from 'better-sqlite3'
 import type { Db } from '#src/db/client.js'
 import { chunksFor, columnCount } from '#src/db/batch.js'

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { answerTokens, gigs, rehearsals, users } from '#src/db/schema.js'
 import { availabilitySources } from '#src/repositories/availability.js'

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { TypeGuard, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { FastifyBaseLogger } from 'fastify'

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigAvailability, gigs, rehearsalAvailability, rehearsals, users } from '#src/db/schema.js'
 import type {

@@ -1,4 +1,4 @@
-import { count, ne } from 'drizzle-orm'
+import { count, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, rehearsals, songs, surveys, users } from '#src/db/schema.js'
 

@@ -1,5 +1,4 @@
-import { is } from 'drizzle-orm'
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { getTableConfig, is, SQLiteTable } from '#src/db/orm.js'
 import { Type, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import * as schema from '#src/db/schema.js'

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { calendarTokens } from '#src/db/schema.js'
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gte, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { calendarTokens, gigs, installation, rehearsals, users } from '#src/db/schema.js'
 import type { CalendarGig, CalendarRehearsal } from '#src/documents/ical.js'

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { files } from '#src/db/schema.js'
 import type { FileStore } from '#src/files/store.js'

@@ -1,5 +1,5 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'
 import { ApiError } from '#src/errors.js'

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { gigMoney } from '#src/db/schema.js'
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, lte, sql } from '#src/db/orm.js'
 import type Database from 'better-sqlite3'
 import type { Db } from '#src/db/client.js'
 import { iterateSelect } from '#src/db/iterate.js'

@@ -1,4 +1,4 @@
-import { getTableName } from 'drizzle-orm'
+import { getTableName } from '#src/db/orm.js'
 import type Database from 'better-sqlite3'
 import { sessions, users } from '#src/db/schema.js'
 import type { RoleType } from '#schemas/common.js'

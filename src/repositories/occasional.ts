@@ -1,5 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { and, eq, or, sql, type SQL, type SQLiteColumn } from '#src/db/orm.js'
 import { gigAsked, users } from '#src/db/schema.js'
 
 // Occasional members (subs) hear of and owe answers for only the gigs an editor asks them for:

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, or } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { passwordResetTokens, users, type UserRow } from '#src/db/schema.js'
 import type { LinkKind } from '#shared/enums.js'

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, ne, or } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { refreshTokenHistory, sessions, type SessionRow } from '#src/db/schema.js'
 import { hashToken, randomToken } from '#src/auth/tokens.js'

@@ -1,5 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import {
+  and, eq, inArray, notInArray, sql, type SQLiteColumn, type SQLiteTable
+} from '#src/db/orm.js'
 import type { Db, Tx } from '#src/db/client.js'
 import { chunksFor, columnCount, updateRowsById } from '#src/db/batch.js'
 import { gigs, setlistEntries, setlistSets, songs } from '#src/db/schema.js'

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   gigs,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNull, or, type SQL } from '#src/db/orm.js'
 import { surveys } from '#src/db/schema.js'
 
 // When a survey counts as open: the surveys plugin and the to-do list (GET /me/todos) decide alike.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import type { UserStatus } from '#shared/enums.js'
 import { users, type UserRow } from '#src/db/schema.js'

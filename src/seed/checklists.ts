@@ -1,6 +1,6 @@
 import type { Db } from '#src/db/client.js'
 import { gigChecklistItems, gigs } from '#src/db/schema.js'
-import { inArray } from 'drizzle-orm'
+import { inArray } from '#src/db/orm.js'
 
 export interface SeedChecklistsContext {
   now: Date

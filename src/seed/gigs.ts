@@ -1,4 +1,4 @@
-import { asc, eq, ne } from 'drizzle-orm'
+import { asc, eq, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import {
   gigAvailability,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { users } from '#src/db/schema.js'
 import { hashPassword } from '#src/auth/password.js'

@@ -1,4 +1,4 @@
-import { asc, ne } from 'drizzle-orm'
+import { asc, ne } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { rehearsalAvailability, rehearsals, rehearsalSongs, songs } from '#src/db/schema.js'
 import { todayIn } from '#shared/local-time.js'

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { inArray, sql } from '#src/db/orm.js'
 import type { Db } from '#src/db/client.js'
 import { users } from '#src/db/schema.js'
 import type { Role } from '#shared/enums.js'

@@ -43,7 +43,10 @@ const breaches: Array<[string, string, RegExp]> = [
   ['src/shared/fence.ts', "import { x } from 'node:fs'", /Shared code/],
   ['src/shared/fence.ts', "import { x } from 'drizzle-orm'", /Shared code/],
   ['src/shared/fence.ts', "import { Type } from '@sinclair/typebox'", /Shared code/],
-  ['web/src/lib/fence.ts', "import { x } from '../../../src/shared/limits.js'", /\$shared/]
+  ['web/src/lib/fence.ts', "import { x } from '../../../src/shared/limits.js'", /\$shared/],
+  ['plugins/gigs/fence.ts', "import { x } from 'drizzle-orm'", /#src\/db\/orm/],
+  ['src/repositories/fence.ts', "import { x } from 'drizzle-orm/sqlite-core'", /#src\/db\/orm/],
+  ['test/src/fence.test.ts', "import { x } from 'drizzle-orm/better-sqlite3'", /#src\/db\/orm/]
 ]
 
 test('each import rule refuses a line that breaks it', () => {
@@ -60,7 +63,9 @@ const allowed: Array<[string, string]> = [
   ['plugins/documents/fence.ts', "import { x } from '#src/repositories/songs.js'"],
   ['plugins/gigs/fence.ts', "import { x } from '#shared/limits.js'"],
   ['src/shared/fence.ts', "import { x } from '#shared/limits.js'"],
-  ['test/plugins/gigs/fence.ts', "import { x } from '#plugins/gigs/repository.js'"]
+  ['test/plugins/gigs/fence.ts', "import { x } from '#plugins/gigs/repository.js'"],
+  ['plugins/gigs/fence.ts', "import { x } from '#src/db/orm.js'"],
+  ['src/db/fence.ts', "import type { x } from 'drizzle-orm/sqlite-core'"]
 ]
 
 test('the import rules let the allowed imports through', () => {

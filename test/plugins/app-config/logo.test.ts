@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous, appWithLog, createTestApp, json, userClient, type ErrorResponseBody
 } from '#test/helpers.js'

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous,
   createTestApp,

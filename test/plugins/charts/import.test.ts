@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { anonymous, createTestApp, json, userClient, type Client, type Ok } from '#test/helpers.js'
 import { songs } from '#src/db/schema.js'
 import { bombZip, multipart, zip, type Upload } from './upload.js'

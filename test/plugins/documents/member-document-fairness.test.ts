@@ -3,7 +3,7 @@
 // test lets each one go, so what is asserted is the order of admission and completion, no clock.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { inArray } from 'drizzle-orm'
+import { inArray } from '#src/db/orm.js'
 import { createTestApp, json, userClient, type ErrorResponseBody } from '#test/helpers.js'
 import { createGig, insertSongs } from '#test/gig-fixtures.js'
 import { songs } from '#src/db/schema.js'

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { inArray } from 'drizzle-orm'
+import { inArray } from '#src/db/orm.js'
 import {
   anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
 } from '#test/helpers.js'

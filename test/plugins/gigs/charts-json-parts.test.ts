@@ -2,7 +2,7 @@
 // route's serializer would make in one piece, and one build for requests that come while it runs.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { inArray } from 'drizzle-orm'
+import { inArray } from '#src/db/orm.js'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import { GigCharts, type GigChartsType } from '#schemas/charts.js'
 import { CHARTS_JSON_PART_BYTES, chartsJson } from '#plugins/gigs/charts-json.js'

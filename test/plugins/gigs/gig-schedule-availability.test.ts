@@ -10,7 +10,7 @@ import {
   type Ok,
   type ErrorResponseBody
 } from '#test/helpers.js'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { users } from '#src/db/schema.js'
 

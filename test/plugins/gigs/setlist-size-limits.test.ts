@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { inArray } from 'drizzle-orm'
+import { inArray } from '#src/db/orm.js'
 import {
   createTestApp, json, userClient, type Client, type ErrorResponseBody, type Ok
 } from '#test/helpers.js'

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous, countStatements, createTestApp, json, userClient, type Ok, type ErrorResponseBody
 } from '#test/helpers.js'

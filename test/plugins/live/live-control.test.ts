@@ -4,7 +4,7 @@ import {
   anonymous, createTestApp, json, userClient, type Client, type Ok, type ErrorResponseBody
 } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq } from '#src/db/orm.js'
 import { setlistEntries } from '#src/db/schema.js'
 
 async function setup () {

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { countStatements, createTestApp, json, userClient, type Ok } from '#test/helpers.js'
 import { createGig, insertSongs, putSetlist } from '#test/gig-fixtures.js'
 import { gigs } from '#src/db/schema.js'

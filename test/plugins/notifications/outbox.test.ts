@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import { mailOutbox } from '#src/db/schema.js'
 import { appWithLog, userClient } from '#test/helpers.js'
 import { enqueueMails } from '#plugins/notifications/outbox.js'

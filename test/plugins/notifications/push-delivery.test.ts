@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { setImmediate as turn } from 'node:timers/promises'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous,
   appWithLog,

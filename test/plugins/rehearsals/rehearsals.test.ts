@@ -5,7 +5,7 @@ import {
 } from '#test/helpers.js'
 import { rehearsals, rehearsalSongs, songs, users } from '#src/db/schema.js'
 import { todayIn } from '#shared/local-time.js'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 
 async function setup () {
   const ctx = await createTestApp()

@@ -2,7 +2,7 @@
 // before the rule still cannot expand on the server's readers (the songbook).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous, createTestApp, json, userClient, type ErrorResponseBody, type Ok
 } from '#test/helpers.js'

@@ -14,7 +14,7 @@ import {
 import { createGig, insertSong, putSetlist } from '#test/gig-fixtures.js'
 import { songs as songsTable } from '#src/db/schema.js'
 import { todayIn } from '#shared/local-time.js'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 
 async function live (editor: Client, gigId: number, entryId: number, body: object) {
   const r = await editor.put(`/gigs_lm/${gigId}/`, { entryId, ...body })

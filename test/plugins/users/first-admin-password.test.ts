@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
+import { eq } from '#src/db/orm.js'
 import {
   anonymous, createTestApp, json, login, userClient, type ErrorResponseBody, type Ok
 } from '#test/helpers.js'

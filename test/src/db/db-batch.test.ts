@@ -1,8 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { asc } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { asc, drizzle, integer, sqliteTable, text } from '#src/db/orm.js'
 import Database from 'better-sqlite3'
 import { chunksFor, columnCount, MAX_BOUND_PARAMETERS, updateRowsById } from '#src/db/batch.js'
 

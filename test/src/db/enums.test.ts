@@ -1,7 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { getTableColumns, is } from 'drizzle-orm'
-import { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { getTableColumns, is, SQLiteTable } from '#src/db/orm.js'
 import * as schema from '#src/db/schema.js'
 import * as enums from '#shared/enums.js'
 import { GigStatus } from '#schemas/gigs.js'

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { asc, getTableColumns } from 'drizzle-orm'
+import { asc, getTableColumns } from '#src/db/orm.js'
 import { users } from '#src/db/schema.js'
 import { iterateSelect } from '#src/db/iterate.js'
 import { createTestApp, createUser } from '#test/helpers.js'
