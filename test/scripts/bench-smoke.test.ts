@@ -59,8 +59,8 @@ async function smokeRun (parts: string) {
   return stdout
 }
 
-// Three runs side by side, their durations balanced (on the quiet 2-core machine, alone: 54, 57
-// and 48 s; the parts print theirs). scripts/run-tests.mjs runs this file after the others, with
+// Three runs side by side, their durations balanced (on the quiet 2-core machine, alone: 47, 47
+// and 42 s; the parts print theirs). scripts/run-tests.mjs runs this file after the others, with
 // the machine to itself. Generous limits: they only keep a hung run from hanging CI.
 const groups = {
   http: 'http,start,serializer,limits,addresses',
