@@ -22,7 +22,7 @@ export function testFiles (start = join(root, 'test')) {
 /**
  * Run after the others, with the machine to themselves: the bench smoke test runs three bench
  * processes side by side and keeps both cores of a CI machine busy by itself; beside another test
- * file each only stretches the other (its one-minute budget became ~2 minutes).
+ * file each only stretches the other, and the smoke test's one-minute budget is missed.
  */
 export const RUN_ALONE = ['test/scripts/bench-smoke.test.ts']
 
