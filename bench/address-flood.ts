@@ -115,8 +115,8 @@ function flood (options: {
   seconds: number
 }): Promise<{ statuses: Record<string, number> }> {
   return new Promise((resolve, reject) => {
-    // Plain node (it strips the types; the load imports only node:http): tsx's loader cost each
-    // of the flood processes ~0.5 CPU-s.
+    // Plain node (it strips the types; the load imports only node:http): tsx's loader costs each
+    // flood process ~0.5 CPU-s.
     const child = spawn(
       process.execPath,
       [new URL('./address-flood-load.ts', import.meta.url).pathname, JSON.stringify(options)],
